@@ -1,0 +1,103 @@
+// @ts-check
+// npm start / npm run dev / npm run stack: the whole product on the local stack.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { startStack, ROOT, DEFAULT_API_PORT, DEFAULT_DB_PORT } from './index.mjs';
+import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
+import { startChild, waitForHttp } from './process.mjs';
+
+// Seeded by supabase/seed.sql (the password is only ever stored there as a bcrypt hash).
+const DEMO_USER_ID = '00000000-0000-4000-8000-000000000001';
+const DEMO_PASSWORD = 'chloe-demo-password';
+
+const command = process.argv[2] ?? 'start';
+const apiPort = Number(process.env.SUPABASE_API_PORT ?? DEFAULT_API_PORT);
+const dbPort = Number(process.env.SUPABASE_DB_PORT ?? DEFAULT_DB_PORT);
+const appPort = Number(process.env.APP_PORT ?? (command === 'dev' ? 5173 : 4173));
+const verbose = process.env.STACK_LOG === '1';
+const log = (/** @type {string} */ line) => {
+  if (verbose) console.log(line);
+};
+
+/** @param {string[]} args @param {NodeJS.ProcessEnv} env */
+function run(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+const bin = (/** @type {string} */ name) => path.join(ROOT, 'node_modules', name);
+
+async function main() {
+  if (!['start', 'dev', 'stack'].includes(command)) {
+    console.error(`Unknown command ${command}: use start, dev or stack`);
+    process.exit(2);
+  }
+  const { anonKey } = await apiKeys(DEFAULT_JWT_SECRET);
+  const apiUrl = `http://localhost:${apiPort}`;
+  const appUrl = `http://localhost:${appPort}`;
+  const appEnv = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey };
+
+  if (command === 'start') {
+    console.log('Building the app…');
+    await run([bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], appEnv);
+  }
+
+  console.log('Starting the local stack…');
+  const stack = await startStack({ dataDir: path.join(ROOT, '.data/postgres'), apiPort, dbPort, log });
+  /** @type {ReturnType<typeof startChild> | undefined} */
+  let app;
+  let stopping = false;
+  const shutdown = async (/** @type {string} */ signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await app?.stop();
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (command !== 'stack') {
+    const viteArgs =
+      command === 'start'
+        ? ['preview', '--port', String(appPort), '--strictPort', '--host', '127.0.0.1']
+        : ['--port', String(appPort), '--strictPort', '--host', '127.0.0.1'];
+    app = startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], { cwd: ROOT, env: appEnv, log });
+    await waitForHttp(`http://127.0.0.1:${appPort}/`, { child: app.child, name: 'vite', logs: app.logs, timeoutMs: 60_000 });
+  }
+
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  const [demo] = (
+    await db.query(
+      `select u.email, a.token from auth.users u
+         left join public.agent_assessments a on a.created_by = u.id and a.expires_at > now()
+        where u.id = $1 order by a.created_at limit 1`,
+      [DEMO_USER_ID],
+    )
+  ).rows;
+  await db.end();
+
+  const lines = [
+    ['App URL', command === 'stack' ? '(not started: npm start or npm run dev)' : appUrl],
+    ['API URL', stack.apiUrl],
+    ['DB URL', stack.dbUrl],
+    ['anon key', stack.anonKey],
+    ['service_role key', stack.serviceRoleKey],
+    ['Demo sign-in', demo ? `${demo.email} / ${DEMO_PASSWORD}` : '(no demo user: supabase/seed.sql did not create one)'],
+    ['Demo assessment', demo?.token ? `${appUrl}/agent-assessment/${demo.token}` : '(no demo assessment link)'],
+  ];
+  console.log(`\nChloe is running on the local stack.\n`);
+  for (const [label, value] of lines) console.log(`${label}: ${value}`);
+  console.log(`\nPress Ctrl-C to stop.`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

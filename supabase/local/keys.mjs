@@ -1,0 +1,42 @@
+// @ts-check
+import { SignJWT, jwtVerify } from 'jose';
+
+// The same well-known secret as `supabase start`: local only, never used for a hosted project.
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** @param {string} secret */
+const keyOf = (secret) => new TextEncoder().encode(secret);
+
+/**
+ * @param {Record<string, unknown>} claims
+ * @param {string} secret
+ * @param {number} [expiresInSeconds]
+ */
+export async function signJwt(claims, secret, expiresInSeconds) {
+  const now = Math.floor(Date.now() / 1000);
+  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' });
+  if (!('exp' in claims)) jwt = jwt.setIssuedAt(now);
+  if (expiresInSeconds !== undefined) jwt = jwt.setExpirationTime(now + expiresInSeconds);
+  return jwt.sign(keyOf(secret));
+}
+
+/**
+ * @param {string} token
+ * @param {string} secret
+ */
+export async function verifyJwt(token, secret) {
+  const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
+  return payload;
+}
+
+// Fixed iat/exp so that the keys for the default secret equal Supabase's well-known local keys.
+const EXP = 1983812996;
+
+/** @param {string} secret */
+export async function apiKeys(secret) {
+  const [anonKey, serviceRoleKey] = await Promise.all([
+    signJwt({ iss: 'supabase-demo', role: 'anon', exp: EXP }, secret),
+    signJwt({ iss: 'supabase-demo', role: 'service_role', exp: EXP }, secret),
+  ]);
+  return { anonKey, serviceRoleKey };
+}

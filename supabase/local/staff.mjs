@@ -1,0 +1,102 @@
+// @ts-check
+// npm run staff -- <command> [payment reference]: what staff do to move a share agreement along.
+// Talks to Supabase with the service role (the only role allowed to change these flags), so it
+// works the same against the local stack and, with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY
+// set, against a hosted project.
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
+
+/** @type {Record<string, { column: string, label: string }>} */
+export const STEPS = {
+  'payment-received': { column: 'payment_received', label: 'payment received' },
+  'shares-issued': { column: 'shares_issued', label: 'shares issued' },
+  'certificate-issued': { column: 'share_certificate_issued', label: 'share certificate issued' },
+  'eis-sent': { column: 'eis_documentation_sent', label: 'EIS documentation sent' },
+};
+
+const USAGE = `Usage: npm run staff -- <command> [payment-reference]
+
+Commands:
+  list                                 signed subscriptions and where each agreement stands
+  payment-received <reference>         mark the payment as received
+  shares-issued <reference>            mark the shares as issued (needs payment received)
+  certificate-issued <reference>       mark the share certificate as issued (needs shares issued)
+  eis-sent <reference>                 mark the EIS documentation as sent
+
+Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (default: the local stack).`;
+
+async function main() {
+  const [command, reference] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const url = process.env.SUPABASE_URL ?? 'http://localhost:54321';
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? (await apiKeys(DEFAULT_JWT_SECRET)).serviceRoleKey;
+  const supabase = createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; ws' class matches the browser's API.
+    realtime: { transport: /** @type {typeof globalThis.WebSocket} */ (/** @type {unknown} */ (WebSocket)) },
+  });
+
+  if (command === 'list') {
+    const { data, error } = await supabase
+      .from('share_subscriptions')
+      .select('subscriber_name, subscriber_email, number_of_shares, total_amount, payment_reference, effective_date, share_agreement_status(*)')
+      .eq('status', 'signed')
+      .order('created_at', { ascending: false });
+    if (error) throw new Error(error.message);
+    if (!data.length) console.log('No signed subscriptions yet.');
+    for (const row of data) {
+      const status = /** @type {Record<string, unknown>} */ ((Array.isArray(row.share_agreement_status) ? row.share_agreement_status[0] : row.share_agreement_status) ?? {});
+      const flags = Object.values(STEPS).map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`).join(', ');
+      console.log(`${row.payment_reference}  ${row.subscriber_name} <${row.subscriber_email}>  ${row.number_of_shares} shares, £${row.total_amount}  (${flags})`);
+    }
+    return 0;
+  }
+
+  const step = STEPS[command];
+  if (!step) {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+  if (!reference) {
+    console.error(`"${command}" needs the subscription's payment reference.\n\n${USAGE}`);
+    return 2;
+  }
+  const { data: subs, error: findError } = await supabase
+    .from('share_subscriptions')
+    .select('id, subscriber_name')
+    .eq('payment_reference', reference)
+    .eq('status', 'signed');
+  if (findError) throw new Error(findError.message);
+  const sub = subs[0];
+  if (!sub) {
+    console.error(`No signed subscription has the payment reference ${reference}.`);
+    return 1;
+  }
+  const { data: updated, error } = await supabase
+    .from('share_agreement_status')
+    .update({ [step.column]: true })
+    .eq('subscription_id', sub.id)
+    .select('id');
+  if (error) {
+    console.error(`Could not mark ${step.label} for ${reference}: ${error.message}`);
+    return 1;
+  }
+  if (!updated.length) {
+    console.error(`Subscription ${reference} has no agreement status row.`);
+    return 1;
+  }
+  console.log(`Marked ${step.label} for ${reference} (${sub.subscriber_name}).`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

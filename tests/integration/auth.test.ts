@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { anonClient, newUser, sql, stack, uniqueEmail } from './fixtures';
+
+// The local auth service, driven through the real @supabase/supabase-js client.
+describe('auth service', () => {
+  it('signs up with a session, hashes the password with bcrypt and stores the user', async () => {
+    const email = uniqueEmail('signup');
+    const { data, error } = await anonClient().auth.signUp({ email, password: 'correct horse' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.session?.access_token).toMatch(/^ey/);
+    expect(data.session?.refresh_token).toBeTruthy();
+    const [row] = await sql<{ encrypted_password: string }>(
+      'select encrypted_password from auth.users where email = $1',
+      [email],
+    );
+    expect(row?.encrypted_password).toMatch(/^\$2[aby]\$10\$/);
+    expect(row?.encrypted_password).not.toContain('correct horse');
+  });
+
+  it('refuses a second sign-up for the same address with the provider message', async () => {
+    const { email } = await newUser();
+    const { error } = await anonClient().auth.signUp({ email, password: 'another-password' });
+    expect(error?.message).toBe('User already registered');
+    expect(error?.status).toBe(422);
+  });
+
+  it('refuses a short password and an invalid address', async () => {
+    const short = await anonClient().auth.signUp({ email: uniqueEmail(), password: '123' });
+    expect(short.error?.message).toBe('Password should be at least 6 characters.');
+    const bad = await anonClient().auth.signUp({ email: 'not-an-email', password: 'long-enough' });
+    expect(bad.error?.message).toBe('Unable to validate email address: invalid format');
+  });
+
+  it('signs in with the password grant', async () => {
+    const { email, password, user } = await newUser();
+    const c = anonClient();
+    const { data, error } = await c.auth.signInWithPassword({ email, password });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(user.id);
+    expect(data.session?.user.email).toBe(email);
+  });
+
+  it('gives the provider message for a wrong password and an unknown address', async () => {
+    const { email } = await newUser();
+    const wrong = await anonClient().auth.signInWithPassword({ email, password: 'wrong-password' });
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+    expect(wrong.error?.status).toBe(400);
+    expect(wrong.data.session).toBeNull();
+    const unknown = await anonClient().auth.signInWithPassword({ email: uniqueEmail('nobody'), password: 'whatever1' });
+    expect(unknown.error?.message).toBe('Invalid login credentials');
+  });
+
+  it('access tokens carry the claims PostgREST and RLS read', async () => {
+    const { session, user } = await newUser();
+    const [, payload] = session.access_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email });
+    expect(typeof claims.session_id).toBe('string');
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('gets the user for a valid token', async () => {
+    const { client, user } = await newUser();
+    const { data, error } = await client.auth.getUser();
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(user.id);
+    expect(data.user?.email).toBe(user.email);
+  });
+
+  it('refreshes with rotation: the new token works, the used one is refused', async () => {
+    const { client, session } = await newUser();
+    const used = session.refresh_token;
+    const { data, error } = await client.auth.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session?.refresh_token).toBeTruthy();
+    expect(data.session?.refresh_token).not.toBe(used);
+    expect(data.session?.access_token).not.toBe(session.access_token);
+
+    const replay = await anonClient().auth.refreshSession({ refresh_token: used });
+    expect(replay.error?.message).toBe('Invalid Refresh Token: Already Used');
+    expect(replay.data.session).toBeNull();
+  });
+
+  it('a replayed refresh token ends that session', async () => {
+    const { client, session } = await newUser();
+    const { data } = await client.auth.refreshSession();
+    await anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    const next = await anonClient().auth.refreshSession({ refresh_token: data.session?.refresh_token ?? '' });
+    expect(next.error?.message).toMatch(/Invalid Refresh Token/);
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const { error } = await anonClient().auth.refreshSession({ refresh_token: 'no-such-token' });
+    expect(error?.message).toBe('Invalid Refresh Token: Refresh Token Not Found');
+  });
+
+  it('signs out: the session ends and its refresh token is dead', async () => {
+    const { client, session } = await newUser();
+    const token = session.access_token;
+    const { error } = await client.auth.signOut();
+    expect(error).toBeNull();
+    expect((await client.auth.getSession()).data.session).toBeNull();
+    // The old access token no longer names a live session.
+    const res = await fetch(`${stack().apiUrl}/auth/v1/user`, {
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error_code).toBe('session_not_found');
+    const refresh = await anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refresh.error).not.toBeNull();
+  });
+
+  it('answers health and settings', async () => {
+    const headers = { apikey: stack().anonKey };
+    const health = await fetch(`${stack().apiUrl}/auth/v1/health`, { headers });
+    expect(health.status).toBe(200);
+    const settings = await (await fetch(`${stack().apiUrl}/auth/v1/settings`, { headers })).json();
+    expect(settings.external.email).toBe(true);
+    expect(settings.mailer_autoconfirm).toBe(true);
+  });
+});
+
+describe('gateway', () => {
+  it('refuses requests without a valid API key, like hosted Supabase', async () => {
+    const none = await fetch(`${stack().apiUrl}/rest/v1/`, {});
+    expect(none.status).toBe(401);
+    const bad = await fetch(`${stack().apiUrl}/rest/v1/`, { headers: { apikey: 'nope' } });
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).message).toBe('Invalid API key');
+  });
+
+  it('answers a browser preflight from another origin', async () => {
+    const res = await fetch(`${stack().apiUrl}/rest/v1/saved_properties`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:4173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, content-type, x-assessment-token',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toContain('x-assessment-token');
+    expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
+  });
+
+  it('exposes Content-Range to browsers for counted selects', async () => {
+    const res = await fetch(`${stack().apiUrl}/auth/v1/health`, { headers: { apikey: stack().anonKey } });
+    expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+  });
+});

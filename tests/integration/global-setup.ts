@@ -1,0 +1,16 @@
+import type { TestProject } from 'vitest/node';
+import { startTestStack, type StackInfo } from '../stack-fixture';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stack = await startTestStack();
+  project.provide('stack', stack.info);
+  return async () => {
+    await stack.stop();
+  };
+}

@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack } from '../supabase/local/index.mjs';
+import { freePort } from '../supabase/local/process.mjs';
+
+export interface StackInfo {
+  apiUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+}
+
+/** A throw-away stack on free ports; `stop()` also deletes its data. */
+export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: number } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-stack-'));
+  const logs: string[] = [];
+  try {
+    const stack = await startStack({
+      dataDir,
+      apiPort: await freePort(),
+      dbPort: await freePort(),
+      seedFile: opts.seed ? undefined : null,
+      accessTokenTtl: opts.accessTokenTtl,
+      log: (line) => {
+        logs.push(line);
+        if (logs.length > 200) logs.shift();
+      },
+    });
+    const info: StackInfo = {
+      apiUrl: stack.apiUrl,
+      dbUrl: stack.dbUrl,
+      anonKey: stack.anonKey,
+      serviceRoleKey: stack.serviceRoleKey,
+      jwtSecret: stack.jwtSecret,
+    };
+    return {
+      info,
+      logs: () => logs.join('\n'),
+      stop: async () => {
+        await stack.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
