@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import * as v from 'valibot';
+import { css } from 'styled-system/css';
+import { toast } from '../../lib/toast';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { authSchema, emailSchema, passwordSchema } from './auth-schema';
+import { authenticate, type AuthMode } from './authenticate';
+
+const COPY = {
+  'sign-in': {
+    submit: 'Sign In',
+    toggle: "Don't have an account? Sign up",
+    success: 'Signed in successfully',
+    passwordAutocomplete: 'current-password',
+  },
+  'sign-up': {
+    submit: 'Sign Up',
+    toggle: 'Already have an account? Sign in',
+    success: 'Account created successfully',
+    passwordAutocomplete: 'new-password',
+  },
+} as const;
+
+const styles = {
+  form: css({ display: 'grid', gap: '4' }),
+  alert: css({
+    p: '3',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'danger.border',
+    bg: 'danger.subtle',
+    color: 'danger.hover',
+    fontSize: 'sm',
+  }),
+  toggle: css({
+    justifySelf: 'center',
+    fontSize: 'sm',
+    color: 'primary.text',
+    cursor: 'pointer',
+    textDecoration: 'underline',
+    textUnderlineOffset: '2px',
+    borderRadius: 'sm',
+    _hover: { color: 'primary.hover' },
+  }),
+};
+
+function firstError(errors: ReadonlyArray<{ message: string } | undefined>) {
+  return errors.find(Boolean)?.message;
+}
+
+type AuthFormProps = { mode: AuthMode; onModeChange: (mode: AuthMode) => void };
+
+/** Email + password form for both sign-in and sign-up. Navigation after success is the page's job. */
+export function AuthForm({ mode, onModeChange }: AuthFormProps) {
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const copy = COPY[mode];
+
+  const form = useForm({
+    defaultValues: { email: '', password: '' },
+    // Quiet until a field is left; after a submit attempt, errors follow every keystroke.
+    validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
+    onSubmitMeta: { mode: 'sign-in' as AuthMode },
+    onSubmit: async ({ value, meta }) => {
+      setProviderError(null);
+      const outcome = await authenticate(meta.mode, v.parse(authSchema, value));
+      if (!outcome.ok) {
+        setProviderError(outcome.message);
+        toast.error('Error', outcome.message);
+        return;
+      }
+      if (outcome.signedIn) {
+        toast.success(COPY[meta.mode].success);
+      } else {
+        toast.success(COPY[meta.mode].success, 'Please confirm your email address, then sign in.');
+        onModeChange('sign-in');
+      }
+    },
+  });
+
+  function toggleMode() {
+    setProviderError(null);
+    onModeChange(mode === 'sign-in' ? 'sign-up' : 'sign-in');
+  }
+
+  return (
+    <form
+      noValidate
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit({ mode });
+      }}
+    >
+      <form.Field name="email" validators={{ onDynamic: emailSchema }}>
+        {(field) => (
+          <TextField
+            label="Email"
+            type="email"
+            name={field.name}
+            autoComplete="email"
+            required
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+            onBlur={field.handleBlur}
+            error={firstError(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="password" validators={{ onDynamic: passwordSchema }}>
+        {(field) => (
+          <TextField
+            label="Password"
+            type="password"
+            name={field.name}
+            autoComplete={copy.passwordAutocomplete}
+            required
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+            onBlur={field.handleBlur}
+            error={firstError(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+
+      {providerError ? (
+        <p role="alert" className={styles.alert}>
+          {providerError}
+        </p>
+      ) : null}
+
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <Button type="submit" size="lg" busy={isSubmitting}>
+            {copy.submit}
+          </Button>
+        )}
+      </form.Subscribe>
+
+      <button type="button" className={styles.toggle} onClick={toggleMode}>
+        {copy.toggle}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoute } from '@tanstack/react-router';
+import type { Session } from '@supabase/supabase-js';
+import { toaster } from '../../lib/toast';
+import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
+import { renderRoutes } from '../../testing/render-routes';
+import { Toaster } from '../../ui/toaster';
+import { AuthGuard } from './auth-guard';
+import { SessionProvider, useSignedInUser } from './session';
+import { SignOutButton } from './sign-out-button';
+
+vi.mock('../../lib/supabase', async () => {
+  const { fakeAuth } = await import('../../testing/fake-auth');
+  return { supabase: { auth: fakeAuth } };
+});
+
+function Dashboard() {
+  const user = useSignedInUser();
+  return (
+    <div>
+      <h1>Dashboard of {user.email}</h1>
+      <SignOutButton />
+    </div>
+  );
+}
+
+function renderGuarded(homeDelayMs = 0) {
+  return renderRoutes(
+    '/dashboard',
+    (root) => {
+      const authed = createRoute({ getParentRoute: () => root, id: '_authed', component: AuthGuard });
+      return [
+        // A slow home route stands in for a lazily loaded chunk in the real build.
+        createRoute({
+          getParentRoute: () => root,
+          path: '/',
+          loader: () => new Promise((resolve) => setTimeout(resolve, homeDelayMs)),
+          component: () => <p>Home page</p>,
+        }),
+        createRoute({ getParentRoute: () => root, path: '/auth', component: () => <p>Auth page</p> }),
+        authed.addChildren([createRoute({ getParentRoute: () => authed, path: '/dashboard', component: Dashboard })]),
+      ];
+    },
+    {
+      wrap: (children) => (
+        <SessionProvider>
+          {children}
+          <Toaster />
+        </SessionProvider>
+      ),
+    },
+  );
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+beforeEach(() => resetFakeAuth());
+afterEach(() => toaster.remove());
+
+describe('AuthGuard', () => {
+  it("shows 'Loading...' until the session is known, then replaces the history entry with /auth", async () => {
+    const pending = deferred<{ data: { session: Session | null }; error: null }>();
+    fakeAuth.getSession.mockReturnValue(pending.promise);
+    const { router, history } = renderGuarded();
+
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    await act(async () => pending.resolve({ data: { session: null }, error: null }));
+    expect(await screen.findByText('Auth page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    // Replaced, not pushed: Back must not return to the protected page.
+    expect(history.length).toBe(1);
+    expect(history.canGoBack()).toBe(false);
+  });
+
+  it('renders the protected route for a signed-in user', async () => {
+    resetFakeAuth(fakeSession('ada@example.com'));
+    const { router } = renderGuarded();
+    expect(await screen.findByRole('heading', { name: 'Dashboard of ada@example.com' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('follows every auth event: a sign-out elsewhere sends the user to /auth', async () => {
+    resetFakeAuth(fakeSession());
+    const { router } = renderGuarded();
+    await screen.findByRole('heading', { name: /Dashboard of/ });
+
+    act(() => fakeAuth.emit('SIGNED_OUT', null));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+});
+
+describe('signing out', () => {
+  it("says 'Signed out successfully' and lands on / even when / loads slowly", async () => {
+    resetFakeAuth(fakeSession());
+    // supabase-js emits SIGNED_OUT before signOut() resolves, but React renders the guard with the
+    // new state later, when the navigation to / may already be under way: emit late to get that order.
+    fakeAuth.signOut.mockImplementation(async () => {
+      setTimeout(() => fakeAuth.emit('SIGNED_OUT', null), 10);
+      return { error: null };
+    });
+    const { router } = renderGuarded(50);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Signed out successfully')).toBeTruthy();
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    // Give a late guard redirect the chance to happen: it must not.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows an 'Error' toast with the message and stays signed in when sign-out fails", async () => {
+    resetFakeAuth(fakeSession());
+    fakeAuth.signOut.mockResolvedValue({ error: { name: 'AuthApiError', message: 'Network unreachable' } });
+    const { router } = renderGuarded();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Network unreachable')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Sign Out' }).hasAttribute('disabled')).toBe(false);
+  });
+});

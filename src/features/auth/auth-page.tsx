@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Navigate, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { Button } from '../../ui/button';
+import { Card, CardDescription, CardTitle } from '../../ui/card';
+import { PageContainer } from '../../ui/page-container';
+import { AuthForm } from './auth-form';
+import type { AuthMode } from './authenticate';
+import { useSession } from './session';
+
+const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
+  'sign-in': { title: 'Sign in to Chloe', description: 'Welcome back. Enter your email and password.' },
+  'sign-up': { title: 'Create your Chloe account', description: 'Sign up with your email and a password.' },
+};
+
+/** /auth: sign in or sign up. A signed-in visitor (also right after signing in) goes to the dashboard. */
+export function AuthPage() {
+  const { status } = useSession();
+  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+
+  if (status === 'signed-in') return <Navigate to="/dashboard" replace />;
+
+  const goBack = () => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }));
+  const heading = HEADINGS[mode];
+
+  return (
+    <PageContainer width="narrow" className={css({ display: 'grid', gap: '4', alignContent: 'start' })}>
+      <Button variant="ghost" size="sm" onClick={goBack} className={css({ justifySelf: 'start' })}>
+        <span aria-hidden="true">←</span> Back
+      </Button>
+      <Card>
+        <header className={css({ mb: '6' })}>
+          <CardTitle>{heading.title}</CardTitle>
+          <CardDescription>{heading.description}</CardDescription>
+        </header>
+        <AuthForm mode={mode} onModeChange={setMode} />
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,32 @@
+import { isAuthRetryableFetchError } from '@supabase/supabase-js';
+import { supabase } from '../../lib/supabase';
+import type { AuthCredentials } from './auth-schema';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+
+export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; message: string };
+
+export const OFFLINE_MESSAGE = 'Signing in needs an internet connection.';
+
+/** Signs in or up with the auth service; failures come back as the provider's own message. */
+export async function authenticate(mode: AuthMode, credentials: AuthCredentials): Promise<AuthOutcome> {
+  if (!navigator.onLine) return { ok: false, message: OFFLINE_MESSAGE };
+  try {
+    const { data, error } =
+      mode === 'sign-in'
+        ? await supabase.auth.signInWithPassword(credentials)
+        : await supabase.auth.signUp(credentials);
+    if (error) return { ok: false, message: describe(error, error.message) };
+    // Sign-up without a session means the project asks for email confirmation first.
+    return { ok: true, signedIn: data.session !== null };
+  } catch (error) {
+    return { ok: false, message: describe(error, error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+// No response at all (the connection dropped, or a network that only looks online): say so plainly
+// rather than "Failed to fetch". supabase-js marks that case as a retryable fetch error with status 0.
+function describe(error: unknown, message: string) {
+  const unreachable = isAuthRetryableFetchError(error) && error.status === 0;
+  return !navigator.onLine || unreachable ? OFFLINE_MESSAGE : message;
+}

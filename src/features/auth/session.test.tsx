@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import type { Session } from '@supabase/supabase-js';
+import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
+import { SessionProvider, useSession } from './session';
+
+vi.mock('../../lib/supabase', async () => {
+  const { fakeAuth } = await import('../../testing/fake-auth');
+  return { supabase: { auth: fakeAuth } };
+});
+
+function Probe() {
+  const { status, user, session } = useSession();
+  return (
+    <p data-testid="probe">
+      {status} {user?.email ?? '-'} {session?.access_token ?? '-'}
+    </p>
+  );
+}
+
+const probe = () => screen.getByTestId('probe').textContent;
+
+beforeEach(() => resetFakeAuth());
+
+describe('SessionProvider', () => {
+  it('starts loading and settles from getSession', async () => {
+    let settle!: (value: { data: { session: Session | null }; error: null }) => void;
+    fakeAuth.getSession.mockReturnValue(new Promise((resolve) => (settle = resolve)));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(probe()).toBe('loading - -');
+    await act(async () => settle({ data: { session: fakeSession('ada@example.com') }, error: null }));
+    expect(probe()).toBe('signed-in ada@example.com access-token');
+  });
+
+  it('is signed out when reading the stored session fails', async () => {
+    fakeAuth.getSession.mockRejectedValue(new Error('storage unavailable'));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await vi.waitFor(() => expect(probe()).toBe('signed-out - -'));
+  });
+
+  it('follows every auth event, including token refreshes', async () => {
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await vi.waitFor(() => expect(probe()).toBe('signed-out - -'));
+
+    act(() => fakeAuth.emit('SIGNED_IN', fakeSession('ada@example.com')));
+    expect(probe()).toBe('signed-in ada@example.com access-token');
+
+    act(() => fakeAuth.emit('TOKEN_REFRESHED', { ...fakeSession('ada@example.com'), access_token: 'fresh-token' }));
+    expect(probe()).toBe('signed-in ada@example.com fresh-token');
+
+    act(() => fakeAuth.emit('SIGNED_OUT', null));
+    expect(probe()).toBe('signed-out - -');
+  });
+
+  it('keeps an event that arrives before getSession settles', async () => {
+    let settle!: (value: { data: { session: Session | null }; error: null }) => void;
+    fakeAuth.getSession.mockReturnValue(new Promise((resolve) => (settle = resolve)));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    act(() => fakeAuth.emit('SIGNED_IN', fakeSession('ada@example.com')));
+    await act(async () => settle({ data: { session: null }, error: null }));
+    expect(probe()).toBe('signed-in ada@example.com access-token');
+  });
+
+  it('unsubscribes when unmounted', async () => {
+    const { unmount } = render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    const subscription = fakeAuth.onAuthStateChange.mock.results[0]?.value as {
+      data: { subscription: { unsubscribe: () => void } };
+    };
+    const unsubscribe = vi.spyOn(subscription.data.subscription, 'unsubscribe');
+    unmount();
+    expect(unsubscribe).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,9 @@
+// The local stack's gateway and its well-known anon key (public by design, the same value the
+// Supabase CLI uses for local development). A hosted build sets both VITE_ variables.
+const LOCAL_SUPABASE_URL = 'http://localhost:54321';
+const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+// `||` rather than `??`: an empty variable in a .env file means "not set", not "empty URL".
+export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL;
+export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
