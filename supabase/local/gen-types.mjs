@@ -123,7 +123,7 @@ export async function generateTypes(db) {
   for (const f of functions) {
     const args = f.argnames.map((/** @type {string} */ n, /** @type {number} */ i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`);
     const ret = tsType(String(f.result).replace(/^SETOF /, '').replace(/\[\]$/, '').replace('character varying', 'varchar').replace('boolean', 'bool').replace('integer', 'int4'));
-    out.push(`      ${f.proname}: { Args: { ${args.join('; ')}${args.length ? ';' : ''} }; Returns: ${f.proretset ? `${ret}[]` : ret} };`);
+    out.push(`      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`);
   }
   out.push('    };', '    Enums: { [_ in never]: never };', '    CompositeTypes: { [_ in never]: never };', '  };', '}', '');
   out.push(

@@ -1,0 +1,76 @@
+-- Local development data. Runs on every `npm start` against the persisted database, so every
+-- statement is idempotent (on conflict ... do nothing / do update). Never run against production.
+--
+--   demo user        demo@chloe.local / chloe-demo-password
+--   shareholder      one signed subscription, payment received and shares issued (the demo user
+--                    can therefore create assessment links)
+--   assessment link  /agent-assessment/DemoAssessmentToken0000000000001 (valid for 30 days from
+--                    the latest start)
+
+-- The demo user. Signing up through /auth/v1 is not possible from SQL; this mirrors what the
+-- auth service writes (bcrypt hash, confirmed email, email provider).
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data
+) values (
+  '00000000-0000-0000-0000-000000000000',
+  '00000000-0000-4000-8000-000000000001',
+  'authenticated',
+  'authenticated',
+  'demo@chloe.local',
+  extensions.crypt('chloe-demo-password', extensions.gen_salt('bf')),
+  now(),
+  '{"provider":"email","providers":["email"]}',
+  '{"full_name":"Demo Shareholder"}'
+)
+on conflict do nothing;
+
+-- A signed subscription. Inserting it as signed fires the signing trigger, which creates its
+-- share_agreement_status row (cancellation deadline = effective date + 10 days).
+insert into public.share_subscriptions (
+  id, user_id, subscriber_name, subscriber_address, subscriber_email, subscriber_phone,
+  number_of_shares, subscription_price, total_amount, effective_date, payment_reference,
+  signature_data, signature_timestamp, status
+) values (
+  '00000000-0000-4000-8000-000000000101',
+  '00000000-0000-4000-8000-000000000001',
+  'Demo Shareholder',
+  '1 Demo Street, London, SW1A 1AA',
+  'demo@chloe.local',
+  '020 7946 0000',
+  5000, 1.25, 6250,
+  current_date,
+  'CHLOE-1763769600000',
+  -- A 1x1 transparent PNG: any image data URL satisfies the signature check.
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  now(),
+  'signed'
+)
+on conflict (id) do nothing;
+
+-- Staff steps: payment received and shares issued unlock assessment links for the demo user.
+-- The WHERE keeps re-runs from touching the row (and moving its _modified) when already set.
+update public.share_agreement_status
+   set payment_received = true,
+       shares_issued = true
+ where subscription_id = '00000000-0000-4000-8000-000000000101'
+   and not (payment_received and shares_issued);
+
+-- The demo assessment link; its expiry moves to 30 days from now on every start so the link in
+-- the README keeps working.
+insert into public.agent_assessments (
+  id, token, created_by, expires_at, status, agency_name, main_contact_name, main_contact_email,
+  main_contact_phone
+) values (
+  '00000000-0000-4000-8000-000000000201',
+  'DemoAssessmentToken0000000000001',
+  '00000000-0000-4000-8000-000000000001',
+  now() + interval '30 days',
+  'pending',
+  'Demo Estates',
+  'Demo Contact',
+  'demo@chloe.local',
+  '020 7946 0001'
+)
+on conflict (token) do update
+  set expires_at = excluded.expires_at;

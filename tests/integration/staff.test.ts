@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { newUser, sql, stack } from './fixtures';
+
+const run = promisify(execFile);
+const staffScript = path.resolve(import.meta.dirname, '../../supabase/local/staff.mjs');
+
+async function staff(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [staffScript, ...args], {
+      env: { ...process.env, SUPABASE_URL: stack().apiUrl, SUPABASE_SERVICE_ROLE_KEY: stack().serviceRoleKey },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** A subscription signed by its owner through the API, as the wizard will do it. */
+async function signedSubscription() {
+  const { client, user } = await newUser();
+  const reference = `CHLOE-${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const { error } = await client.from('share_subscriptions').insert({
+    id: randomUUID(),
+    user_id: user.id,
+    subscriber_name: 'Staff Test',
+    subscriber_address: '1 High Street, London',
+    subscriber_email: user.email,
+    number_of_shares: 5000,
+    subscription_price: 1.25,
+    total_amount: 6250,
+    effective_date: new Date().toISOString().slice(0, 10),
+    signature_data: 'data:image/png;base64,iVBORw0KGgo=',
+    signature_timestamp: new Date().toISOString(),
+    payment_reference: reference,
+    status: 'signed',
+  });
+  expect(error).toBeNull();
+  return reference;
+}
+
+const flags = async (reference: string) =>
+  (
+    await sql<Record<string, boolean>>(
+      `select a.payment_received, a.shares_issued, a.share_certificate_issued, a.eis_documentation_sent
+         from share_agreement_status a join share_subscriptions s on s.id = a.subscription_id
+        where s.payment_reference = $1`,
+      [reference],
+    )
+  )[0];
+
+describe('npm run staff', () => {
+  it('advances an agreement step by step, by payment reference', async () => {
+    const reference = await signedSubscription();
+    expect(await flags(reference)).toEqual({
+      payment_received: false,
+      shares_issued: false,
+      share_certificate_issued: false,
+      eis_documentation_sent: false,
+    });
+
+    const paid = await staff('payment-received', reference);
+    expect(paid.code).toBe(0);
+    expect(paid.stdout).toContain(`Marked payment received for ${reference}`);
+    expect(await flags(reference)).toMatchObject({ payment_received: true, shares_issued: false });
+
+    expect((await staff('shares-issued', reference)).code).toBe(0);
+    expect((await staff('certificate-issued', reference)).code).toBe(0);
+    expect((await staff('eis-sent', reference)).code).toBe(0);
+    expect(await flags(reference)).toEqual({
+      payment_received: true,
+      shares_issued: true,
+      share_certificate_issued: true,
+      eis_documentation_sent: true,
+    });
+
+    const listed = await staff('list');
+    expect(listed.stdout).toContain(reference);
+  });
+
+  it('refuses to issue shares before the payment is received', async () => {
+    const reference = await signedSubscription();
+    const early = await staff('shares-issued', reference);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain('Could not mark shares issued');
+    expect(await flags(reference)).toMatchObject({ payment_received: false, shares_issued: false });
+  });
+
+  it('says so for an unknown reference, a missing reference and an unknown command', async () => {
+    const unknown = await staff('payment-received', 'CHLOE-NOPE');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No signed subscription has the payment reference CHLOE-NOPE');
+    expect((await staff('payment-received')).code).toBe(2);
+    expect((await staff('frobnicate')).stderr).toContain('Unknown command "frobnicate"');
+  });
+});
