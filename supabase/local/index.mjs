@@ -95,6 +95,8 @@ export async function startStack(options = {}) {
     }
 
     const pool = new pg.Pool({ connectionString: postgres.url, max: 5 });
+    // An idle connection dropped by Postgres is not a crash of the stack.
+    pool.on('error', (error) => log(`[auth] database connection lost: ${error.message}`));
     stops.push(() => pool.end());
 
     const postgrestPort = await freePort();
