@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { merge3, sameData } from './conflict';
+
+const opts = { listFields: ['key_features'] };
+const base = { id: 'a', title: 'Flat', price: 100, key_features: ['garden', 'parking'], _deleted: false };
+
+describe('merge3 (the conflict rule of DESIGN.md)', () => {
+  it('keeps the side that changed a field when only one side did', () => {
+    const local = { ...base, title: 'Flat with view' };
+    const server = { ...base, price: 120 };
+    const { doc, lost } = merge3(base, local, server, opts);
+    expect(doc).toMatchObject({ title: 'Flat with view', price: 120 });
+    expect(lost).toEqual([]);
+  });
+
+  it('merges lists: the server list minus what this device removed plus what it added', () => {
+    const local = { ...base, key_features: ['garden', 'balcony'] }; // removed parking, added balcony
+    const server = { ...base, key_features: ['garden', 'parking', 'lift'] }; // added lift
+    expect(merge3(base, local, server, opts).doc.key_features).toEqual(['garden', 'lift', 'balcony']);
+  });
+
+  it('when both changed one scalar the server (first to arrive) wins and the local value is logged', () => {
+    const local = { ...base, title: 'Mine' };
+    const server = { ...base, title: 'Theirs' };
+    const { doc, lost } = merge3(base, local, server, opts);
+    expect(doc.title).toBe('Theirs');
+    expect(lost).toEqual([{ field: 'title', local: 'Mine', server: 'Theirs' }]);
+  });
+
+  it('equal edits on both sides are not a conflict', () => {
+    const { lost } = merge3(base, { ...base, title: 'Same' }, { ...base, title: 'Same' }, opts);
+    expect(lost).toEqual([]);
+  });
+
+  it('a delete wins, from either side', () => {
+    expect(merge3(base, { ...base, title: 'x' }, { ...base, _deleted: true }, opts).doc._deleted).toBe(true);
+    const local = { ...base, _deleted: true };
+    const server = { ...base, price: 130 };
+    expect(merge3(base, local, server, opts).doc).toMatchObject({ _deleted: true, price: 130 });
+  });
+
+  it('fields the server owns are always the server’s, and a final server row is taken whole', () => {
+    const local = { ...base, serverModified: 'old', created_at: 'x' };
+    const server = { ...base, serverModified: 'new', created_at: 'y' };
+    expect(merge3(base, local, server, opts).doc).toMatchObject({ serverModified: 'new', created_at: 'y' });
+
+    const signed = { id: 's', status: 'signed', subscriber_name: 'Server' };
+    const mine = { id: 's', status: 'draft', subscriber_name: 'Mine' };
+    const out = merge3({ id: 's', status: 'draft', subscriber_name: 'Base' }, mine, signed, {
+      listFields: [],
+      serverIsFinal: (s) => s.status === 'signed',
+    });
+    expect(out.doc).toEqual(signed);
+  });
+
+  it('without a base (the device thought the row was new) the server wins where they differ', () => {
+    const { doc, lost } = merge3(undefined, { ...base, title: 'Mine' }, { ...base, title: 'Theirs' }, opts);
+    expect(doc.title).toBe('Theirs');
+    expect(lost.map((l) => l.field)).toContain('title');
+  });
+
+  it('sameData ignores RxDB meta and server-owned fields', () => {
+    expect(sameData({ ...base, _rev: '1-a', serverModified: 'a' }, { ...base, _rev: '2-b', serverModified: 'b' })).toBe(true);
+    expect(sameData(base, { ...base, price: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+// The conflict rule of DESIGN.md (Sync): a 3-way merge against the last server state the device
+// saw. Pure functions, so the rule is unit-tested on constructed conflicts.
+import { SERVER_OWNED_FIELDS } from './schemas';
+
+export type Doc = Record<string, unknown> & { _deleted?: boolean };
+
+export interface LostValue {
+  field: string;
+  local: unknown;
+  server: unknown;
+}
+
+export interface MergeOptions {
+  /** Array fields merged as sets: the server's list, minus what this device removed, plus what it added. */
+  listFields: readonly string[];
+  /** When true the server row is final (a signed subscription, a completed assessment). */
+  serverIsFinal?: (server: Doc) => boolean;
+}
+
+const IGNORED = new Set<string>(['_meta', '_rev', '_attachments', ...SERVER_OWNED_FIELDS]);
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  }
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  return ka.length === kb.length && ka.every((k) => sameValue((a as Doc)[k], (b as Doc)[k]));
+}
+
+/** Same user data: ignores RxDB's own meta and the fields the server owns. */
+export function sameData(a: Doc, b: Doc): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (IGNORED.has(k)) continue;
+    if (!sameValue(a[k] ?? null, b[k] ?? null)) return false;
+  }
+  return true;
+}
+
+function mergeList(base: unknown, local: unknown, server: unknown): unknown[] {
+  const b = Array.isArray(base) ? base : [];
+  const l = Array.isArray(local) ? local : [];
+  const s = Array.isArray(server) ? server : [];
+  const removed = b.filter((v) => !l.some((x) => sameValue(x, v)));
+  const added = l.filter((v) => !b.some((x) => sameValue(x, v)));
+  const kept = s.filter((v) => !removed.some((x) => sameValue(x, v)));
+  return [...kept, ...added.filter((v) => !kept.some((x) => sameValue(x, v)))];
+}
+
+/**
+ * Merge `local` (this device) and `server` (the real master) given `base`, the server state this
+ * device last saw (undefined when the device thought the row was new).
+ */
+export function merge3<T extends Doc>(
+  base: T | undefined,
+  local: T,
+  server: T,
+  options: MergeOptions,
+): { doc: T; lost: LostValue[] } {
+  if (server._deleted || options.serverIsFinal?.(server)) return { doc: server, lost: [] };
+  if (local._deleted) return { doc: { ...server, _deleted: true }, lost: [] };
+
+  const merged: Doc = { ...server };
+  const lost: LostValue[] = [];
+  const keys = new Set([...Object.keys(local), ...Object.keys(server)]);
+  for (const key of keys) {
+    if (IGNORED.has(key) || key === '_deleted') continue;
+    const b = base?.[key] ?? null;
+    const l = local[key] ?? null;
+    const s = server[key] ?? null;
+    if (options.listFields.includes(key)) {
+      merged[key] = mergeList(b, l, s);
+      continue;
+    }
+    const localChanged = !sameValue(l, b);
+    const serverChanged = !sameValue(s, b);
+    if (localChanged && !serverChanged) merged[key] = l;
+    else if (localChanged && serverChanged && !sameValue(l, s)) {
+      // Both changed the same field: the first to reach the server wins; keep ours in the log.
+      lost.push({ field: key, local: l, server: s });
+    }
+  }
+  return { doc: merged as T, lost };
+}

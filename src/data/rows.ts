@@ -1,0 +1,23 @@
+// Between a Postgres row (as the sync RPCs send it) and an RxDB document: `_modified` is kept as
+// `serverModified` (microsecond text, never a Date), `_deleted` is RxDB's own.
+import type { Doc } from './conflict';
+
+export type Row = Record<string, unknown> & { id: string; _modified?: string | null; _deleted?: boolean };
+
+const RXDB_META = ['_meta', '_rev', '_attachments'];
+
+export function rowToDoc<T>(row: Row): T & { _deleted: boolean } {
+  const { _modified, _deleted, ...rest } = row;
+  return { ...rest, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & { _deleted: boolean };
+}
+
+export function docToRow(doc: Doc): Row {
+  const row: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) {
+    if (RXDB_META.includes(k) || k === 'serverModified') continue;
+    row[k] = v;
+  }
+  row._modified = (doc.serverModified as string | null | undefined) ?? null;
+  row._deleted = Boolean(doc._deleted);
+  return row as Row;
+}

@@ -1,0 +1,213 @@
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema } from 'rxdb';
+import {
+  AI_GOALS,
+  CALL_ROUTING_METHODS,
+  MIN_SHARES,
+  MOBILE_COMMUNICATION,
+  MOBILE_DEVICE_TYPES,
+  OFFICE_DEVICES,
+  PROPERTY_PORTALS,
+  SHARE_PRICE,
+  SHARE_STEP,
+  TONE_OF_VOICE,
+  TRACKING_OUTCOMES,
+  YES_NO,
+} from './options';
+
+// RxDB schemas mirror their Postgres tables column for column (tests/integration/schema-parity
+// checks it), except the two sync columns: Postgres' `_deleted` is RxDB's own `_deleted`, and
+// `_modified` (the server's write time, microsecond text) is kept as `serverModified`, filled only
+// by pulls — RxDB refuses field names starting with `_`.
+// Bump `version` and add a migration strategy in database.ts for any change: a device may hold
+// unsynced drafts written with the previous schema.
+
+const uuid = { type: 'string', maxLength: 36 } as const;
+const text = { type: ['string', 'null'] } as const;
+const timestamp = { type: ['string', 'null'] } as const;
+const yesNo = { type: ['string', 'null'], enum: [...YES_NO, null] } as const;
+const list = <T extends readonly string[]>(values: T) =>
+  ({ type: 'array', items: { type: 'string', enum: values } }) as const;
+
+const syncFields = {
+  created_at: timestamp,
+  updated_at: timestamp,
+  serverModified: timestamp,
+} as const;
+
+export const savedPropertySchemaLiteral = {
+  title: 'saved_properties',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuid,
+    user_id: uuid,
+    title: text,
+    address: text,
+    price: { type: ['number', 'null'], minimum: 0 },
+    bedrooms: { type: ['integer', 'null'], minimum: 0 },
+    property_type: text,
+    key_features: { type: 'array', items: { type: 'string' } },
+    agent_name: text,
+    agency_name: text,
+    ...syncFields,
+  },
+  required: ['id', 'user_id', 'key_features'],
+  additionalProperties: false,
+} as const;
+
+export const shareSubscriptionSchemaLiteral = {
+  title: 'share_subscriptions',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuid,
+    user_id: uuid,
+    subscriber_name: text,
+    subscriber_address: text,
+    subscriber_email: text,
+    subscriber_phone: text,
+    number_of_shares: { type: 'integer', minimum: MIN_SHARES, multipleOf: SHARE_STEP },
+    subscription_price: { type: 'number', enum: [SHARE_PRICE] },
+    total_amount: { type: 'number', minimum: 0 },
+    effective_date: text,
+    payment_reference: text,
+    signature_data: { type: ['string', 'null'], pattern: '^data:image/' },
+    signature_timestamp: timestamp,
+    status: { type: 'string', enum: ['draft', 'signed'], maxLength: 6 },
+    ...syncFields,
+  },
+  required: ['id', 'user_id', 'number_of_shares', 'subscription_price', 'total_amount', 'status'],
+  additionalProperties: false,
+} as const;
+
+export const shareAgreementStatusSchemaLiteral = {
+  title: 'share_agreement_status',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuid,
+    subscription_id: uuid,
+    user_id: uuid,
+    agreement_generated: { type: 'boolean' },
+    agreement_signed: { type: 'boolean' },
+    cancellation_deadline: text,
+    payment_received: { type: 'boolean' },
+    shares_issued: { type: 'boolean' },
+    share_certificate_issued: { type: 'boolean' },
+    eis_documentation_sent: { type: 'boolean' },
+    ...syncFields,
+  },
+  required: ['id', 'subscription_id', 'user_id'],
+  additionalProperties: false,
+} as const;
+
+export const agentAssessmentSchemaLiteral = {
+  title: 'agent_assessments',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuid,
+    token: { type: 'string', pattern: '^[A-Za-z0-9]{22,128}$' },
+    created_by: { type: ['string', 'null'] },
+    expires_at: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'completed'] },
+    completed_at: timestamp,
+    agency_name: text,
+    office_locations: text,
+    number_of_offices: { type: ['integer', 'null'], minimum: 0 },
+    main_contact_name: text,
+    main_contact_email: text,
+    main_contact_phone: text,
+    website_url: text,
+    ai_assistant_name: text,
+    tone_of_voice: list(TONE_OF_VOICE),
+    preferred_greeting: text,
+    preferred_signoff: text,
+    crm_platform: text,
+    is_crm_cloud_based: yesNo,
+    uses_lead_tracking: yesNo,
+    wants_crm_integration: yesNo,
+    phone_system_provider: text,
+    is_phone_voip: yesNo,
+    uses_call_recording: yesNo,
+    call_routing_method: { type: ['string', 'null'], enum: [...CALL_ROUTING_METHODS, null] },
+    office_devices: list(OFFICE_DEVICES),
+    uses_mobile_devices: yesNo,
+    mobile_device_types: list(MOBILE_DEVICE_TYPES),
+    preferred_mobile_communication: list(MOBILE_COMMUNICATION),
+    property_portals: list(PROPERTY_PORTALS),
+    primary_ai_goals: list(AI_GOALS),
+    tracking_outcomes: list(TRACKING_OUTCOMES),
+    current_tools: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 },
+    wants_tool_integration: yesNo,
+    linkedin_handle: text,
+    twitter_handle: text,
+    instagram_handle: text,
+    snapchat_handle: text,
+    tiktok_handle: text,
+    facebook_handle: text,
+    threads_handle: text,
+    valuation_leads_script: text,
+    viewing_feedback_script: text,
+    lettings_repairs_script: text,
+    mortgage_prequel_script: text,
+    additional_requirements: text,
+    ...syncFields,
+  },
+  required: [
+    'id',
+    'token',
+    'expires_at',
+    'status',
+    'tone_of_voice',
+    'office_devices',
+    'mobile_device_types',
+    'preferred_mobile_communication',
+    'property_portals',
+    'primary_ai_goals',
+    'tracking_outcomes',
+    'current_tools',
+  ],
+  additionalProperties: false,
+} as const;
+
+const typed = {
+  savedProperty: toTypedRxJsonSchema(savedPropertySchemaLiteral),
+  shareSubscription: toTypedRxJsonSchema(shareSubscriptionSchemaLiteral),
+  shareAgreementStatus: toTypedRxJsonSchema(shareAgreementStatusSchemaLiteral),
+  agentAssessment: toTypedRxJsonSchema(agentAssessmentSchemaLiteral),
+};
+
+export type SavedPropertyDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.savedProperty>;
+export type ShareSubscriptionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.shareSubscription>;
+export type ShareAgreementStatusDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.shareAgreementStatus>;
+export type AgentAssessmentDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.agentAssessment>;
+
+export const savedPropertySchema: RxJsonSchema<SavedPropertyDoc> = savedPropertySchemaLiteral;
+export const shareSubscriptionSchema: RxJsonSchema<ShareSubscriptionDoc> = shareSubscriptionSchemaLiteral;
+export const shareAgreementStatusSchema: RxJsonSchema<ShareAgreementStatusDoc> = shareAgreementStatusSchemaLiteral;
+export const agentAssessmentSchema: RxJsonSchema<AgentAssessmentDoc> = agentAssessmentSchemaLiteral;
+
+/** Fields the server owns: never pushed as the device's own change (see conflict.ts). */
+export const SERVER_OWNED_FIELDS = ['created_at', 'updated_at', 'serverModified'] as const;
+
+/** Array-valued fields merge as sets (DESIGN.md, Sync: conflicts). */
+export const LIST_FIELDS: Record<string, readonly string[]> = {
+  saved_properties: ['key_features'],
+  share_subscriptions: [],
+  share_agreement_status: [],
+  agent_assessments: [
+    'tone_of_voice',
+    'office_devices',
+    'mobile_device_types',
+    'preferred_mobile_communication',
+    'property_portals',
+    'primary_ai_goals',
+    'tracking_outcomes',
+  ],
+};

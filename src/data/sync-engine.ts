@@ -1,0 +1,154 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection } from 'rxdb';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { BehaviorSubject, combineLatest, type Subscription } from 'rxjs';
+import type { ConflictLogEntry, OutboxEntry, SyncedCollectionName } from './database';
+import { trackLocalWrites } from './outbox';
+import { replicateTable, type Checkpoint, type SyncError } from './replication';
+import { IDLE_INPUTS, type SyncInputs } from './sync-status';
+
+export const RESYNC_EVERY_MS = 30_000;
+const BASE_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 60_000;
+
+export interface SyncTable {
+  name: SyncedCollectionName;
+  pullOnly?: boolean;
+}
+
+export interface SyncEngine {
+  inputs$: BehaviorSubject<SyncInputs>;
+  replications: RxReplicationState<unknown, Checkpoint>[];
+  /** Pull and push now (online, focus, timer, the retry action). */
+  reSync(): void;
+  /** Resolves once every replication has nothing left to pull or push. */
+  awaitInSync(): Promise<void>;
+  /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
+  exportUnsynced(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+// The database's collections are looked up by name; their document types differ per table.
+type Collections = Record<string, RxCollection<any>>;
+
+export interface StartSyncOptions {
+  db: { collections: object };
+  client: SupabaseClient;
+  tables: SyncTable[];
+  /** Distinguishes replications of one table: the user id, or the assessment token. */
+  identifier: string;
+  /** Tests turn off the browser listeners and the timer. */
+  listen?: boolean;
+}
+
+export function startSync({ db, client, tables, identifier, listen = true }: StartSyncOptions): SyncEngine {
+  const collections = db.collections as unknown as Collections;
+  const outbox = collections.outbox as RxCollection<OutboxEntry>;
+  const conflictLog = collections.conflict_log as RxCollection<ConflictLogEntry>;
+  const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+  const inputs$ = new BehaviorSubject<SyncInputs>({ ...IDLE_INPUTS, started: true, online: online(), onlineSince: Date.now(), now: Date.now() });
+  const update = (patch: Partial<SyncInputs>) => inputs$.next({ ...inputs$.value, ...patch, now: Date.now() });
+
+  let replications: RxReplicationState<unknown, Checkpoint>[] = [];
+  const onAttempt = (error: SyncError | null) => {
+    // Back off while failing, back to quick retries after a success.
+    for (const r of replications) {
+      r.retryTime = error ? Math.min(Math.max((r.retryTime ?? BASE_RETRY_MS) * 2, BASE_RETRY_MS), MAX_RETRY_MS) : BASE_RETRY_MS;
+    }
+    if ((error?.message ?? null) !== inputs$.value.lastError) update({ lastError: error?.message ?? null });
+  };
+
+  for (const table of tables) {
+    const collection = collections[table.name];
+    if (!collection) throw new Error(`The database has no ${table.name} collection`);
+    if (!table.pullOnly) trackLocalWrites(collection, outbox);
+  }
+  replications = tables.map((table) =>
+    replicateTable({
+      table: table.name,
+      collection: collections[table.name] as RxCollection<unknown>,
+      outbox,
+      client,
+      identifier,
+      pullOnly: table.pullOnly,
+      retryTime: BASE_RETRY_MS,
+      hooks: { onAttempt },
+    }),
+  );
+
+  const subs: Subscription[] = [
+    combineLatest(replications.map((r) => r.active$)).subscribe((active) => update({ active: active.some(Boolean) })),
+    outbox.find().$.subscribe((entries) => {
+      const refused = entries.find((e) => e.lastError);
+      update({
+        pending: entries.length,
+        oldestPendingSince: entries.length ? Math.min(...entries.map((e) => e.since)) : null,
+        refusedError: refused?.lastError ?? null,
+      });
+    }),
+    conflictLog.count().$.subscribe((conflicts) => update({ conflicts })),
+  ];
+
+  const reSync = () => {
+    for (const r of replications) r.reSync();
+  };
+
+  const cleanups: (() => void)[] = [];
+  if (listen && typeof window !== 'undefined') {
+    const onOnline = () => {
+      update({ online: true, onlineSince: Date.now() });
+      reSync();
+    };
+    const onOffline = () => update({ online: false });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reSync();
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('focus', reSync);
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') reSync();
+      update({}); // refreshes `now`, so "stalled" appears without another event
+    }, RESYNC_EVERY_MS);
+    cleanups.push(() => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('focus', reSync);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.clearInterval(timer);
+    });
+  }
+
+  return {
+    inputs$,
+    replications,
+    reSync,
+    awaitInSync: async () => {
+      await Promise.all(replications.map((r) => r.awaitInSync()));
+    },
+    exportUnsynced: async () => {
+      const entries = await outbox.find().exec();
+      const changes = await Promise.all(
+        entries.map(async (e) => {
+          const doc = await collections[e.collection]?.findOne(e.docId).exec();
+          return {
+            collection: e.collection,
+            id: e.docId,
+            waitingSince: new Date(e.since).toISOString(),
+            lastError: e.lastError,
+            document: doc ? doc.toJSON() : null,
+            refusedVersion: e.refused ? JSON.parse(e.refused) : null,
+          };
+        }),
+      );
+      return JSON.stringify({ exportedAt: new Date().toISOString(), changes }, null, 2);
+    },
+    stop: async () => {
+      for (const c of cleanups) c();
+      for (const s of subs) s.unsubscribe();
+      await Promise.all(replications.map((r) => r.cancel()));
+      update({ started: false, active: false });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { deriveSyncStatus, IDLE_INPUTS, STALL_AFTER_MS, type SyncInputs } from './sync-status';
+
+const now = 1_000_000_000;
+const running: SyncInputs = { ...IDLE_INPUTS, started: true, online: true, onlineSince: now - 10 * STALL_AFTER_MS, now };
+
+describe('deriveSyncStatus', () => {
+  it('without replication, changes are saved on this device', () => {
+    expect(deriveSyncStatus({ ...IDLE_INPUTS, pending: 2 }).label).toBe('Saved on this device');
+  });
+
+  it('walks saved → syncing → all synced', () => {
+    expect(deriveSyncStatus({ ...running, pending: 1, oldestPendingSince: now }).label).toBe('Saved on this device');
+    expect(deriveSyncStatus({ ...running, active: true, pending: 1, oldestPendingSince: now }).label).toBe('Syncing…');
+    const synced = deriveSyncStatus(running);
+    expect(synced).toMatchObject({ kind: 'synced', label: 'All changes synced', pending: 0, canRetry: false });
+  });
+
+  it('offline wins over everything else and counts what waits', () => {
+    const s = deriveSyncStatus({ ...running, online: false, pending: 3, oldestPendingSince: now - 10 * STALL_AFTER_MS, lastError: 'x' });
+    expect(s).toMatchObject({ kind: 'offline', label: 'Offline — changes will sync when you reconnect', pending: 3 });
+  });
+
+  it('a failed request or a refused change is a sync problem with a retry action', () => {
+    expect(deriveSyncStatus({ ...running, lastError: 'The server cannot be reached' })).toMatchObject({
+      kind: 'error',
+      label: 'Sync problem: The server cannot be reached',
+      canRetry: true,
+    });
+    const refused = deriveSyncStatus({ ...running, pending: 1, oldestPendingSince: now, refusedError: 'bad row' });
+    expect(refused.label).toBe('Sync problem: bad row');
+  });
+
+  it('changes waiting more than 2 minutes while online are stalled, exportable, with the last error', () => {
+    const s = deriveSyncStatus({ ...running, pending: 2, oldestPendingSince: now - STALL_AFTER_MS - 1, lastError: 'boom' });
+    expect(s).toMatchObject({ kind: 'stalled', label: 'Sync stalled', error: 'boom', canRetry: true, canExport: true });
+    // Waiting time only counts while online.
+    const justBack = deriveSyncStatus({ ...running, onlineSince: now - 1000, pending: 2, oldestPendingSince: now - 10 * STALL_AFTER_MS });
+    expect(justBack.kind).not.toBe('stalled');
+  });
+});

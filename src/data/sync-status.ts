@@ -1,0 +1,69 @@
+// What people see of sync: one state, derived from plain inputs so it is unit-tested as a state
+// machine; the engine feeds the inputs, `useSyncStatus()` reads them.
+export const STALL_AFTER_MS = 2 * 60 * 1000;
+
+export type SyncKind = 'local' | 'syncing' | 'synced' | 'offline' | 'error' | 'stalled';
+
+export interface SyncInputs {
+  /** Replication running (a session, or an assessment token). */
+  started: boolean;
+  online: boolean;
+  /** Since when the browser has been online (ms), for "stalled". */
+  onlineSince: number;
+  active: boolean;
+  pending: number;
+  /** Oldest unsynced change (ms), or null. */
+  oldestPendingSince: number | null;
+  /** The last failed request, cleared by the next successful one. */
+  lastError: string | null;
+  /** A change the server refused (it stays on the device). */
+  refusedError: string | null;
+  conflicts: number;
+  now: number;
+}
+
+export interface SyncStatus {
+  kind: SyncKind;
+  label: string;
+  pending: number;
+  error: string | null;
+  conflicts: number;
+  canRetry: boolean;
+  canExport: boolean;
+}
+
+export const LABELS = {
+  local: 'Saved on this device',
+  syncing: 'Syncing…',
+  synced: 'All changes synced',
+  offline: 'Offline — changes will sync when you reconnect',
+  stalled: 'Sync stalled',
+} as const;
+
+export function deriveSyncStatus(i: SyncInputs): SyncStatus {
+  const base = { pending: i.pending, conflicts: i.conflicts, canExport: i.pending > 0 };
+  const error = i.refusedError ?? i.lastError;
+  if (!i.started) return { ...base, kind: 'local', label: LABELS.local, error: null, canRetry: false };
+  if (!i.online) return { ...base, kind: 'offline', label: LABELS.offline, error: null, canRetry: false };
+  const waitingSince = i.oldestPendingSince === null ? null : Math.max(i.oldestPendingSince, i.onlineSince);
+  if (i.pending > 0 && waitingSince !== null && i.now - waitingSince > STALL_AFTER_MS) {
+    return { ...base, kind: 'stalled', label: LABELS.stalled, error, canRetry: true, canExport: true };
+  }
+  if (error) return { ...base, kind: 'error', label: `Sync problem: ${error}`, error, canRetry: true };
+  if (i.active) return { ...base, kind: 'syncing', label: LABELS.syncing, error: null, canRetry: false };
+  if (i.pending > 0) return { ...base, kind: 'local', label: LABELS.local, error: null, canRetry: false };
+  return { ...base, kind: 'synced', label: LABELS.synced, error: null, canRetry: false };
+}
+
+export const IDLE_INPUTS: SyncInputs = {
+  started: false,
+  online: true,
+  onlineSince: 0,
+  active: false,
+  pending: 0,
+  oldestPendingSince: null,
+  lastError: null,
+  refusedError: null,
+  conflicts: 0,
+  now: 0,
+};

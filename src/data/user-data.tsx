@@ -1,0 +1,137 @@
+import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { openUserDatabase, type UserDatabase } from './database';
+import type { SavedPropertyDoc } from './schemas';
+import { storageInfo, type StorageInfo } from './storage';
+import { startSync, type SyncEngine } from './sync-engine';
+import { deriveSyncStatus, IDLE_INPUTS, type SyncStatus } from './sync-status';
+
+export const userDatabaseName = (userId: string) => `chloe-user-${userId}`;
+
+/** The signed-in user's local data: an RxDB database replicating to Supabase while signed in. */
+export interface UserData {
+  userId: string;
+  db: UserDatabase;
+  engine: SyncEngine;
+}
+
+const UserDataContext = createContext<UserData | null>(null);
+
+export function UserDataProvider({ userId, client, children }: { userId: string | null; client: SupabaseClient; children: ReactNode }) {
+  const [data, setData] = useState<UserData | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    let opened: UserData | null = null;
+    void (async () => {
+      const db = await openUserDatabase({ name: userDatabaseName(userId) });
+      const engine = startSync({
+        db,
+        client,
+        identifier: userId,
+        tables: [{ name: 'saved_properties' }, { name: 'share_subscriptions' }, { name: 'share_agreement_status', pullOnly: true }],
+      });
+      opened = { userId, db, engine };
+      if (cancelled) await closeUserData(opened);
+      else setData(opened);
+    })();
+    return () => {
+      cancelled = true;
+      setData(null);
+      if (opened) void closeUserData(opened);
+    };
+  }, [userId, client]);
+
+  return <UserDataContext value={data}>{children}</UserDataContext>;
+}
+
+async function closeUserData({ engine, db }: UserData) {
+  await engine.stop();
+  if (!db.closed) await db.close();
+}
+
+/** The user's data, or null while it opens (or when nobody is signed in). */
+export function useUserData(): UserData | null {
+  return use(UserDataContext);
+}
+
+/**
+ * Sign-out: how many changes would be lost, and then the removal of this user's local data so the
+ * next person on the device sees none of it.
+ */
+export async function pendingChanges(data: UserData | null): Promise<number> {
+  if (!data) return 0;
+  return data.db.outbox.count().exec();
+}
+
+export async function discardUserData(data: UserData | null, userId?: string) {
+  if (data) {
+    await data.engine.stop();
+    await data.db.remove();
+    return;
+  }
+  if (userId) {
+    // Not open (e.g. signed out from another screen): remove it by name.
+    const db = await openUserDatabase({ name: userDatabaseName(userId) });
+    await db.remove();
+  }
+}
+
+const noop = () => () => {};
+
+export interface SyncStatusView extends SyncStatus {
+  retry: () => void;
+  exportUnsynced: () => Promise<string>;
+  storage: StorageInfo | null;
+}
+
+/** The one hook behind every sync status display. */
+export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatusView {
+  const inputs = useSyncExternalStore(
+    engine
+      ? (notify) => {
+          const sub = engine.inputs$.subscribe(notify);
+          return () => sub.unsubscribe();
+        }
+      : noop,
+    () => engine?.inputs$.value ?? IDLE_INPUTS,
+  );
+  const [storage, setStorage] = useState<StorageInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    void storageInfo().then((info) => live && setStorage(info));
+    return () => {
+      live = false;
+    };
+  }, [inputs.pending]);
+  return {
+    ...deriveSyncStatus(inputs),
+    retry: () => engine?.reSync(),
+    exportUnsynced: () => engine?.exportUnsynced() ?? Promise.resolve('{"changes":[]}'),
+    storage,
+  };
+}
+
+/** Saved properties, newest first, live from the local database (works offline). */
+export function useSavedProperties(data: UserData | null): { loading: boolean; properties: SavedPropertyDoc[] } {
+  const [state, setState] = useState<{ loading: boolean; properties: SavedPropertyDoc[] }>({ loading: true, properties: [] });
+  useEffect(() => {
+    if (!data) return;
+    const sub = data.db.saved_properties
+      .find()
+      .$.subscribe((docs) => setState({ loading: false, properties: newestFirst(docs.map((d) => d.toJSON() as SavedPropertyDoc)) }));
+    return () => sub.unsubscribe();
+  }, [data]);
+  return data ? state : { loading: true, properties: [] };
+}
+
+// Rows not yet stamped by the server (created_at null) are the newest.
+const newestFirst = (docs: SavedPropertyDoc[]) =>
+  [...docs].sort((a, b) => (b.created_at ?? '\uffff').localeCompare(a.created_at ?? '\uffff') || a.id.localeCompare(b.id));
+
+/** Remove a saved property: a soft delete that syncs (rows are never hard-deleted). */
+export async function removeSavedProperty(data: UserData, id: string) {
+  const doc = await data.db.saved_properties.findOne(id).exec();
+  await doc?.remove();
+}

@@ -1,0 +1,116 @@
+// npm run bench: figures and ratios, printed; never a pass/fail on time.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { afterAll, beforeAll, it } from 'vitest';
+import WebSocket from 'ws';
+import { openUserDatabase, type UserDatabase } from '../../src/data/database';
+import { startSync, type SyncEngine } from '../../src/data/sync-engine';
+import { freePort } from '../../supabase/local/process.mjs';
+import { startTestStack } from '../stack-fixture';
+
+const RTT_MS = 300;
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+beforeAll(async () => {
+  stack = await startTestStack();
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function signedInClient(opts: { delayMs?: number; dead?: () => boolean; deadUrl?: string } = {}) {
+  const client = createClient(stack.info.apiUrl, stack.info.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    global: {
+      fetch: async (input, init) => {
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        return fetch(opts.dead?.() && opts.deadUrl ? url.replace(stack.info.apiUrl, opts.deadUrl) : url, init);
+      },
+    },
+  });
+  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const { data, error } = await client.auth.signUp({ email, password: 'bench-password' });
+  if (error || !data.user) throw error ?? new Error('no user');
+  return { client, userId: data.user.id };
+}
+
+async function device(client: SupabaseClient, userId: string) {
+  const db: UserDatabase = await openUserDatabase({
+    name: `bench${crypto.randomUUID().slice(0, 8)}`,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+    multiInstance: false,
+  });
+  const engine: SyncEngine = startSync({ db, client, identifier: userId, listen: false, tables: [{ name: 'share_subscriptions' }] });
+  return { db, engine };
+}
+
+const draft = (userId: string, i: number) => ({
+  id: crypto.randomUUID(),
+  user_id: userId,
+  subscriber_name: `Bench ${i}`,
+  number_of_shares: 5000,
+  subscription_price: 1.25 as const,
+  total_amount: 6250,
+  status: 'draft' as const,
+});
+
+it('save latency: local durable write vs one supabase-js update with 300 ms round trip', async () => {
+  const { client, userId } = await signedInClient();
+  const { db, engine } = await device(client, userId);
+  const doc = await db.share_subscriptions.insert(draft(userId, 0));
+  const local: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    await doc.getLatest().incrementalPatch({ subscriber_name: `Local ${i}` });
+    local.push(performance.now() - t);
+  }
+  await engine.stop();
+
+  const slow = await signedInClient({ delayMs: RTT_MS });
+  const row = draft(slow.userId, 0);
+  await slow.client.from('share_subscriptions').insert(row);
+  const remote: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const { error } = await slow.client.from('share_subscriptions').update({ subscriber_name: `Remote ${i}` }).eq('id', row.id);
+    if (error) throw error;
+    remote.push(performance.now() - t);
+  }
+  console.log(
+    `\nSave latency (median): local RxDB write ${ms(median(local))} (n=50) · supabase-js update with ${RTT_MS} ms RTT ${ms(median(remote))} (n=10) · ratio ${(median(remote) / median(local)).toFixed(0)}×`,
+  );
+}, 120_000);
+
+it('sync throughput: 1,000 drafts made offline then synced vs 1,000 sequential upserts', async () => {
+  const deadUrl = `http://127.0.0.1:${await freePort()}`;
+  let offline = true;
+  const { client, userId } = await signedInClient({ dead: () => offline, deadUrl });
+  const { db, engine } = await device(client, userId);
+  await db.share_subscriptions.bulkInsert(Array.from({ length: 1000 }, (_, i) => draft(userId, i)));
+  offline = false;
+  const t0 = performance.now();
+  engine.reSync();
+  await engine.awaitInSync();
+  const synced = performance.now() - t0;
+  await engine.stop();
+
+  const seq = await signedInClient();
+  const t1 = performance.now();
+  for (let i = 0; i < 1000; i++) {
+    const { error } = await seq.client.from('share_subscriptions').upsert(draft(seq.userId, i));
+    if (error) throw error;
+  }
+  const sequential = performance.now() - t1;
+  console.log(
+    `\nSync throughput: 1,000 offline drafts synced in ${ms(synced)} · 1,000 sequential upserts ${ms(sequential)} · ratio ${(sequential / synced).toFixed(1)}×`,
+  );
+}, 300_000);
