@@ -29,7 +29,8 @@ addRxPlugin(RxDBLeaderElectionPlugin);
 /** A change made on this device and not yet accepted by the server. */
 export interface OutboxEntry {
   id: string;
-  collection: string;
+  /** The synced table. Not `collection`: RxDocument owns that property name. */
+  table: string;
   docId: string;
   since: number;
   lastError: string | null;
@@ -40,7 +41,7 @@ export interface OutboxEntry {
 /** A local value that lost a conflict (both sides changed one field): kept, never dropped. */
 export interface ConflictLogEntry {
   id: string;
-  collection: string;
+  table: string;
   docId: string;
   field: string;
   local: string;
@@ -55,13 +56,13 @@ const outboxSchema: RxJsonSchema<OutboxEntry> = {
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 120 },
-    collection: { type: 'string' },
+    table: { type: 'string' },
     docId: { type: 'string' },
     since: { type: 'number' },
     lastError: { type: ['string', 'null'] },
     refused: { type: ['string', 'null'] },
   },
-  required: ['id', 'collection', 'docId', 'since'],
+  required: ['id', 'table', 'docId', 'since'],
   additionalProperties: false,
 };
 
@@ -72,14 +73,14 @@ const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 36 },
-    collection: { type: 'string' },
+    table: { type: 'string' },
     docId: { type: 'string' },
     field: { type: 'string' },
     local: { type: 'string' },
     server: { type: 'string' },
     at: { type: 'number' },
   },
-  required: ['id', 'collection', 'docId', 'field', 'local', 'server', 'at'],
+  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at'],
   additionalProperties: false,
 };
 
@@ -125,7 +126,7 @@ function conflictHandler(name: SyncedCollectionName, log: () => RxCollection<Con
         await log()?.bulkInsert(
           lost.map((l) => ({
             id: crypto.randomUUID(),
-            collection: name,
+            table: name,
             docId,
             field: l.field,
             local: JSON.stringify(l.local),

@@ -1,8 +1,38 @@
 import type { RxCollection } from 'rxdb';
+import { sameData, type Doc } from './conflict';
 import type { OutboxEntry } from './database';
 import { requestPersistentStorage } from './storage';
 
-const key = (collection: string, docId: string) => `${collection}:${docId}`;
+const key = (table: string, docId: string) => `${table}:${docId}`;
+
+// RxDB runs post-write hooks after the storage write, and the replication may push that write
+// (and the server accept it) before the hook has recorded it. So, per outbox: operations on one
+// entry run in the order they were called, and the state the server last accepted is remembered,
+// so a late record of an already accepted write is not left behind as a change that never syncs.
+interface OutboxState {
+  queues: Map<string, Promise<unknown>>;
+  accepted: Map<string, Doc>;
+}
+const states = new WeakMap<RxCollection<OutboxEntry>, OutboxState>();
+
+function stateOf(outbox: RxCollection<OutboxEntry>): OutboxState {
+  let state = states.get(outbox);
+  if (!state) states.set(outbox, (state = { queues: new Map(), accepted: new Map() }));
+  return state;
+}
+
+function serial<T>(outbox: RxCollection<OutboxEntry>, id: string, fn: () => Promise<T>): Promise<T> {
+  const { queues } = stateOf(outbox);
+  const run = (queues.get(id) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  queues.set(id, tail);
+  void tail.then(() => {
+    if (queues.get(id) === tail) queues.delete(id);
+  });
+  return run;
+}
+
+const sameState = (a: Doc, b: Doc) => Boolean(a._deleted) === Boolean(b._deleted) && sameData(a, b);
 
 /**
  * Record every write the app makes to `collection` in the outbox until the server accepts it.
@@ -10,44 +40,55 @@ const key = (collection: string, docId: string) => `${collection}:${docId}`;
  */
 // `any`: works for every synced collection; only the primary key `id` is read.
 export function trackLocalWrites(collection: RxCollection<any>, outbox: RxCollection<OutboxEntry>) {
-  const touch = async (docId: string) => {
+  const touch = (data: Doc & { id: string }) => {
     requestPersistentStorage();
-    const id = key(collection.name, docId);
-    const existing = await outbox.findOne(id).exec();
-    // `since` stays at the oldest unsynced change: that is what "stalled" measures.
-    await outbox.upsert({
-      id,
-      collection: collection.name,
-      docId,
-      since: existing?.since ?? Date.now(),
-      lastError: null,
-      refused: null,
+    const id = key(collection.name, data.id);
+    return serial(outbox, id, async () => {
+      const accepted = stateOf(outbox).accepted.get(id);
+      if (accepted && sameState(accepted, data)) return;
+      const existing = await outbox.findOne(id).exec();
+      // `since` stays at the oldest unsynced change: that is what "stalled" measures.
+      await outbox.upsert({
+        id,
+        table: collection.name,
+        docId: data.id,
+        since: existing?.since ?? Date.now(),
+        lastError: null,
+        refused: null,
+      });
     });
   };
-  collection.postInsert((data: { id: string }) => touch(data.id), false);
-  collection.postSave((data: { id: string }) => touch(data.id), false);
-  collection.postRemove((data: { id: string }) => touch(data.id), false);
+  collection.postInsert(touch, false);
+  collection.postSave(touch, false);
+  collection.postRemove(touch, false);
 }
 
-export async function settle(outbox: RxCollection<OutboxEntry>, collection: string, docId: string) {
-  await outbox.findOne(key(collection, docId)).remove();
+/** The server holds `state` of this document (accepted, or its own row won a conflict). */
+export function settle(outbox: RxCollection<OutboxEntry>, table: string, docId: string, state: Doc) {
+  const id = key(table, docId);
+  return serial(outbox, id, async () => {
+    stateOf(outbox).accepted.set(id, state);
+    await outbox.findOne(id).remove();
+  });
 }
 
-export async function markRefused(
+export function markRefused(
   outbox: RxCollection<OutboxEntry>,
-  collection: string,
+  table: string,
   docId: string,
   message: string,
   refused: unknown,
 ) {
-  const id = key(collection, docId);
-  const existing = await outbox.findOne(id).exec();
-  await outbox.upsert({
-    id,
-    collection,
-    docId,
-    since: existing?.since ?? Date.now(),
-    lastError: message,
-    refused: JSON.stringify(refused),
+  const id = key(table, docId);
+  return serial(outbox, id, async () => {
+    const existing = await outbox.findOne(id).exec();
+    await outbox.upsert({
+      id,
+      table,
+      docId,
+      since: existing?.since ?? Date.now(),
+      lastError: message,
+      refused: JSON.stringify(refused),
+    });
   });
 }

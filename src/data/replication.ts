@@ -41,6 +41,8 @@ function asSyncError(error: { message: string; code?: string; status?: number } 
 }
 
 export interface ReplicationHooks {
+  /** Resolves when the next request may go (the engine's backoff after failures). */
+  ready: () => Promise<void>;
   /** A handler call finished: `error` is null on success. */
   onAttempt: (error: SyncError | null) => void;
 }
@@ -56,7 +58,6 @@ export interface TableReplicationOptions {
   identifier: string;
   pullOnly?: boolean;
   batchSize?: number;
-  retryTime?: number;
   hooks: ReplicationHooks;
 }
 
@@ -69,6 +70,7 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
   const batchSize = options.batchSize ?? 100;
 
   async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+    await hooks.ready();
     let result;
     try {
       result = await client.rpc(fn, args);
@@ -94,7 +96,9 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
     collection,
     deletedField: '_deleted',
     live: true,
-    retryTime: options.retryTime ?? 5000,
+    // RxDB's own wait between retries cannot be cut short, so it is kept short; the real
+    // backoff is `hooks.ready()`, which reSync() (online, focus, the retry action) ends at once.
+    retryTime: 500,
     waitForLeadership: true,
     autoStart: true,
     pull: {
@@ -135,7 +139,7 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
               } else if (!conflicted.has(id)) {
                 // Accepted: settled unless the user changed it again meanwhile.
                 const current = await collection.findOne(id).exec();
-                if (!current || sameData(current.toMutableJSON(true) as Doc, doc)) await settle(outbox, table, id);
+                if (!current || sameData(current.toMutableJSON(true) as Doc, doc)) await settle(outbox, table, id, doc);
               }
             }
             return data.conflicts.map((row) => rowToDoc(row));
@@ -146,7 +150,7 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
   // A conflict whose resolution is the server's row is never pushed again: it is settled.
   state.conflict$.subscribe(({ input, output }) => {
     if (sameData(output as Doc, input.realMasterState as Doc)) {
-      void settle(outbox, table, String((output as Doc).id));
+      void settle(outbox, table, String((output as Doc).id), output as Doc);
     }
   });
   return state;

@@ -49,12 +49,10 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
   const inputs$ = new BehaviorSubject<SyncInputs>({ ...IDLE_INPUTS, started: true, online: online(), onlineSince: Date.now(), now: Date.now() });
   const update = (patch: Partial<SyncInputs>) => inputs$.next({ ...inputs$.value, ...patch, now: Date.now() });
 
-  let replications: RxReplicationState<unknown, Checkpoint>[] = [];
+  const backoff = createBackoff(BASE_RETRY_MS, MAX_RETRY_MS);
   const onAttempt = (error: SyncError | null) => {
-    // Back off while failing, back to quick retries after a success.
-    for (const r of replications) {
-      r.retryTime = error ? Math.min(Math.max((r.retryTime ?? BASE_RETRY_MS) * 2, BASE_RETRY_MS), MAX_RETRY_MS) : BASE_RETRY_MS;
-    }
+    if (error) backoff.fail();
+    else backoff.succeed();
     if ((error?.message ?? null) !== inputs$.value.lastError) update({ lastError: error?.message ?? null });
   };
 
@@ -63,7 +61,7 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
     if (!collection) throw new Error(`The database has no ${table.name} collection`);
     if (!table.pullOnly) trackLocalWrites(collection, outbox);
   }
-  replications = tables.map((table) =>
+  const replications = tables.map((table) =>
     replicateTable({
       table: table.name,
       collection: collections[table.name] as RxCollection<unknown>,
@@ -71,8 +69,7 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
       client,
       identifier,
       pullOnly: table.pullOnly,
-      retryTime: BASE_RETRY_MS,
-      hooks: { onAttempt },
+      hooks: { ready: backoff.ready, onAttempt },
     }),
   );
 
@@ -89,8 +86,13 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
     conflictLog.count().$.subscribe((conflicts) => update({ conflicts })),
   ];
 
-  const reSync = () => {
+  const pull = () => {
     for (const r of replications) r.reSync();
+  };
+  // Something changed (back online, the tab came back, the retry action): try now, not after the backoff.
+  const reSync = () => {
+    backoff.wake();
+    pull();
   };
 
   const cleanups: (() => void)[] = [];
@@ -108,7 +110,7 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
     window.addEventListener('focus', reSync);
     document.addEventListener('visibilitychange', onVisible);
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') reSync();
+      if (document.visibilityState === 'visible') pull();
       update({}); // refreshes `now`, so "stalled" appears without another event
     }, RESYNC_EVERY_MS);
     cleanups.push(() => {
@@ -131,9 +133,9 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
       const entries = await outbox.find().exec();
       const changes = await Promise.all(
         entries.map(async (e) => {
-          const doc = await collections[e.collection]?.findOne(e.docId).exec();
+          const doc = await collections[e.table]?.findOne(e.docId).exec();
           return {
-            collection: e.collection,
+            table: e.table,
             id: e.docId,
             waitingSince: new Date(e.since).toISOString(),
             lastError: e.lastError,
@@ -146,9 +148,49 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
     },
     stop: async () => {
       for (const c of cleanups) c();
+      backoff.wake();
       for (const s of subs) s.unsubscribe();
       await Promise.all(replications.map((r) => r.cancel()));
       update({ started: false, active: false });
+    },
+  };
+}
+
+/**
+ * Exponential backoff shared by every request of one engine: a failure starts a wait (doubling
+ * from `base` to `max`; failures of requests that were already under way do not double it again),
+ * a success ends it, and `wake()` cuts the current wait short.
+ */
+export function createBackoff(base: number, max: number) {
+  let delay = 0;
+  let until = 0;
+  const waiters = new Set<() => void>();
+  return {
+    fail() {
+      if (Date.now() < until) return;
+      delay = Math.min(Math.max(delay * 2, base), max);
+      until = Date.now() + delay;
+    },
+    succeed() {
+      delay = 0;
+      until = 0;
+    },
+    wake() {
+      until = 0;
+      for (const w of [...waiters]) w();
+    },
+    ready(): Promise<void> {
+      const wait = until - Date.now();
+      if (wait <= 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, wait);
+        waiters.add(done);
+      });
     },
   };
 }

@@ -67,9 +67,10 @@ export async function generateTypes(db) {
       join pg_namespace n on n.oid = cl.relnamespace
      where n.nspname = 'public' and co.contype = 'c' order by 1, co.conname`);
   const { rows: functions } = await db.query(`
-    select p.proname, pg_get_function_result(p.oid) as result,
+    select p.proname, rt.typname::text as rettype,
            coalesce(p.proargnames, '{}') as argnames,
-           array(select t.typname from unnest(p.proargtypes) with ordinality as a(oid, i) join pg_type t on t.oid = a.oid order by i) as argtypes,
+           -- ::text: node-pg returns a name[] unparsed, as one string.
+           array(select t.typname::text from unnest(p.proargtypes) with ordinality as a(oid, i) join pg_type t on t.oid = a.oid order by i) as argtypes,
            p.proretset
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       join pg_type rt on rt.oid = p.prorettype
@@ -122,7 +123,7 @@ export async function generateTypes(db) {
   out.push('    };', '    Views: { [_ in never]: never };', '    Functions: {');
   for (const f of functions) {
     const args = f.argnames.map((/** @type {string} */ n, /** @type {number} */ i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`);
-    const ret = tsType(String(f.result).replace(/^SETOF /, '').replace(/\[\]$/, '').replace('character varying', 'varchar').replace('boolean', 'bool').replace('integer', 'int4'));
+    const ret = tsType(f.rettype);
     out.push(`      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`);
   }
   out.push('    };', '    Enums: { [_ in never]: never };', '    CompositeTypes: { [_ in never]: never };', '  };', '}', '');
