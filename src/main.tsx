@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
+import { UserDataProvider } from './data/user-data';
 import { LOADING_SESSION, SessionProvider, useSession } from './features/auth/session';
+import { supabase } from './lib/supabase';
 import { Toaster } from './ui/toaster';
 import './index.css';
 
@@ -21,7 +23,12 @@ declare module '@tanstack/react-router' {
 
 function App() {
   const session = useSession();
-  return <RouterProvider router={router} context={{ session }} />;
+  // The signed-in user's local database (RxDB) and its replication; closed when they sign out.
+  return (
+    <UserDataProvider userId={session.user?.id ?? null} client={supabase}>
+      <RouterProvider router={router} context={{ session }} />
+    </UserDataProvider>
+  );
 }
 
 const root = document.getElementById('root');

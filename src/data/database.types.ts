@@ -470,6 +470,9 @@ export interface Database {
       can_create_assessments: { Args: Record<string, never>; Returns: boolean };
       is_api_client: { Args: Record<string, never>; Returns: boolean };
       request_assessment_token: { Args: Record<string, never>; Returns: string };
+      sync_horizon: { Args: Record<string, never>; Returns: string };
+      sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };
+      sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

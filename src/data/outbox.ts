@@ -21,13 +21,14 @@ function stateOf(outbox: RxCollection<OutboxEntry>): OutboxState {
   return state;
 }
 
-function serial<T>(outbox: RxCollection<OutboxEntry>, id: string, fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` after every operation already queued on these entries, before any queued later. */
+function serial<T>(outbox: RxCollection<OutboxEntry>, ids: string[], fn: () => Promise<T>): Promise<T> {
   const { queues } = stateOf(outbox);
-  const run = (queues.get(id) ?? Promise.resolve()).then(fn, fn);
+  const run = Promise.all(ids.map((id) => queues.get(id))).then(fn, fn);
   const tail = run.catch(() => undefined);
-  queues.set(id, tail);
+  for (const id of ids) queues.set(id, tail);
   void tail.then(() => {
-    if (queues.get(id) === tail) queues.delete(id);
+    for (const id of ids) if (queues.get(id) === tail) queues.delete(id);
   });
   return run;
 }
@@ -43,7 +44,7 @@ export function trackLocalWrites(collection: RxCollection<any>, outbox: RxCollec
   const touch = (data: Doc & { id: string }) => {
     requestPersistentStorage();
     const id = key(collection.name, data.id);
-    return serial(outbox, id, async () => {
+    return serial(outbox, [id], async () => {
       const accepted = stateOf(outbox).accepted.get(id);
       if (accepted && sameState(accepted, data)) return;
       const existing = await outbox.findOne(id).exec();
@@ -63,12 +64,14 @@ export function trackLocalWrites(collection: RxCollection<any>, outbox: RxCollec
   collection.postRemove(touch, false);
 }
 
-/** The server holds `state` of this document (accepted, or its own row won a conflict). */
-export function settle(outbox: RxCollection<OutboxEntry>, table: string, docId: string, state: Doc) {
-  const id = key(table, docId);
-  return serial(outbox, id, async () => {
-    stateOf(outbox).accepted.set(id, state);
-    await outbox.findOne(id).remove();
+/** The server holds these states of their documents (accepted, or its own row won a conflict). */
+export function settle(outbox: RxCollection<OutboxEntry>, table: string, states: Doc[]) {
+  if (states.length === 0) return Promise.resolve();
+  const ids = states.map((doc) => key(table, String(doc.id)));
+  return serial(outbox, ids, async () => {
+    const { accepted } = stateOf(outbox);
+    states.forEach((doc, i) => accepted.set(ids[i]!, doc));
+    await outbox.bulkRemove(ids);
   });
 }
 
@@ -80,7 +83,7 @@ export function markRefused(
   refused: unknown,
 ) {
   const id = key(table, docId);
-  return serial(outbox, id, async () => {
+  return serial(outbox, [id], async () => {
     const existing = await outbox.findOne(id).exec();
     await outbox.upsert({
       id,

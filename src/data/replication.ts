@@ -40,6 +40,9 @@ function asSyncError(error: { message: string; code?: string; status?: number } 
   return new SyncError(network ? 'The server cannot be reached' : message, code, network || code?.startsWith('PGRST') === true);
 }
 
+const isExpiredJwt = (error: { message?: string; code?: string }) =>
+  error.code === 'PGRST303' || /jwt expired/i.test(error.message ?? '');
+
 export interface ReplicationHooks {
   /** Resolves when the next request may go (the engine's backoff after failures). */
   ready: () => Promise<void>;
@@ -74,6 +77,12 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
     let result;
     try {
       result = await client.rpc(fn, args);
+      // An access token the server finds expired (a device asleep, a clock running behind) is
+      // refreshed and the request sent again: that is not a sync problem to show anyone.
+      if (result.error && isExpiredJwt(result.error)) {
+        const { error } = await client.auth.refreshSession();
+        if (!error) result = await client.rpc(fn, args);
+      }
     } catch (error) {
       const e = asSyncError(error as Error);
       hooks.onAttempt(e);
@@ -130,18 +139,23 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
             });
             const conflicted = new Set(data.conflicts.map((c) => c.id));
             const refused = new Map(data.errors.map((e) => [e.id, e]));
+            const accepted: Doc[] = [];
             for (const r of rows) {
               const doc = r.newDocumentState as Doc;
-              const id = String(doc.id);
-              const error = refused.get(id);
-              if (error) {
-                await markRefused(outbox, table, id, error.message, doc);
-              } else if (!conflicted.has(id)) {
-                // Accepted: settled unless the user changed it again meanwhile.
-                const current = await collection.findOne(id).exec();
-                if (!current || sameData(current.toMutableJSON(true) as Doc, doc)) await settle(outbox, table, id, doc);
-              }
+              const error = refused.get(String(doc.id));
+              if (error) await markRefused(outbox, table, String(doc.id), error.message, doc);
+              else if (!conflicted.has(String(doc.id))) accepted.push(doc);
             }
+            // Accepted: settled unless the user changed it again meanwhile (that change waits).
+            const current = await collection.findByIds(accepted.map((d) => String(d.id))).exec();
+            await settle(
+              outbox,
+              table,
+              accepted.filter((doc) => {
+                const now = current.get(String(doc.id));
+                return now ? !doc._deleted && sameData(now.toMutableJSON(true) as Doc, doc) : Boolean(doc._deleted);
+              }),
+            );
             return data.conflicts.map((row) => rowToDoc(row));
           },
         },
@@ -150,7 +164,7 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
   // A conflict whose resolution is the server's row is never pushed again: it is settled.
   state.conflict$.subscribe(({ input, output }) => {
     if (sameData(output as Doc, input.realMasterState as Doc)) {
-      void settle(outbox, table, String((output as Doc).id), output as Doc);
+      void settle(outbox, table, [output as Doc]);
     }
   });
   return state;

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, it } from 'vitest';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
 import { startSync, type SyncEngine } from '../../src/data/sync-engine';
@@ -11,6 +12,16 @@ import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
 
 const RTT_MS = 300;
+
+async function stackSql(text: string, params: unknown[]) {
+  const db = new pg.Client({ connectionString: stack.info.dbUrl });
+  await db.connect();
+  try {
+    return (await db.query(text, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 beforeAll(async () => {
   stack = await startTestStack();
@@ -92,8 +103,9 @@ it('save latency: local durable write vs one supabase-js update with 300 ms roun
 
 it('sync throughput: 1,000 drafts made offline then synced vs 1,000 sequential upserts', async () => {
   const deadUrl = `http://127.0.0.1:${await freePort()}`;
-  let offline = true;
+  let offline = false;
   const { client, userId } = await signedInClient({ dead: () => offline, deadUrl });
+  offline = true;
   const { db, engine } = await device(client, userId);
   await db.share_subscriptions.bulkInsert(Array.from({ length: 1000 }, (_, i) => draft(userId, i)));
   offline = false;
@@ -102,6 +114,8 @@ it('sync throughput: 1,000 drafts made offline then synced vs 1,000 sequential u
   await engine.awaitInSync();
   const synced = performance.now() - t0;
   await engine.stop();
+  const [{ count }] = (await stackSql('select count(*)::int as count from share_subscriptions where user_id = $1', [userId])) as [{ count: number }];
+  if (count !== 1000) throw new Error(`expected 1,000 drafts in Postgres, found ${count}`);
 
   const seq = await signedInClient();
   const t1 = performance.now();

@@ -16,6 +16,13 @@ vi.mock('../../lib/supabase', async () => {
   return { supabase: { auth: fakeAuth } };
 });
 
+// No local data and nothing waiting to sync: the data layer's part of sign-out is in sign-out.test.tsx.
+vi.mock('../../data/user-data', () => ({
+  useUserData: () => null,
+  pendingChanges: vi.fn(async () => 0),
+  discardUserData: vi.fn(async () => {}),
+}));
+
 function Dashboard() {
   const user = useSignedInUser();
   return (

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useSession } from './session';
 
-/** Layout for protected routes: waits for the session, sends signed-out visitors to /auth. */
-export function AuthGuard() {
+/**
+ * Layout for protected routes: waits for the session, sends signed-out visitors to /auth, and
+ * shows the signed-in `header` above the page.
+ */
+export function AuthGuard({ header }: { header?: ReactNode }) {
   const { status } = useSession();
   // A navigation already under way (e.g. to / right after signing out) must not be overridden.
   const navigating = useRouterState({ select: (s) => s.status === 'pending' });
@@ -16,5 +20,10 @@ export function AuthGuard() {
     );
   }
   if (status === 'signed-out') return navigating ? null : <Navigate to="/auth" replace />;
-  return <Outlet />;
+  return (
+    <>
+      {header}
+      <Outlet />
+    </>
+  );
 }

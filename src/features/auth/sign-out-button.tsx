@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import { plural } from '../../lib/format';
 import { Button, type ButtonProps } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useSignOut } from './use-sign-out';
 
 export function SignOutButton(props: Omit<ButtonProps, 'onClick' | 'busy' | 'children'>) {
-  const signOut = useSignOut();
+  const { signOut, unsynced, discardAndSignOut, keepWorking } = useSignOut();
   const [busy, setBusy] = useState(false);
 
-  async function handleClick() {
+  async function run(action: () => Promise<void>) {
     setBusy(true);
     try {
-      await signOut();
+      await action();
     } catch {
       // useSignOut has already shown the error toast; the user stays signed in and can retry.
     } finally {
@@ -18,8 +20,25 @@ export function SignOutButton(props: Omit<ButtonProps, 'onClick' | 'busy' | 'chi
   }
 
   return (
-    <Button variant="secondary" size="sm" {...props} busy={busy} onClick={() => void handleClick()}>
-      Sign Out
-    </Button>
+    <>
+      <Button variant="secondary" size="sm" {...props} busy={busy && unsynced === null} onClick={() => void run(signOut)}>
+        Sign Out
+      </Button>
+      <ConfirmDialog
+        open={unsynced !== null}
+        title="Unsynced changes"
+        description={
+          unsynced === null
+            ? ''
+            : `${plural(unsynced, 'change')} on this device ${unsynced === 1 ? 'has' : 'have'} not synced yet. If you sign out now ${unsynced === 1 ? 'it' : 'they'} will be lost.`
+        }
+        cancelLabel="Keep working"
+        confirmLabel="Sign out and discard"
+        destructive
+        busy={busy}
+        onCancel={keepWorking}
+        onConfirm={() => void run(discardAndSignOut)}
+      />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { ButtonLink } from '../../ui/button';
@@ -6,21 +7,38 @@ import { SignOutButton } from './sign-out-button';
 
 const styles = {
   header: css({
-    display: 'flex',
+    display: 'grid',
+    // Mobile: name and Sign Out on the first row, the sync status under them.
+    gridTemplateColumns: { base: '1fr auto', md: 'auto 1fr auto' },
+    gridTemplateAreas: { base: '"brand actions" "status status"', md: '"brand status actions"' },
     alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: '4',
+    columnGap: '4',
+    rowGap: '2',
     px: { base: '4', md: '8' },
     py: '3',
     bg: 'bg.surface/80',
     borderBottomWidth: '1px',
     borderColor: 'border',
   }),
-  brand: css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', color: 'brand.800', textDecoration: 'none' }),
+  brand: css({
+    gridArea: 'brand',
+    fontFamily: 'heading',
+    fontWeight: 'bold',
+    fontSize: 'lg',
+    color: 'brand.800',
+    textDecoration: 'none',
+  }),
+  status: css({ gridArea: 'status', display: 'flex', justifyContent: { base: 'flex-start', md: 'flex-end' }, minW: '0' }),
+  actions: css({ gridArea: 'actions' }),
 };
 
-/** The header for signed-in users (product name, Sign Out); renders nothing for anyone else. */
-export function SignedInHeader() {
+type SignedInHeaderProps = {
+  /** The sync status of the user's data (composed by the route). */
+  syncStatus?: ReactNode;
+};
+
+/** The header for signed-in users (product name, sync status, Sign Out); renders nothing for anyone else. */
+export function SignedInHeader({ syncStatus }: SignedInHeaderProps) {
   const { status } = useSession();
   if (status !== 'signed-in') return null;
   return (
@@ -28,7 +46,10 @@ export function SignedInHeader() {
       <Link to="/" className={styles.brand}>
         Chloe
       </Link>
-      <SignOutButton />
+      {syncStatus ? <div className={styles.status}>{syncStatus}</div> : null}
+      <div className={styles.actions}>
+        <SignOutButton />
+      </div>
     </header>
   );
 }

@@ -1,18 +1,74 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { discardUserData, pendingChanges, useUserData } from '../../data/user-data';
 import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
+import { useSession } from './session';
 
-/** Signs out, tells the user, goes home. A failure is toasted and then re-raised (spec §8). */
-export function useSignOut() {
+export interface SignOutFlow {
+  /** Signs out, unless changes have not synced: then `unsynced` says how many and nothing happens yet. */
+  signOut: () => Promise<void>;
+  /** Unsynced changes waiting for an answer (the question is open), or null. */
+  unsynced: number | null;
+  /** The answer 'sign out anyway': those changes are lost. */
+  discardAndSignOut: () => Promise<void>;
+  /** The answer 'keep working'. */
+  keepWorking: () => void;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Sign-out (spec §8, DESIGN.md Sync): asks before losing unsynced changes, signs out, says so,
+ * goes home, and removes this user's local database so the next person on the device sees none
+ * of it. A failure is toasted as 'Error' with its message and then re-raised.
+ *
+ * The auth call comes before the removal: when it fails (typically offline, which is also when
+ * changes wait) the user stays signed in with their data intact and can try again.
+ */
+export function useSignOut(): SignOutFlow {
   const navigate = useNavigate();
-  return useCallback(async () => {
+  const data = useUserData();
+  const { user } = useSession();
+  const userId = data?.userId ?? user?.id;
+  const [unsynced, setUnsynced] = useState<number | null>(null);
+
+  const finish = useCallback(async () => {
     const { error } = await supabase.auth.signOut();
     if (error) {
       toast.error('Error', error.message);
       throw error;
     }
+    setUnsynced(null);
     toast.success('Signed out successfully');
-    await navigate({ to: '/' });
-  }, [navigate]);
+    // Started at once, so the guard sees a navigation under way and does not send us to /auth.
+    const navigation = navigate({ to: '/' });
+    try {
+      await discardUserData(data, userId);
+    } catch (error) {
+      toast.error('Error', `This device still holds your saved data: ${message(error)}`);
+      throw error;
+    } finally {
+      await navigation;
+    }
+  }, [navigate, data, userId]);
+
+  const signOut = useCallback(async () => {
+    let waiting: number;
+    try {
+      waiting = await pendingChanges(data);
+    } catch (error) {
+      toast.error('Error', message(error));
+      throw error;
+    }
+    if (waiting > 0) {
+      setUnsynced(waiting);
+      return;
+    }
+    await finish();
+  }, [data, finish]);
+
+  const keepWorking = useCallback(() => setUnsynced(null), []);
+
+  return { signOut, unsynced, discardAndSignOut: finish, keepWorking };
 }

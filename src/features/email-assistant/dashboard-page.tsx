@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { PageContainer } from '../../ui/page-container';
 
-type DashboardPageProps = { email: string | undefined; actions: ReactNode };
+type DashboardPageProps = { email: string | undefined; actions?: ReactNode };
 
 /** The email assistant dashboard; its tabs (integrations, settings, activity logs) come later. */
 export function DashboardPage({ email, actions }: DashboardPageProps) {

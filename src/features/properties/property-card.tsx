@@ -1,0 +1,130 @@
+import { useId } from 'react';
+import { css } from 'styled-system/css';
+import type { SavedPropertyDoc } from '../../data/schemas';
+import { formatPrice, plural } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+
+export type SavedProperty = Pick<
+  SavedPropertyDoc,
+  'id' | 'title' | 'address' | 'price' | 'bedrooms' | 'property_type' | 'key_features' | 'agent_name' | 'agency_name'
+>;
+
+const styles = {
+  card: css({ display: 'grid', gap: '3', h: 'full', alignContent: 'start' }),
+  top: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' }),
+  title: css({ fontFamily: 'heading', fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', lineHeight: 'tight' }),
+  price: css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', color: 'primary.text', whiteSpace: 'nowrap' }),
+  noPrice: css({ fontSize: 'sm', color: 'fg.muted' }),
+  address: css({ color: 'fg.muted', fontSize: 'sm' }),
+  facts: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  fact: css({
+    px: '2.5',
+    py: '0.5',
+    borderRadius: 'full',
+    bg: 'primary.subtle',
+    color: 'primary.text',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+  }),
+  featuresHeading: css({ fontSize: 'sm', fontWeight: 'semibold' }),
+  features: css({
+    listStyle: 'disc',
+    pl: '5',
+    fontSize: 'sm',
+    display: 'grid',
+    gap: '0.5',
+    '& li::marker': { color: 'primary' },
+  }),
+  footer: css({
+    display: 'flex',
+    flexDirection: { base: 'column', sm: 'row' },
+    alignItems: { base: 'stretch', sm: 'flex-end' },
+    justifyContent: 'space-between',
+    gap: '3',
+    mt: 'auto',
+    pt: '3',
+    borderTopWidth: '1px',
+    borderColor: 'border',
+  }),
+  people: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: '2',
+    fontSize: 'sm',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'medium' },
+  }),
+};
+
+type PropertyCardProps = {
+  property: SavedProperty;
+  removing?: boolean;
+  onRemove: (property: SavedProperty) => void;
+};
+
+/** One saved property: what the extension captured, and a way to remove it. */
+export function PropertyCard({ property, removing = false, onRemove }: PropertyCardProps) {
+  const titleId = useId();
+  const title = property.title?.trim() || 'Untitled property';
+  const price = formatPrice(property.price);
+  const facts = [
+    property.bedrooms === null || property.bedrooms === undefined ? null : plural(property.bedrooms, 'bedroom'),
+    property.property_type?.trim() || null,
+  ].filter((fact): fact is string => Boolean(fact));
+  const features = property.key_features.filter((feature) => feature.trim() !== '');
+
+  return (
+    <Card aria-labelledby={titleId} className={styles.card}>
+      <div className={styles.top}>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {price ? <p className={styles.price}>{price}</p> : <p className={styles.noPrice}>Price not listed</p>}
+      </div>
+      {property.address ? <p className={styles.address}>{property.address}</p> : null}
+      {facts.length ? (
+        <ul className={styles.facts} aria-label="Property facts">
+          {facts.map((fact) => (
+            <li key={fact} className={styles.fact}>
+              {fact}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {features.length ? (
+        <div>
+          <h3 className={styles.featuresHeading}>Key features</h3>
+          <ul className={styles.features}>
+            {features.map((feature, index) => (
+              <li key={`${index}-${feature}`}>{feature}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className={styles.footer}>
+        {property.agent_name || property.agency_name ? (
+          <dl className={styles.people}>
+            {property.agent_name ? (
+              <>
+                <dt>Agent</dt>
+                <dd>{property.agent_name}</dd>
+              </>
+            ) : null}
+            {property.agency_name ? (
+              <>
+                <dt>Agency</dt>
+                <dd>{property.agency_name}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : (
+          <span />
+        )}
+        <Button variant="secondary" size="sm" busy={removing} aria-label={`Remove ${title}`} onClick={() => onRemove(property)}>
+          Remove
+        </Button>
+      </div>
+    </Card>
+  );
+}

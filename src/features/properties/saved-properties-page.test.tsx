@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SavedPropertyDoc } from '../../data/schemas';
+import { toaster } from '../../lib/toast';
+import { Toaster } from '../../ui/toaster';
+import { SavedPropertiesPage } from './saved-properties-page';
+
+// The data layer is stubbed at its module boundary: what the page does with what it reads.
+const data = vi.hoisted(() => ({
+  userData: { userId: 'u1' } as unknown,
+  state: { loading: false, properties: [] as unknown[] },
+  removeSavedProperty: vi.fn(),
+}));
+vi.mock('../../data/user-data', () => ({
+  useUserData: () => data.userData,
+  useSavedProperties: () => data.state,
+  removeSavedProperty: data.removeSavedProperty,
+}));
+
+function property(overrides: Partial<SavedPropertyDoc>): SavedPropertyDoc {
+  return {
+    id: crypto.randomUUID(),
+    user_id: 'u1',
+    title: 'A house',
+    address: null,
+    price: null,
+    bedrooms: null,
+    property_type: null,
+    key_features: [],
+    agent_name: null,
+    agency_name: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const victorian = property({
+  title: '3 bed terraced house',
+  address: '12 Acacia Avenue, London SE1 2AB',
+  price: 450000,
+  bedrooms: 3,
+  property_type: 'Terraced',
+  key_features: ['Garden', 'Off-street parking', 'Close to station'],
+  agent_name: 'Sam Patel',
+  agency_name: 'Haus & Haus',
+  created_at: '2026-11-22T12:00:00.000Z',
+});
+const flat = property({
+  title: '1 bed flat',
+  address: 'Flat 4, 9 High Street, Leeds LS1 1AA',
+  price: 1250,
+  bedrooms: 1,
+  property_type: 'Flat',
+  agency_name: 'Yopa',
+  created_at: '2026-11-21T09:00:00.000Z',
+});
+
+function renderPage() {
+  return render(
+    <>
+      <SavedPropertiesPage />
+      <Toaster />
+    </>,
+  );
+}
+
+beforeEach(() => {
+  data.userData = { userId: 'u1' };
+  data.state = { loading: false, properties: [] };
+  data.removeSavedProperty.mockReset().mockResolvedValue(undefined);
+});
+afterEach(() => toaster.remove());
+
+describe('SavedPropertiesPage', () => {
+  it('shows a loading state while the local database opens', () => {
+    data.state = { loading: true, properties: [] };
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Loading saved properties...');
+    expect(screen.queryByText('No saved properties yet')).toBeNull();
+  });
+
+  it('renders one card per property, in the order given (newest first), with every field', () => {
+    data.state = { loading: false, properties: [victorian, flat] };
+    renderPage();
+
+    const list = screen.getByRole('list', { name: 'Saved properties' });
+    const cards = within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(cards).toEqual(['3 bed terraced house', '1 bed flat']);
+    expect(screen.getByText('2 properties, newest first.')).toBeTruthy();
+
+    const card = screen.getByRole('region', { name: '3 bed terraced house' });
+    const text = card.textContent ?? '';
+    for (const expected of [
+      '£450,000',
+      '12 Acacia Avenue, London SE1 2AB',
+      '3 bedrooms',
+      'Terraced',
+      'Garden',
+      'Off-street parking',
+      'Close to station',
+      'AgentSam Patel',
+      'AgencyHaus & Haus',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const other = screen.getByRole('region', { name: '1 bed flat' });
+    expect(other.textContent).toContain('£1,250');
+    expect(other.textContent).toContain('1 bedroom');
+    expect(other.textContent).not.toContain('Agent');
+    expect(other.textContent).toContain('AgencyYopa');
+  });
+
+  it('copes with a property the extension captured little of', () => {
+    data.state = { loading: false, properties: [property({ title: null, key_features: [] })] };
+    renderPage();
+    const card = screen.getByRole('region', { name: 'Untitled property' });
+    expect(card.textContent).toContain('Price not listed');
+    expect(within(card).queryByText('Key features')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Untitled property' })).toBeTruthy();
+  });
+
+  it('explains the browser extension and links to /extension-auth when there are none', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'No saved properties yet' })).toBeTruthy();
+    expect(screen.getByText(/save with the Chloe browser extension appear here/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Connect the browser extension' });
+    expect(link.getAttribute('href')).toBe('/extension-auth');
+  });
+
+  it('removes a property through the data layer, says so and keeps focus on the page', async () => {
+    data.state = { loading: false, properties: [victorian, flat] };
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove 3 bed terraced house' }));
+
+    expect(data.removeSavedProperty).toHaveBeenCalledWith(data.userData, victorian.id);
+    expect(await screen.findByText('Property removed')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved Properties' })));
+  });
+
+  it("shows an 'Error' toast when removing fails", async () => {
+    data.state = { loading: false, properties: [flat] };
+    data.removeSavedProperty.mockRejectedValue(new Error('Database closed'));
+    renderPage();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove 1 bed flat' }));
+    expect(await screen.findByText('Database closed')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.queryByText('Property removed')).toBeNull();
+  });
+});

@@ -1,0 +1,20 @@
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { supabaseAnonKey, supabaseUrl } from './env';
+
+/**
+ * A client for one assessment link. There is no account: the token travels as the
+ * `x-assessment-token` header, which the RLS policies read (DESIGN.md, Security model). It keeps
+ * no session of its own, so it never touches the signed-in user's.
+ */
+export function createAssessmentClient(
+  token: string,
+  options: SupabaseClientOptions<'public'> = {},
+  url: string = supabaseUrl,
+  anonKey: string = supabaseAnonKey,
+): SupabaseClient {
+  return createClient(url, anonKey, {
+    ...options,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'chloe-assessment' },
+    global: { ...options.global, headers: { ...options.global?.headers, 'x-assessment-token': token } },
+  });
+}

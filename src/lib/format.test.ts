@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatPrice, plural } from './format';
+
+describe('formatPrice', () => {
+  it('formats pounds sterling without pence, with thousands separators', () => {
+    expect(formatPrice(450000)).toBe('£450,000');
+    expect(formatPrice(1250)).toBe('£1,250');
+    expect(formatPrice(2_750_000)).toBe('£2,750,000');
+    expect(formatPrice(0)).toBe('£0');
+  });
+
+  it('rounds to whole pounds', () => {
+    expect(formatPrice(349999.6)).toBe('£350,000');
+    expect(formatPrice(199.4)).toBe('£199');
+  });
+
+  it('gives null when there is no usable price', () => {
+    expect(formatPrice(null)).toBeNull();
+    expect(formatPrice(undefined)).toBeNull();
+    expect(formatPrice(Number.NaN)).toBeNull();
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses decimal units with at most one decimal', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1500)).toBe('1.5 KB');
+    expect(formatBytes(24_340_000)).toBe('24.3 MB');
+    expect(formatBytes(2_000_000_000)).toBe('2 GB');
+  });
+});
+
+describe('plural', () => {
+  it('counts with the right noun', () => {
+    expect(plural(1, 'change')).toBe('1 change');
+    expect(plural(0, 'change')).toBe('0 changes');
+    expect(plural(3, 'property', 'properties')).toBe('3 properties');
+  });
+});

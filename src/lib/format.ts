@@ -1,0 +1,33 @@
+// Display formatting shared by features and ui: one place for currency and sizes.
+
+const gbp = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** '£450,000'; null when there is no usable price. */
+export function formatPrice(price: number | null | undefined): string | null {
+  if (price === null || price === undefined || !Number.isFinite(price)) return null;
+  return gbp.format(price);
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** '0 B', '512 B', '1.5 KB', '24.3 MB' (decimal units, as browsers report storage). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${unit === 0 ? Math.round(value) : oneDecimal.format(value)} ${BYTE_UNITS[unit]}`;
+}
+
+/** '1 change', '3 changes'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

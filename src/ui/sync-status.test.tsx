@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { exportFileName, SyncStatus, SYNCING_SHOWN_AFTER_MS, type SyncStatusKind, type SyncStatusProps } from './sync-status';
+
+// The labels come from data/sync-status.ts (LABELS); repeated here because ui/ must not import data/.
+const LABEL: Record<SyncStatusKind, string> = {
+  local: 'Saved on this device',
+  syncing: 'Syncing…',
+  synced: 'All changes synced',
+  offline: 'Offline — changes will sync when you reconnect',
+  error: 'Sync problem: permission denied for table saved_properties',
+  stalled: 'Sync stalled',
+};
+
+function props(overrides: Partial<SyncStatusProps> = {}): SyncStatusProps {
+  const kind = overrides.kind ?? 'synced';
+  return {
+    kind,
+    label: LABEL[kind],
+    pending: 0,
+    error: null,
+    conflicts: 0,
+    canRetry: false,
+    canExport: false,
+    storage: { persisted: true, usage: 1_500_000, quota: 2_000_000_000 },
+    onRetry: vi.fn(),
+    onExport: vi.fn(async () => '{"changes":[]}'),
+    ...overrides,
+  };
+}
+
+// jsdom has no ResizeObserver; the popover's positioning (floating-ui) watches sizes with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('SyncStatus', () => {
+  it.each<[SyncStatusKind, Partial<SyncStatusProps>]>([
+    ['local', { pending: 2 }],
+    ['syncing', { pending: 1 }],
+    ['synced', {}],
+    ['offline', { pending: 3 }],
+    ['error', { error: 'permission denied for table saved_properties', canRetry: true, pending: 1 }],
+    ['stalled', { error: 'timeout', canRetry: true, canExport: true, pending: 4 }],
+  ])('shows the %s label in a live region, with an icon and not colour alone', (kind, extra) => {
+    const { container } = render(<SyncStatus {...props({ kind, ...extra })} />);
+    const region = screen.getByRole('status');
+    expect(region.textContent).toContain(LABEL[kind]);
+    expect(region.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(container.querySelector(`[data-sync-kind="${kind}"]`)).not.toBeNull();
+  });
+
+  it('says how many changes are waiting, in the live region', () => {
+    const { rerender } = render(<SyncStatus {...props({ kind: 'local', pending: 1 })} />);
+    expect(screen.getByRole('status').textContent).toBe('Saved on this device1 change waiting');
+    rerender(<SyncStatus {...props({ kind: 'offline', pending: 3 })} />);
+    expect(screen.getByRole('status').textContent).toContain('3 changes waiting');
+    rerender(<SyncStatus {...props({ kind: 'synced', pending: 0 })} />);
+    expect(screen.getByRole('status').textContent).not.toContain('waiting');
+  });
+
+  it('offers Retry only when it can help, and Retry calls onRetry', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<SyncStatus {...props({ kind: 'synced', onRetry })} />);
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+
+    rerender(<SyncStatus {...props({ kind: 'error', error: 'boom', canRetry: true, onRetry })} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Retry/ }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('shows storage, waiting changes and conflicts in the details', async () => {
+    render(<SyncStatus {...props({ kind: 'synced', conflicts: 2 })} />);
+    expect(screen.queryByText('Persistent storage')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
+
+    const details = await screen.findByRole('dialog', { name: 'Sync details' });
+    const rows = [...details.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(rows).toEqual([
+      'Status: All changes synced',
+      'Changes waiting: 0',
+      'Conflicts kept: 2',
+      'Persistent storage: Granted',
+      'Stored on this device: 1.5 MB of 2 GB available',
+    ]);
+    expect(details.textContent).toContain('kept in the conflict log');
+    expect(screen.queryByRole('button', { name: 'Export unsynced changes' })).toBeNull();
+  });
+
+  it('says when storage is not persistent or unknown', async () => {
+    const { unmount } = render(<SyncStatus {...props({ storage: { persisted: false, usage: 0, quota: null } })} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
+    const details = await screen.findByRole('dialog');
+    expect(details.textContent).toContain('Persistent storageNot granted');
+    expect(details.textContent).toContain('Stored on this device0 B');
+    expect(details.textContent).toContain('The browser may clear data stored here');
+    unmount();
+
+    render(<SyncStatus {...props({ storage: null })} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Persistent storageUnknown');
+  });
+
+  it('when stalled: the last error, a retry and an export that downloads the JSON as a file', async () => {
+    const json = JSON.stringify({ exportedAt: '2026-11-22T10:00:00.000Z', changes: [{ id: 'p1' }] });
+    const onExport = vi.fn(async () => json);
+    const onRetry = vi.fn();
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:chloe/export-1';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+
+    render(
+      <SyncStatus
+        {...props({ kind: 'stalled', error: 'fetch failed', canRetry: true, canExport: true, pending: 2, onExport, onRetry })}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sync details' }));
+    const details = await screen.findByRole('dialog');
+    expect(details.textContent).toContain('Sync stalled.');
+    expect(details.textContent).toContain('Last error: fetch failed');
+
+    await user.click(screen.getByRole('button', { name: 'Try again now' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+
+    await user.click(screen.getByRole('button', { name: /Export unsynced changes/ }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(onExport).toHaveBeenCalledOnce();
+    const link = clicked[0]!;
+    expect(link.href).toBe('blob:chloe/export-1');
+    expect(link.download).toMatch(/^chloe-unsynced-changes-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.json$/);
+    expect(link.isConnected).toBe(false);
+    expect(blobs[0]!.type).toBe('application/json');
+    expect(await blobs[0]!.text()).toBe(json);
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:chloe/export-1'));
+  });
+
+  it('says so when the export fails', async () => {
+    const onExport = vi.fn(async () => {
+      throw new Error('database closed');
+    });
+    render(<SyncStatus {...props({ kind: 'offline', pending: 1, canExport: true, onExport })} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sync details' }));
+    await user.click(await screen.findByRole('button', { name: /Export unsynced changes/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Export failed: database closed');
+  });
+
+  it('names the export file after the moment it was made', () => {
+    expect(exportFileName(new Date('2026-11-22T10:30:05.123Z'))).toBe('chloe-unsynced-changes-2026-11-22T10-30-05.json');
+  });
+
+  it("shows a quick background sync as nothing, and a slow one as 'Syncing…'", () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<SyncStatus {...props({ kind: 'synced' })} />);
+    const region = () => screen.getByRole('status').textContent;
+
+    // A pull that finishes quickly: the words never change, so nothing is announced.
+    rerender(<SyncStatus {...props({ kind: 'syncing' })} />);
+    expect(region()).toBe('All changes synced');
+    act(() => vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS - 100));
+    rerender(<SyncStatus {...props({ kind: 'synced' })} />);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(region()).toBe('All changes synced');
+
+    // A slow one shows.
+    rerender(<SyncStatus {...props({ kind: 'syncing' })} />);
+    act(() => vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS));
+    expect(region()).toBe('Syncing…');
+
+    // Anything else shows at once.
+    rerender(<SyncStatus {...props({ kind: 'offline' })} />);
+    expect(region()).toBe(LABEL.offline);
+  });
+});

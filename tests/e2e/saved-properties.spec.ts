@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const password = 'e2e-password-1';
+const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
+const SCREENSHOT = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const PROPERTIES = [
+  {
+    title: '2 bed flat, Clapham',
+    address: '7 Northcote Road, London SW11 1NP',
+    price: 525000,
+    bedrooms: 2,
+    property_type: 'Flat',
+    key_features: ['Balcony', 'Lift', 'Share of freehold'],
+    agent_name: 'Priya Shah',
+    agency_name: 'Haus & Haus',
+  },
+  {
+    title: '4 bed detached house',
+    address: '3 Mill Lane, Harrogate HG1 2AB',
+    price: 850000,
+    bedrooms: 4,
+    property_type: 'Detached',
+    key_features: ['Double garage', 'South-facing garden'],
+    agent_name: 'Tom Hughes',
+    agency_name: 'Winkworths',
+  },
+  {
+    title: '3 bed terraced house',
+    address: '12 Acacia Avenue, Leeds LS6 2AB',
+    price: 450000,
+    bedrooms: 3,
+    property_type: 'Terraced',
+    key_features: ['Garden', 'Off-street parking'],
+    agent_name: 'Sam Patel',
+    agency_name: 'Yopa',
+  },
+];
+
+/** Saves properties the way the browser extension does: the user's own session, one insert each. */
+async function saveAsExtension(email: string, properties: typeof PROPERTIES) {
+  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; supabase-js builds its (unused) realtime client anyway.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  const userId = data.user.id;
+  const ids: string[] = [];
+  for (const property of properties) {
+    const id = crypto.randomUUID();
+    // One request each, like the extension: each row gets its own created_at.
+    const { error: insertError } = await client.from('saved_properties').insert({ id, user_id: userId, ...property });
+    if (insertError) throw insertError;
+    ids.push(id);
+  }
+  await client.auth.signOut();
+  return { userId, ids };
+}
+
+async function deletedFlags(ids: string[]) {
+  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string; _deleted: boolean }>(
+      'select id, _deleted from public.saved_properties where id = any($1::uuid[])',
+      [ids],
+    );
+    return Object.fromEntries(rows.map((r) => [r.id, r._deleted]));
+  } finally {
+    await db.end();
+  }
+}
+
+/** Records in every IndexedDB store of this user's local database (RxDB on Dexie: one IDB database per store). */
+function localRecords(page: Page, userId: string) {
+  return page.evaluate(async (userId) => {
+    const open = (name: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const count = (store: IDBObjectStore) =>
+      new Promise<number>((resolve, reject) => {
+        const request = store.count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    let total = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.includes(userId)) continue;
+      const db = await open(name);
+      const stores = [...db.objectStoreNames];
+      if (stores.length) {
+        const tx = db.transaction(stores, 'readonly');
+        for (const store of stores) total += await count(tx.objectStore(store));
+      }
+      db.close();
+    }
+    return total;
+  }, userId);
+}
+
+const cardTitles = (page: Page) =>
+  page.getByRole('list', { name: 'Saved properties' }).getByRole('heading', { level: 2 }).allTextContents();
+
+test('saved properties from the extension: listed newest first, removed with the removal synced', async ({ page }) => {
+  const email = newEmail();
+  await signUp(page, email);
+  const { ids } = await saveAsExtension(email, PROPERTIES);
+
+  // A fresh load pulls at start.
+  await page.goto('/saved-properties');
+  await expect(page.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
+  await expect.poll(() => cardTitles(page)).toEqual(['3 bed terraced house', '4 bed detached house', '2 bed flat, Clapham']);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+
+  const terraced = page.getByRole('region', { name: '3 bed terraced house' });
+  await expect(terraced).toContainText('£450,000');
+  await expect(terraced).toContainText('12 Acacia Avenue, Leeds LS6 2AB');
+  await expect(terraced).toContainText('3 bedrooms');
+  await expect(terraced).toContainText('Terraced');
+  await expect(terraced).toContainText('Off-street parking');
+  await expect(terraced).toContainText('Sam Patel');
+  await expect(terraced).toContainText('Yopa');
+  await expect(page.getByRole('region', { name: '4 bed detached house' })).toContainText('£850,000');
+  await expect(page.getByRole('region', { name: '2 bed flat, Clapham' })).toContainText('£525,000');
+  await page.screenshot({ path: `${SCREENSHOT}/saved-properties.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Remove 4 bed detached house' }).click();
+  await expect(page.getByText('Property removed')).toBeVisible();
+  await expect.poll(() => cardTitles(page)).toEqual(['3 bed terraced house', '2 bed flat, Clapham']);
+
+  // The removal reaches Postgres as a soft delete; the others stay.
+  await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: false, [ids[1]!]: true, [ids[2]!]: false });
+  await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveCount(0);
+
+  // Still there after a reload, read from the local database.
+  await page.reload();
+  await expect.poll(() => cardTitles(page)).toEqual(['3 bed terraced house', '2 bed flat, Clapham']);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOT}/saved-properties-mobile.png`, fullPage: true });
+});
+
+test('with no saved properties the empty state explains the extension and links to /extension-auth', async ({ page }) => {
+  await signUp(page, newEmail());
+  await page.goto('/saved-properties');
+  await expect(page.getByRole('heading', { name: 'No saved properties yet' })).toBeVisible();
+  await expect(page.getByText(/save with the Chloe browser extension/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Connect the browser extension' })).toHaveAttribute('href', '/extension-auth');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+});
+
+test('offline: the change waits, sign-out asks first, and signing out removes the local data', async ({ page, context }) => {
+  const email = newEmail();
+  await signUp(page, email);
+  const { userId, ids } = await saveAsExtension(email, PROPERTIES.slice(0, 1));
+  await page.goto('/saved-properties');
+  await expect.poll(() => cardTitles(page)).toEqual(['2 bed flat, Clapham']);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline — changes will sync when you reconnect' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove 2 bed flat, Clapham' }).click();
+  await expect(page.getByRole('heading', { name: 'No saved properties yet' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 change waiting' })).toBeVisible();
+
+  // Sign-out asks, with focus on the safe answer; keeping working changes nothing.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsynced changes' });
+  await expect(dialog).toContainText('1 change on this device has not synced yet. If you sign out now it will be lost.');
+  await expect(dialog.getByRole('button', { name: 'Keep working' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Keep working' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Back online, the removal syncs.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+  await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: true });
+
+  expect(await localRecords(page, userId)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // Nothing of that user is left on the device for the next person.
+  await expect.poll(() => localRecords(page, userId)).toBe(0);
+});
