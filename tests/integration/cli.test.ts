@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { freePort } from '../../supabase/local/process.mjs';
+
+// What `npm start` / `npm run dev` do for a newcomer, on free ports and a throw-away data folder:
+// the status block, the demo sign-in and assessment link it prints, a clean stop on SIGTERM, and
+// a second start that finds the same data.
+const root = path.resolve(import.meta.dirname, '../..');
+let dataDir: string | undefined;
+const running: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function start(command: 'dev' | 'stack', env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(root, 'supabase/local/cli.mjs'), command], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Press Ctrl-C to stop.')) {
+        clearInterval(timer);
+        resolve();
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`cli exited with ${child.exitCode}:\n${output}`));
+      }
+    }, 100);
+  });
+  const status = Object.fromEntries(
+    output
+      .split('\n')
+      .map((line) => line.match(/^([A-Za-z_ -]+): (.+)$/))
+      .filter((m): m is RegExpMatchArray => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
+  const stop = () =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      child.once('exit', (code) => resolve({ code, output }));
+      child.kill('SIGTERM');
+    });
+  return { status, stop };
+}
+
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+function client(apiUrl: string, key: string, headers: Record<string, string> = {}) {
+  return createClient(apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+describe('npm run dev / npm start', () => {
+  it('prints the status block, serves the app, stops cleanly, and a second start reuses the data', { timeout: 240_000 }, async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-'));
+    const [apiPort, dbPort, appPort] = [await freePort(), await freePort(), await freePort()];
+    const env = {
+      CHLOE_DATA_DIR: dataDir,
+      SUPABASE_API_PORT: String(apiPort),
+      SUPABASE_DB_PORT: String(dbPort),
+      APP_PORT: String(appPort),
+    };
+
+    const first = await start('dev', env);
+    const s = first.status;
+    expect(Object.keys(s)).toEqual(
+      expect.arrayContaining(['App URL', 'API URL', 'DB URL', 'anon key', 'service_role key', 'Demo sign-in', 'Demo assessment']),
+    );
+    expect(s['App URL']).toBe(`http://localhost:${appPort}`);
+    expect(s['API URL']).toBe(`http://localhost:${apiPort}`);
+    expect(s['DB URL']).toBe(`postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`);
+    expect(decodeJwt(s['anon key']!).role).toBe('anon');
+    expect(decodeJwt(s['service_role key']!).role).toBe('service_role');
+    const app = await fetch(s['App URL']!);
+    expect(app.status).toBe(200);
+    expect(await app.text()).toContain('<div id="root">');
+
+    // The printed demo sign-in works, and the demo user has the data the README promises.
+    const [email, password] = s['Demo sign-in']!.split(' / ');
+    const demo = client(s['API URL']!, s['anon key']!);
+    const { data: signIn, error } = await demo.auth.signInWithPassword({ email: email!, password: password! });
+    expect(error).toBeNull();
+    const { data: properties } = await demo.from('saved_properties').select('title');
+    expect(properties).toHaveLength(2);
+    const marker = crypto.randomUUID();
+    await demo.from('saved_properties').insert({ id: marker, user_id: signIn.user!.id, title: 'Still here after a restart' }).throwOnError();
+
+    // The printed assessment link opens exactly its assessment, without an account.
+    const link = new URL(s['Demo assessment']!);
+    expect(link.origin).toBe(s['App URL']);
+    const token = link.pathname.replace('/agent-assessment/', '');
+    const { data: assessments } = await client(s['API URL']!, s['anon key']!, { 'x-assessment-token': token })
+      .from('agent_assessments')
+      .select('agency_name');
+    expect(assessments).toEqual([{ agency_name: 'Demo Estates' }]);
+
+    const stopped = await first.stop();
+    expect(stopped.code).toBe(0);
+    expect(stopped.output).toContain('Stopped.');
+    for (const port of [apiPort, dbPort, appPort]) expect(await refused(port)).toBe(true);
+
+    // Second start: same folder, nothing migrated twice, the row written before is still there.
+    const second = await start('stack', env);
+    try {
+      const db = new pg.Client({ connectionString: second.status['DB URL'] });
+      await db.connect();
+      try {
+        const { rows } = await db.query('select title from public.saved_properties where id = $1', [marker]);
+        expect(rows).toEqual([{ title: 'Still here after a restart' }]);
+        const { rows: migrations } = await db.query('select version, count(*)::int as n from supabase_migrations.schema_migrations group by version');
+        expect(migrations.length).toBeGreaterThan(0);
+        expect(migrations.every((m) => m.n === 1)).toBe(true);
+      } finally {
+        await db.end();
+      }
+    } finally {
+      expect((await second.stop()).code).toBe(0);
+    }
+  });
+});
