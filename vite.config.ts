@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { manifest } from './sw/manifest';
 
 export default defineConfig({
   plugins: [
@@ -12,6 +14,21 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registered by src/lib/pwa.ts with workbox-window, which also drives the update prompt.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest,
+      injectManifest: {
+        // Every route's chunk and asset: any route opens offline after one online visit.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   resolve: {
     alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname },

@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/local/**/*.test.{ts,mjs}'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'supabase/local/**/*.test.{ts,mjs}'],
           setupFiles: ['tests/setup-unit.ts'],
         },
       },

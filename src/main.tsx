@@ -4,6 +4,8 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { UserDataProvider } from './data/user-data';
 import { LOADING_SESSION, SessionProvider, useSession } from './features/auth/session';
+import { captureInstallPrompt } from './features/pwa/install';
+import { startServiceWorker } from './features/pwa/register';
 import { supabase } from './lib/supabase';
 import { Toaster } from './ui/toaster';
 import './index.css';
@@ -30,6 +32,9 @@ function App() {
     </UserDataProvider>
   );
 }
+
+captureInstallPrompt();
+startServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -11,4 +11,8 @@ export const toast = {
   error(title: string, description?: string) {
     toaster.error({ title, description, closable: true, duration: 8000 });
   },
+  /** A notice that stays until acted on or closed, with one action button. */
+  action(title: string, description: string | undefined, action: { label: string; onClick: () => void }, id?: string) {
+    toaster.create({ id, type: 'info', title, description, closable: true, duration: Infinity, action });
+  },
 };

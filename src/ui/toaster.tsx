@@ -37,6 +37,19 @@ const toastRecipe = cva({
 
 const title = css({ fontWeight: 'semibold', fontSize: 'sm' });
 const description = css({ fontSize: 'sm', mt: '0.5', opacity: 0.9 });
+const actionButton = css({
+  mt: '3',
+  px: '3',
+  h: '8',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  bg: 'primary',
+  color: 'fg.onBrand',
+  cursor: 'pointer',
+  _hover: { bg: 'primary.hover' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+});
 const close = css({
   position: 'absolute',
   top: '2',
@@ -67,6 +80,7 @@ export function Toaster() {
         <Toast.Root className={toastRecipe({ tone: toneOf(t.type) })}>
           <Toast.Title className={title}>{t.title}</Toast.Title>
           {t.description ? <Toast.Description className={description}>{t.description}</Toast.Description> : null}
+          {t.action ? <Toast.ActionTrigger className={actionButton}>{t.action.label}</Toast.ActionTrigger> : null}
           <Toast.CloseTrigger className={close}>
             <span aria-hidden="true">×</span>
           </Toast.CloseTrigger>

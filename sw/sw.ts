@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+// The service worker (vite-plugin-pwa, injectManifest). Built as an ES module worker.
+import { clientsClaim } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { API_PATH, isNeverCached } from './never-cached';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell and every route's chunk and asset of the build: after one online visit any route
+// opens with the network off. Routes added later are in the build, so they are covered too.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// SPA navigations get the cached shell; the router then renders the route (or the 404 page).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }),
+);
+
+// Fonts rarely change: cache first, for a year. Images: served from cache, refreshed behind.
+// Data never goes through here (isNeverCached): it lives in RxDB, and API answers must be fresh.
+registerRoute(
+  ({ request, url }) => request.destination === 'font' && !isNeverCached(url),
+  new CacheFirst({
+    cacheName: 'chloe-fonts',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 365 * 24 * 60 * 60 }),
+    ],
+  }),
+);
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && !isNeverCached(url),
+  new StaleWhileRevalidate({
+    cacheName: 'chloe-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The first install takes control of open pages at once (there is no older version to wait for).
+// An update waits until the page asks (the 'A new version is available' toast's Reload).
+clientsClaim();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+
+const password = 'e2e-password-1';
+
+async function signUp(page: Page) {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.test`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+/** The service worker is installed, has precached the build and controls this page. */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((r) => r.url));
+    }
+    return urls;
+  });
+
+test('after one online visit every route opens offline: reload, deep links, a guarded route, the 404 page', async ({ page, context }) => {
+  const email = await signUp(page);
+  await page.goto('/saved-properties');
+  await expect(page.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  // The build is precached (shell and route chunks); the Supabase API never is.
+  const urls = await cachedUrls(page);
+  expect(urls.some((u) => new URL(u).pathname === '/index.html')).toBe(true);
+  expect(urls.filter((u) => /\/assets\/.+\.js/.test(u)).length).toBeGreaterThan(3);
+  expect(urls.filter((u) => /\/(rest|auth|functions)\/v1\//.test(u))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Chloe', level: 1 })).toBeVisible();
+  await page.goto('/no-such-page-offline');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+
+  // A cold start: a new tab, straight to a deep link, still offline.
+  const cold = await context.newPage();
+  await cold.goto('/saved-properties');
+  await expect(cold.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
+  await expect(cold.getByTestId('offline-banner')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(cold.getByTestId('offline-banner')).toBeHidden();
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('signing in offline says it needs a connection instead of failing with a fetch error', async ({ page, context }) => {
+  await page.goto('/auth');
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByLabel('Email').fill('someone@example.test');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Signing in needs an internet connection.');
+  await context.setOffline(false);
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test('the manifest has every field, its icons and screenshots exist at their sizes, and Chromium finds the app installable', async ({ page, request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.ok()).toBe(true);
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({
+    name: 'Chloe — AI property assistant',
+    short_name: 'Chloe',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#6128ee',
+    background_color: '#f8f8fb',
+  });
+  expect(manifest.description).toMatch(/property assistant/);
+
+  const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  const screenshots = manifest.screenshots as { src: string; sizes: string; form_factor: string }[];
+  expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+  for (const image of [...icons, ...screenshots]) {
+    const file = await request.get(image.src);
+    expect(file.ok(), image.src).toBe(true);
+    expect(pngSize(await file.body()), image.src).toBe(image.sizes);
+  }
+
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+
+  // Playwright's contexts are incognito, where Chromium never offers installation: ask a profile.
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'chloe-install-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: (test.info().project.use.launchOptions?.args ?? []) as string[],
+  });
+  try {
+    const installed = browser.pages()[0] ?? (await browser.newPage());
+    await installed.goto(`${process.env.E2E_BASE_URL}/`);
+    await controlledByServiceWorker(installed);
+    const cdp = await browser.newCDPSession(installed);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
