@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, startChild, waitForHttp } from '../supabase/local/process.mjs';
+import type { StackInfo } from './stack-fixture';
+
+const root = path.resolve(import.meta.dirname, '..');
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+
+/** The env `npm start` builds with, pointed at `stack`. */
+export const appEnv = (stack: StackInfo): NodeJS.ProcessEnv => ({
+  ...process.env,
+  VITE_SUPABASE_URL: stack.apiUrl,
+  VITE_SUPABASE_ANON_KEY: stack.anonKey,
+});
+
+/** The production build `npm start` makes, into `outDir`. */
+export function buildApp(env: NodeJS.ProcessEnv, outDir: string) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+  });
+}
+
+/** `vite preview` of `outDir` on a free port; stop() ends it by pid. */
+export async function startPreview(env: NodeJS.ProcessEnv, outDir: string) {
+  const port = await freePort();
+  const preview = startChild('preview', process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    env,
+  });
+  const url = `http://localhost:${port}`;
+  try {
+    await waitForHttp(url, { child: preview.child, name: 'vite preview', logs: preview.logs });
+  } catch (error) {
+    await preview.stop();
+    throw error;
+  }
+  return { url, stop: () => preview.stop() };
+}
