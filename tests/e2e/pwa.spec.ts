@@ -76,8 +76,31 @@ test('signing in offline says it needs a connection instead of failing with a fe
   await page.getByLabel('Email').fill('someone@example.test');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Signing in needs an internet connection.');
+  await expect(page.getByRole('alert')).toHaveText('Signing in needs an internet connection. Connect and try again.');
   await context.setOffline(false);
+});
+
+test("'Install app' where the browser offers it; 'Not now' keeps it away after a reload", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Install app' })).toBeHidden();
+  // What Chromium fires when the app is installable (a real prompt needs a user profile and a click).
+  const offer = () =>
+    page.evaluate(() => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  expect(await offer()).toBe(true); // the browser's own mini-infobar is replaced by our button
+  const bar = page.getByRole('complementary', { name: 'Install the app' });
+  await expect(bar.getByRole('button', { name: 'Install app' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Not now' }).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await offer();
+  await expect(page.getByRole('button', { name: 'Install app' })).toBeHidden();
 });
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -153,7 +153,7 @@ describe('AuthPage and AuthForm', () => {
     await fillAndSubmit('ada@example.com', 'secret');
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Signing in needs an internet connection.');
+    expect(alert.textContent).toBe('Signing in needs an internet connection. Connect and try again.');
     expect(fakeAuth.signInWithPassword).not.toHaveBeenCalled();
   });
 
@@ -165,7 +165,7 @@ describe('AuthPage and AuthForm', () => {
     renderAuthPage();
     await fillAndSubmit('ada@example.com', 'secret');
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Signing in needs an internet connection.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Signing in needs an internet connection. Connect and try again.');
     expect(screen.queryByText('Failed to fetch')).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
+import { needsConnection } from '../../lib/online';
 import { supabase } from '../../lib/supabase';
 import type { AuthCredentials } from './auth-schema';
 
@@ -6,7 +7,7 @@ export type AuthMode = 'sign-in' | 'sign-up';
 
 export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; message: string };
 
-export const OFFLINE_MESSAGE = 'Signing in needs an internet connection.';
+export const OFFLINE_MESSAGE = needsConnection('Signing in');
 
 /** Signs in or up with the auth service; failures come back as the provider's own message. */
 export async function authenticate(mode: AuthMode, credentials: AuthCredentials): Promise<AuthOutcome> {
