@@ -106,7 +106,7 @@ export type AnyDatabase = RxDatabase<Partial<UserCollections & AssessmentCollect
 
 /** Rows whose server state is final: the device takes the server's row as it is. */
 const SERVER_IS_FINAL: Partial<Record<SyncedCollectionName, (server: Doc) => boolean>> = {
-  share_subscriptions: (server) => server.status === 'signed',
+  share_subscriptions: (server) => server.status === 'signed' || server.status === 'cancelled',
   agent_assessments: (server) => server.status === 'completed',
   share_agreement_status: () => true,
 };
@@ -163,7 +163,8 @@ const LOCAL_COLLECTIONS = {
 // change adds e.g. `1: (oldDoc) => ({ ...oldDoc, newField: null })` so unsynced drafts survive.
 export const MIGRATIONS = {
   saved_properties: {},
-  share_subscriptions: {},
+  // Drafts written before signing evidence existed: the new fields are simply empty.
+  share_subscriptions: { 1: (oldDoc: ShareSubscriptionDoc) => oldDoc },
   share_agreement_status: {},
   agent_assessments: {},
 } as const;

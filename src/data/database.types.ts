@@ -416,11 +416,14 @@ export interface Database {
           payment_reference: string | null;
           signature_data: string | null;
           signature_timestamp: string | null;
-          status: 'draft' | 'signed';
+          status: 'draft' | 'signed' | 'cancelled';
           created_at: string;
           updated_at: string;
           _modified: string;
           _deleted: boolean;
+          signature_hash: string | null;
+          signed_user_agent: string | null;
+          cancelled_at: string | null;
         };
         Insert: {
           id?: string;
@@ -436,11 +439,14 @@ export interface Database {
           payment_reference?: string | null;
           signature_data?: string | null;
           signature_timestamp?: string | null;
-          status?: 'draft' | 'signed';
+          status?: 'draft' | 'signed' | 'cancelled';
           created_at?: string;
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          signature_hash?: string | null;
+          signed_user_agent?: string | null;
+          cancelled_at?: string | null;
         };
         Update: {
           id?: string;
@@ -456,11 +462,14 @@ export interface Database {
           payment_reference?: string | null;
           signature_data?: string | null;
           signature_timestamp?: string | null;
-          status?: 'draft' | 'signed';
+          status?: 'draft' | 'signed' | 'cancelled';
           created_at?: string;
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          signature_hash?: string | null;
+          signed_user_agent?: string | null;
+          cancelled_at?: string | null;
         };
         Relationships: [];
       };
@@ -470,6 +479,9 @@ export interface Database {
       can_create_assessments: { Args: Record<string, never>; Returns: boolean };
       is_api_client: { Args: Record<string, never>; Returns: boolean };
       request_assessment_token: { Args: Record<string, never>; Returns: string };
+      share_agreement_text: { Args: { p: unknown }; Returns: string };
+      share_cooling_off_ends: { Args: { p_effective_date: string }; Returns: string };
+      share_signature_hash: { Args: { p: unknown }; Returns: string };
       sync_horizon: { Args: Record<string, never>; Returns: string };
       sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };
       sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };

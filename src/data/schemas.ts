@@ -59,7 +59,8 @@ export const savedPropertySchemaLiteral = {
 
 export const shareSubscriptionSchemaLiteral = {
   title: 'share_subscriptions',
-  version: 0,
+  // 1: signing evidence and cancellation (migration 20261123000007).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -76,7 +77,10 @@ export const shareSubscriptionSchemaLiteral = {
     payment_reference: text,
     signature_data: { type: ['string', 'null'], pattern: '^data:image/' },
     signature_timestamp: timestamp,
-    status: { type: 'string', enum: ['draft', 'signed'], maxLength: 6 },
+    status: { type: 'string', enum: ['draft', 'signed', 'cancelled'], maxLength: 9 },
+    signature_hash: text,
+    signed_user_agent: text,
+    cancelled_at: timestamp,
     ...syncFields,
   },
   required: ['id', 'user_id', 'number_of_shares', 'subscription_price', 'total_amount', 'status'],
@@ -194,7 +198,14 @@ export const shareAgreementStatusSchema: RxJsonSchema<ShareAgreementStatusDoc> =
 export const agentAssessmentSchema: RxJsonSchema<AgentAssessmentDoc> = agentAssessmentSchemaLiteral;
 
 /** Fields the server owns: never pushed as the device's own change (see conflict.ts). */
-export const SERVER_OWNED_FIELDS = ['created_at', 'updated_at', 'serverModified'] as const;
+export const SERVER_OWNED_FIELDS = [
+  'created_at',
+  'updated_at',
+  'serverModified',
+  'signature_hash',
+  'signed_user_agent',
+  'cancelled_at',
+] as const;
 
 /** Array-valued fields merge as sets (DESIGN.md, Sync: conflicts). */
 export const LIST_FIELDS: Record<string, readonly string[]> = {

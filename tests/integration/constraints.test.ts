@@ -272,7 +272,8 @@ describe('share_subscriptions', () => {
     [{ subscription_price: 1, total_amount: 5000 }, 'share_subscriptions_price_is_1_25'],
     [{ number_of_shares: 6000, total_amount: 6250 }, 'share_subscriptions_total_is_shares_times_price'],
     [{ signature_data: 'javascript:alert(1)' }, 'share_subscriptions_signature_is_image_data_url'],
-    [{ status: 'cancelled' }, 'share_subscriptions_status_values'],
+    [{ status: 'bogus' }, 'share_subscriptions_status_values'],
+    [{ status: 'cancelled' }, 'share_subscriptions_cancelled_has_time'],
   ])('refuses %o (%s)', async (row, rule) => {
     expectRefused((await insert(row)).error, '23514', rule);
   });

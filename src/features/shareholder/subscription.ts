@@ -1,0 +1,114 @@
+// The rules of the share subscription (spec: shareholder-and-assessment.md §4, §5, §9), as pure
+// functions: the wizard, the dashboard and the tests share them. The database enforces the same
+// numbers (migration 20261122000004).
+import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../data/options';
+
+export { MIN_SHARES, SHARE_PRICE, SHARE_STEP };
+export const PRODUCT = 'CHLOE';
+export const COOLING_OFF_DAYS = 10;
+export const MIN_SHARES_MESSAGE = 'Minimum purchase is 5,000 shares';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const STEPS = [
+  'Personal Details',
+  'Investment Details',
+  'Legal Confirmations',
+  'Digital Signature',
+  'Payment Instructions',
+] as const;
+
+export interface DraftLike {
+  subscriber_name?: string | null;
+  subscriber_address?: string | null;
+  signature_data?: string | null;
+}
+
+const filled = (v: string | null | undefined) => (v ?? '').trim() !== '';
+
+/** Where a resumed draft opens (1-based): signature → 5; name and address → 3; name → 2; else 1. */
+export function resumeStep(draft: DraftLike | null | undefined): number {
+  if (!draft) return 1;
+  if (filled(draft.signature_data)) return 5;
+  if (filled(draft.subscriber_name) && filled(draft.subscriber_address)) return 3;
+  if (filled(draft.subscriber_name)) return 2;
+  return 1;
+}
+
+/**
+ * The number of shares from what was typed: below 5,000 or not a number is raised to 5,000 (and
+ * says so); otherwise rounded to a whole step of 1,000 (the field steps by 1,000, the database
+ * refuses anything else).
+ */
+export function normaliseShares(input: string | number): { shares: number; message: string | null } {
+  const n = typeof input === 'number' ? input : Number(String(input).replace(/[,\s]/g, ''));
+  if (!Number.isFinite(n) || n < MIN_SHARES) return { shares: MIN_SHARES, message: MIN_SHARES_MESSAGE };
+  return { shares: Math.round(n / SHARE_STEP) * SHARE_STEP, message: null };
+}
+
+/** Total in pounds; the price is £1.25 everywhere (the spec's fallback of 1 / 5,000 is not used). */
+export const totalFor = (shares: number) => Math.round(shares * SHARE_PRICE * 100) / 100;
+
+/** What the payment screen shows, and what is saved ('{product}-' + timestamp). */
+export function paymentReference(timestamp: number) {
+  const full = `${PRODUCT}-${timestamp}`;
+  return { full, shown: `${PRODUCT}-${String(timestamp).slice(-8)}` };
+}
+
+/** The reference to show for a saved one: 'CHLOE-1763769600000' → 'CHLOE-69600000'. */
+export function shownReference(saved: string | null | undefined): string {
+  const m = /^([A-Z]+)-(\d+)$/.exec(saved ?? '');
+  return m ? `${m[1]}-${m[2]!.slice(-8)}` : (saved ?? '');
+}
+
+/** The end of cooling-off: midnight UTC starting effective date + 10 days (as the server counts). */
+export function coolingOffEnds(effectiveDate: string): Date {
+  const [y, m, d] = effectiveDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + COOLING_OFF_DAYS));
+}
+
+/** Whole days left, rounded up; 0 once it has ended. */
+export function coolingOffDaysRemaining(effectiveDate: string, now: Date): number {
+  return Math.max(0, Math.ceil((coolingOffEnds(effectiveDate).getTime() - now.getTime()) / DAY_MS));
+}
+
+/** The effective date is the signing day (UTC), 'YYYY-MM-DD'. */
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export interface AgreementFlags {
+  agreement_signed?: boolean | null;
+  payment_received?: boolean | null;
+  shares_issued?: boolean | null;
+  share_certificate_issued?: boolean | null;
+  eis_documentation_sent?: boolean | null;
+}
+
+export interface StatusLine {
+  label: string;
+  value: string;
+  complete: boolean;
+}
+
+/** Spec §4 'Agreement status display'. */
+export function agreementStatusLines(s: AgreementFlags | null | undefined): StatusLine[] {
+  const line = (label: string, complete: boolean, otherwise: string): StatusLine => ({
+    label,
+    complete,
+    value: complete ? 'Complete' : otherwise,
+  });
+  return [
+    line('Agreement Signed', true, 'Complete'),
+    line('Payment Received', Boolean(s?.payment_received), 'Pending'),
+    line('Shares Issued', Boolean(s?.shares_issued), 'Awaiting Payment'),
+    line('Share Certificate', Boolean(s?.share_certificate_issued), 'Awaiting Payment'),
+    line('EIS Documentation', Boolean(s?.eis_documentation_sent), 'Awaiting Certificate'),
+  ];
+}
+
+export const LOCKED_MESSAGE =
+  'Feature Locked: Agent Assessment will be unlocked once your payment is received and shares are issued.';
+
+/** Agent assessments unlock when the first agreement status has payment received and shares issued. */
+export function isAssessmentUnlocked(statuses: readonly AgreementFlags[] | null | undefined): boolean {
+  const first = statuses?.[0];
+  return Boolean(first?.payment_received && first?.shares_issued);
+}
