@@ -68,7 +68,7 @@ describe('collection schemas', () => {
     ['fewer than 5,000 shares', { number_of_shares: 4000 }],
     ['shares not in steps of 1,000', { number_of_shares: 5500 }],
     ['another price', { subscription_price: 1 }],
-    ['an unknown status', { status: 'cancelled' }],
+    ['an unknown status', { status: 'withdrawn' }],
     ['a signature that is not an image', { signature_data: 'hello' }],
   ])('refuse a subscription with %s', async (_, over) => {
     const db = await userDb();
