@@ -11,9 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as GuardedRouteImport } from './routes/_guarded'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedSavedPropertiesRouteImport } from './routes/_authed/saved-properties'
+import { Route as ShareholderIndexRouteImport } from './routes/shareholder/index'
+import { Route as ShareholderSubscribeRouteImport } from './routes/shareholder/subscribe'
+import { Route as GuardedShareholderDashboardRouteImport } from './routes/_guarded/shareholder/dashboard'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,6 +26,10 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuardedRoute = GuardedRouteImport.update({
+  id: '/_guarded',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -39,45 +47,92 @@ const AuthedSavedPropertiesRoute = AuthedSavedPropertiesRouteImport.update({
   path: '/saved-properties',
   getParentRoute: () => AuthedRoute,
 } as any)
+const ShareholderIndexRoute = ShareholderIndexRouteImport.update({
+  id: '/shareholder/',
+  path: '/shareholder/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShareholderSubscribeRoute = ShareholderSubscribeRouteImport.update({
+  id: '/shareholder/subscribe',
+  path: '/shareholder/subscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuardedShareholderDashboardRoute =
+  GuardedShareholderDashboardRouteImport.update({
+    id: '/shareholder/dashboard',
+    path: '/shareholder/dashboard',
+    getParentRoute: () => GuardedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/shareholder/subscribe': typeof ShareholderSubscribeRoute
+  '/shareholder/': typeof ShareholderIndexRoute
+  '/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/shareholder/subscribe': typeof ShareholderSubscribeRoute
+  '/shareholder': typeof ShareholderIndexRoute
+  '/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/_guarded': typeof GuardedRouteWithChildren
   '/auth': typeof AuthRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/shareholder/subscribe': typeof ShareholderSubscribeRoute
+  '/shareholder/': typeof ShareholderIndexRoute
+  '/_guarded/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auth' | '/dashboard' | '/saved-properties'
+  fullPaths:
+    | '/'
+    | '/auth'
+    | '/dashboard'
+    | '/saved-properties'
+    | '/shareholder/subscribe'
+    | '/shareholder/'
+    | '/shareholder/dashboard'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auth' | '/dashboard' | '/saved-properties'
+  to:
+    | '/'
+    | '/auth'
+    | '/dashboard'
+    | '/saved-properties'
+    | '/shareholder/subscribe'
+    | '/shareholder'
+    | '/shareholder/dashboard'
   id:
     | '__root__'
     | '/'
     | '/_authed'
+    | '/_guarded'
     | '/auth'
     | '/_authed/dashboard'
     | '/_authed/saved-properties'
+    | '/shareholder/subscribe'
+    | '/shareholder/'
+    | '/_guarded/shareholder/dashboard'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  GuardedRoute: typeof GuardedRouteWithChildren
   AuthRoute: typeof AuthRoute
+  ShareholderSubscribeRoute: typeof ShareholderSubscribeRoute
+  ShareholderIndexRoute: typeof ShareholderIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -94,6 +149,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guarded': {
+      id: '/_guarded'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof GuardedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -117,6 +179,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSavedPropertiesRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/shareholder/': {
+      id: '/shareholder/'
+      path: '/shareholder'
+      fullPath: '/shareholder/'
+      preLoaderRoute: typeof ShareholderIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shareholder/subscribe': {
+      id: '/shareholder/subscribe'
+      path: '/shareholder/subscribe'
+      fullPath: '/shareholder/subscribe'
+      preLoaderRoute: typeof ShareholderSubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guarded/shareholder/dashboard': {
+      id: '/_guarded/shareholder/dashboard'
+      path: '/shareholder/dashboard'
+      fullPath: '/shareholder/dashboard'
+      preLoaderRoute: typeof GuardedShareholderDashboardRouteImport
+      parentRoute: typeof GuardedRoute
+    }
   }
 }
 
@@ -133,10 +216,24 @@ const AuthedRouteChildren: AuthedRouteChildren = {
 const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
+interface GuardedRouteChildren {
+  GuardedShareholderDashboardRoute: typeof GuardedShareholderDashboardRoute
+}
+
+const GuardedRouteChildren: GuardedRouteChildren = {
+  GuardedShareholderDashboardRoute: GuardedShareholderDashboardRoute,
+}
+
+const GuardedRouteWithChildren =
+  GuardedRoute._addFileChildren(GuardedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  GuardedRoute: GuardedRouteWithChildren,
   AuthRoute: AuthRoute,
+  ShareholderSubscribeRoute: ShareholderSubscribeRoute,
+  ShareholderIndexRoute: ShareholderIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

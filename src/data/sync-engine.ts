@@ -23,6 +23,8 @@ export interface SyncEngine {
   reSync(): void;
   /** Resolves once every replication has nothing left to pull or push. */
   awaitInSync(): Promise<void>;
+  /** Resolves once the first pull of every table has finished (never while offline). */
+  awaitInitialSync(): Promise<void>;
   /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
   exportUnsynced(): Promise<string>;
   stop(): Promise<void>;
@@ -128,6 +130,9 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
     reSync,
     awaitInSync: async () => {
       await Promise.all(replications.map((r) => r.awaitInSync()));
+    },
+    awaitInitialSync: async () => {
+      await Promise.all(replications.map((r) => r.awaitInitialReplication()));
     },
     exportUnsynced: async () => {
       const entries = await outbox.find().exec();

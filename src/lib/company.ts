@@ -5,3 +5,15 @@ export const COMPANY = {
   registration: 'Registered in England and Wales.',
   contactEmail: 'privacy@chloe.ai',
 } as const;
+
+// Where subscribers send their payment. PLACEHOLDERS until the company's bank confirms the
+// account: the spec shows these to the user but does not reproduce them.
+export const BANK_DETAILS = {
+  bank: 'Example Bank plc',
+  accountName: 'Chloe Technologies Ltd',
+  sortCode: '00-00-00',
+  accountNumber: '00000000',
+} as const;
+
+/** Who signs the agreement for the company. */
+export const COMPANY_SIGNATORY = { name: 'For and on behalf of Chloe Technologies Ltd', role: 'Director' } as const;

@@ -38,6 +38,9 @@ test('after one online visit every route opens offline: reload, deep links, a gu
   await page.goto('/saved-properties');
   await expect(page.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
   await controlledByServiceWorker(page);
+  // The first install is not an update: nothing to offer.
+  await page.waitForTimeout(500);
+  await expect(page.getByText('A new version is available')).toBeHidden();
 
   // The build is precached (shell and route chunks); the Supabase API never is.
   const urls = await cachedUrls(page);

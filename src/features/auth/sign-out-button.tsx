@@ -4,8 +4,13 @@ import { Button, type ButtonProps } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useSignOut } from './use-sign-out';
 
-export function SignOutButton(props: Omit<ButtonProps, 'onClick' | 'busy' | 'children'>) {
-  const { signOut, unsynced, discardAndSignOut, keepWorking } = useSignOut();
+type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'busy' | 'children'> & {
+  /** Where to go once signed out (spec: home, or /shareholder from the shareholder pages). */
+  redirectTo?: '/' | '/shareholder';
+};
+
+export function SignOutButton({ redirectTo, ...props }: SignOutButtonProps) {
+  const { signOut, unsynced, discardAndSignOut, keepWorking } = useSignOut(redirectTo);
   const [busy, setBusy] = useState(false);
 
   async function run(action: () => Promise<void>) {

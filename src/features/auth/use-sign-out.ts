@@ -26,7 +26,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * The auth call comes before the removal: when it fails (typically offline, which is also when
  * changes wait) the user stays signed in with their data intact and can try again.
  */
-export function useSignOut(): SignOutFlow {
+export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow {
   const navigate = useNavigate();
   const data = useUserData();
   const { user } = useSession();
@@ -42,7 +42,7 @@ export function useSignOut(): SignOutFlow {
     setUnsynced(null);
     toast.success('Signed out successfully');
     // Started at once, so the guard sees a navigation under way and does not send us to /auth.
-    const navigation = navigate({ to: '/' });
+    const navigation = navigate({ to: redirectTo });
     try {
       await discardUserData(data, userId);
     } catch (error) {
@@ -51,7 +51,7 @@ export function useSignOut(): SignOutFlow {
     } finally {
       await navigation;
     }
-  }, [navigate, data, userId]);
+  }, [navigate, redirectTo, data, userId]);
 
   const signOut = useCallback(async () => {
     let waiting: number;

@@ -3,11 +3,12 @@ import { watchForUpdates, type UpdateSource } from './update-prompt';
 
 // A stand-in for workbox-window's Workbox: events are fired by the test.
 function fakeWorkbox() {
-  const listeners = new Map<string, (() => void)[]>();
-  const source: UpdateSource & { fire(type: 'waiting' | 'controlling'): void } = {
+  type Listener = (event: { isUpdate?: boolean }) => void;
+  const listeners = new Map<string, Listener[]>();
+  const source: UpdateSource & { fire(type: 'waiting' | 'controlling', isUpdate?: boolean): void } = {
     addEventListener: (type, listener) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
     messageSkipWaiting: vi.fn(),
-    fire: (type) => listeners.get(type)?.forEach((l) => l()),
+    fire: (type, isUpdate = true) => listeners.get(type)?.forEach((l) => l({ isUpdate })),
   };
   return source;
 }
@@ -53,6 +54,13 @@ describe('the update prompt', () => {
     expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
     expect(deps.offer).toHaveBeenCalledTimes(2);
+  });
+
+  it('the first install taking control is no update: nothing is offered', () => {
+    const { wb, deps } = setup();
+    wb.fire('controlling', false);
+    expect(deps.offer).not.toHaveBeenCalled();
+    expect(deps.reload).not.toHaveBeenCalled();
   });
 
   it('another tab taking the update never reloads this one', () => {

@@ -3,7 +3,7 @@
 
 /** The parts of workbox-window's `Workbox` the prompt uses (tests pass a stand-in). */
 export interface UpdateSource {
-  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
+  addEventListener(type: 'waiting' | 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;
   messageSkipWaiting(): void;
 }
 
@@ -35,7 +35,9 @@ export function watchForUpdates(source: UpdateSource, deps: UpdatePromptDeps) {
   source.addEventListener('waiting', () => deps.offer(onReload));
   // The new worker took control. Reload only if this page asked for it: another tab's Reload must
   // not throw away this one's input, so here the offer simply stands.
-  source.addEventListener('controlling', () => {
+  // The first install also takes control (clientsClaim): that is no update, there is nothing to offer.
+  source.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) return;
     if (requested) deps.reload();
     else deps.offer(onReload);
   });

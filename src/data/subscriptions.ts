@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';
+import type { UserData } from './user-data';
+
+// The signed-in user's share subscriptions, live from the local database (works offline).
+
+export interface SubscriptionsView {
+  /** Until the local data is read and, when online, the first pull from the server is in (a
+   * draft made on another device must be seen before deciding where the wizard opens). */
+  loading: boolean;
+  /** The newest draft, or null. */
+  draft: ShareSubscriptionDoc | null;
+  /** The newest signed (or cancelled) subscription, or null. */
+  signed: ShareSubscriptionDoc | null;
+  /** Agreement status rows of `signed` (the server creates them on signing; pulled down). */
+  statuses: ShareAgreementStatusDoc[];
+  /** `signed` has changes this device has not sent yet (e.g. completed offline). */
+  signedPending: boolean;
+}
+
+const LOADING: SubscriptionsView = { loading: true, draft: null, signed: null, statuses: [], signedPending: false };
+
+// Rows not yet stamped by the server (no timestamp) are this device's newest.
+const newest = <T extends { id: string }>(key: (d: T) => string | null | undefined) => (a: T, b: T) =>
+  (key(b) ?? '\uffff').localeCompare(key(a) ?? '\uffff') || a.id.localeCompare(b.id);
+
+// Offline, or a server that does not answer: the device's own data is what there is.
+const FIRST_PULL_WAIT_MS = 5000;
+
+export function useSubscriptions(data: UserData | null): SubscriptionsView {
+  const [view, setView] = useState<SubscriptionsView>(LOADING);
+  useEffect(() => {
+    if (!data) return;
+    const { db } = data;
+    let pulled = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const timer = setTimeout(() => {
+      pulled = true;
+      publish();
+    }, FIRST_PULL_WAIT_MS);
+    void data.engine.awaitInitialSync().then(() => {
+      pulled = true;
+      publish();
+    });
+    let subs: ShareSubscriptionDoc[] | null = null;
+    let statuses: ShareAgreementStatusDoc[] = [];
+    let pending = new Set<string>();
+    function publish() {
+      if (!subs || !pulled) return;
+      const draft = subs.filter((s) => s.status === 'draft').sort(newest((s) => s.updated_at))[0] ?? null;
+      const signed = subs.filter((s) => s.status !== 'draft').sort(newest((s) => s.created_at))[0] ?? null;
+      setView({
+        loading: false,
+        draft,
+        signed,
+        statuses: signed ? statuses.filter((s) => s.subscription_id === signed.id) : [],
+        signedPending: signed ? pending.has(signed.id) : false,
+      });
+    }
+    const s1 = db.share_subscriptions.find().$.subscribe((docs) => {
+      subs = docs.map((d) => d.toJSON() as ShareSubscriptionDoc);
+      publish();
+    });
+    const s2 = db.share_agreement_status.find().$.subscribe((docs) => {
+      statuses = docs.map((d) => d.toJSON() as ShareAgreementStatusDoc);
+      publish();
+    });
+    const s3 = db.outbox.find({ selector: { table: 'share_subscriptions' } }).$.subscribe((entries) => {
+      pending = new Set(entries.map((e) => e.docId));
+      publish();
+    });
+    return () => {
+      clearTimeout(timer);
+      s1.unsubscribe();
+      s2.unsubscribe();
+      s3.unsubscribe();
+    };
+  }, [data]);
+  return data ? view : LOADING;
+}
+
+export type DraftFields = Pick<
+  ShareSubscriptionDoc,
+  'subscriber_name' | 'subscriber_address' | 'subscriber_email' | 'subscriber_phone' | 'number_of_shares' | 'subscription_price' | 'total_amount' | 'signature_data'
+>;
+
+/**
+ * Saves the draft on this device (the first save creates it, later saves update it) and returns
+ * its id. Never waits for the network: replication sends it when it can.
+ */
+export async function saveDraft(data: UserData, id: string | null, fields: DraftFields): Promise<string> {
+  const existing = id ? await data.db.share_subscriptions.findOne(id).exec() : null;
+  if (existing) {
+    await existing.incrementalPatch(fields);
+    return existing.id;
+  }
+  const doc = await data.db.share_subscriptions.insert({
+    id: crypto.randomUUID(),
+    user_id: data.userId,
+    status: 'draft',
+    ...fields,
+  });
+  return doc.id;
+}
+
+export interface Completion {
+  effective_date: string;
+  payment_reference: string;
+  signature_timestamp: string;
+}
+
+/** 'Complete Subscription': the draft becomes signed, on this device first. */
+export async function completeSubscription(data: UserData, id: string | null, fields: DraftFields, completion: Completion) {
+  const savedId = await saveDraft(data, id, fields);
+  const doc = await data.db.share_subscriptions.findOne(savedId).exec();
+  await doc!.incrementalPatch({ ...completion, status: 'signed' });
+  return savedId;
+}

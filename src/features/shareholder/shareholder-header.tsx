@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { SignOutButton } from '../auth/sign-out-button';
+
+const styles = {
+  header: css({
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '3',
+    px: { base: '4', md: '8' },
+    py: '3',
+    bg: 'bg.surface/80',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+  }),
+  back: css({ color: 'primary.text', fontWeight: 'medium', textDecoration: 'none', _hover: { textDecoration: 'underline' } }),
+  middle: css({ display: 'grid', textAlign: 'center', fontSize: 'sm' }),
+  name: css({ fontWeight: 'semibold' }),
+};
+
+/** 'Back to Shareholder', optional subscriber details, and Sign Out (back to /shareholder). */
+export function ShareholderHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className={styles.header}>
+      <Link to="/shareholder" className={styles.back}>
+        ← Back to Shareholder
+      </Link>
+      {children ? <div className={styles.middle}>{children}</div> : null}
+      <SignOutButton redirectTo="/shareholder" />
+    </header>
+  );
+}
+
+export const headerStyles = styles;

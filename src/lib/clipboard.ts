@@ -1,0 +1,13 @@
+import { toast } from './toast';
+
+/** Copies `text` and says so: 'Copied!' with the item's name, or how to do it by hand (spec §8). */
+export async function copyToClipboard(item: string, text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Copied!', `${item} copied to clipboard.`);
+    return true;
+  } catch {
+    toast.error('Copy failed', 'Please copy the details manually');
+    return false;
+  }
+}

@@ -1,0 +1,227 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+
+const password = 'e2e-password-1';
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function signUp(page: Page) {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.test`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+async function signIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { context, page };
+}
+
+async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []) {
+  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
+  await db.connect();
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+const stepHeading = (page: Page, n: number, title: string) => page.getByText(`Step ${n} of 5: ${title}`);
+
+async function fillPersonal(page: Page) {
+  await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Address').fill('12 St James Square, London SW1Y 4JH');
+  await page.getByLabel('Phone (optional)').fill('020 7946 0123');
+  await expect(next).toBeEnabled();
+  await next.click();
+}
+
+async function fillInvestment(page: Page) {
+  await expect(stepHeading(page, 2, 'Investment Details')).toBeVisible();
+  const shares = page.getByLabel('Number of shares');
+  await shares.fill('3000');
+  await expect(page.getByText('Minimum purchase is 5,000 shares')).toBeVisible();
+  await shares.blur();
+  await expect(shares).toHaveValue('5000');
+  await expect(page.getByLabel('Price per share')).toHaveValue('£1.25');
+  await shares.fill('8000');
+  await shares.blur();
+  await expect(page.getByTestId('subscription-total')).toHaveText('£10,000.00');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+async function fillLegal(page: Page) {
+  await expect(stepHeading(page, 3, 'Legal Confirmations')).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  for (const box of await page.getByRole('checkbox').all()) {
+    await expect(next).toBeDisabled();
+    await box.check();
+  }
+  await expect(next).toBeEnabled();
+  await next.click();
+}
+
+/** Draws a signature with the mouse, as a person would. */
+async function sign(page: Page) {
+  await expect(stepHeading(page, 4, 'Digital Signature')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  const pad = await page.getByTestId('signature-pad').boundingBox();
+  if (!pad) throw new Error('no signature pad');
+  await page.mouse.move(pad.x + 40, pad.y + 120);
+  await page.mouse.down();
+  for (const [dx, dy] of [[80, 60], [140, 140], [200, 70], [260, 130], [320, 80]] as const) {
+    await page.mouse.move(pad.x + dx, pad.y + dy, { steps: 8 });
+  }
+  await page.mouse.up();
+  await expect(page.getByText('Signature captured.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+}
+
+test('subscribe on one device, resume on another, complete, and unlock assessments once staff confirm', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = await signUp(page);
+  await page.goto('/shareholder');
+  await expect(page.getByRole('heading', { name: 'Become a Co-Founder of Chloe' })).toBeVisible();
+  await page.getByRole('button', { name: 'Important Investment Risk Warning' }).click();
+  await expect(page.getByText(/You could lose all the money you invest/)).toBeVisible();
+  await page.getByRole('link', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/shareholder\/subscribe$/);
+  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+
+  await fillPersonal(page);
+  await fillInvestment(page);
+  await fillLegal(page);
+  await sign(page);
+  await page.getByRole('button', { name: 'Save & Continue Later' }).click();
+  await expect(page.getByText('Progress Saved')).toBeVisible();
+
+  // The draft reaches Postgres in the background.
+  await expect
+    .poll(async () => (await sql<{ n: number }>(
+      `select count(*)::int as n from share_subscriptions s join auth.users u on u.id = s.user_id
+        where u.email = $1 and s.status = 'draft' and s.number_of_shares = 8000 and s.signature_data like 'data:image/png%'`, [email]))[0]?.n, { timeout: 20_000 })
+    .toBe(1);
+
+  // Another device: resumes at step 5 (a signature exists), with the data; confirmations are not restored.
+  const second = await signIn(browser, email);
+  const other = second.page;
+  await other.goto('/shareholder/subscribe');
+  await expect(stepHeading(other, 5, 'Payment Instructions')).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByText('£10,000.00').first()).toBeVisible();
+  await expect(other.getByText(/CHLOE-\d{8}/).first()).toBeVisible();
+  await other.getByRole('button', { name: 'Back' }).click();
+  await other.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(other, 3, 'Legal Confirmations')).toBeVisible();
+  for (const box of await other.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+  await other.getByRole('button', { name: 'Back' }).click();
+  await other.getByRole('button', { name: 'Back' }).click();
+  await expect(other.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+  await other.getByRole('button', { name: 'Next' }).click();
+  await other.getByRole('button', { name: 'Next' }).click();
+  await fillLegal(other);
+  await expect(other.getByAltText('Your signature')).toBeVisible();
+  await other.getByRole('button', { name: 'Next' }).click();
+  await other.getByRole('button', { name: 'Complete Subscription' }).click();
+  await expect(other.getByText('Subscription Completed!')).toBeVisible();
+  await expect(other).toHaveURL(/\/shareholder\/dashboard$/);
+  await expect(other.getByText('Welcome back, Ada Lovelace')).toBeVisible();
+  await expect(other.getByText('Cooling-off period: 10 days remaining')).toBeVisible();
+
+  // Postgres: signed, with its evidence and the agreement-status row from the trigger.
+  const [row] = await expect
+    .poll(async () => sql<{ status: string; payment_reference: string; signature_hash: string; deadline: string; effective: string }>(
+      `select s.status, s.payment_reference, s.signature_hash, a.cancellation_deadline::text as deadline,
+              (s.effective_date + 10)::text as effective
+         from share_subscriptions s join auth.users u on u.id = s.user_id
+         join share_agreement_status a on a.subscription_id = s.id
+        where u.email = $1 and s.status = 'signed'`, [email]), { timeout: 20_000 })
+    .toHaveLength(1)
+    .then(() => sql<{ status: string; payment_reference: string; signature_hash: string; deadline: string; effective: string }>(
+      `select s.status, s.payment_reference, s.signature_hash, a.cancellation_deadline::text as deadline,
+              (s.effective_date + 10)::text as effective
+         from share_subscriptions s join auth.users u on u.id = s.user_id
+         join share_agreement_status a on a.subscription_id = s.id
+        where u.email = $1 and s.status = 'signed'`, [email]));
+  expect(row!.payment_reference).toMatch(/^CHLOE-\d{13}$/);
+  expect(row!.signature_hash).toMatch(/^[0-9a-f]{64}$/);
+  expect(row!.deadline).toBe(row!.effective);
+
+  // Status as the spec maps it, and the assessment feature locked.
+  await other.reload();
+  const status = other.getByRole('list', { name: 'Agreement status' });
+  await expect(status.getByText('Payment Received')).toBeVisible();
+  await expect(status.locator('li', { hasText: 'Payment Received' })).toContainText('Pending');
+  await expect(status.locator('li', { hasText: 'Shares Issued' })).toContainText('Awaiting Payment');
+  await expect(other.getByText(/Feature Locked: Agent Assessment will be unlocked/)).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Create New Assessment' })).toBeDisabled();
+
+  await other.getByRole('button', { name: 'Documents & Actions' }).click();
+  await other.getByRole('button', { name: 'View Agreement' }).click();
+  await expect(other.getByTestId('agreement-text')).toContainText('8,000 Class A ordinary shares of £0.0001');
+  await expect(other.getByTestId('signature-hash')).toHaveText(row!.signature_hash);
+  await other.getByRole('button', { name: 'Close' }).click();
+
+  // Staff confirm payment and issue shares, by the reference the subscriber sees.
+  const shown = `CHLOE-${row!.payment_reference.slice(-8)}`;
+  const env = { ...process.env, SUPABASE_URL: process.env.E2E_API_URL, SUPABASE_SERVICE_ROLE_KEY: process.env.E2E_SERVICE_ROLE_KEY };
+  for (const command of ['payment-received', 'shares-issued']) {
+    await promisify(execFile)(process.execPath, [path.join(root, 'supabase/local/staff.mjs'), command, shown], { cwd: root, env });
+  }
+  await other.reload();
+  await expect(other.getByRole('link', { name: 'Create New Assessment' })).toBeVisible({ timeout: 20_000 });
+  await expect(status.locator('li', { hasText: 'Shares Issued' })).toContainText('Complete');
+  await expect(other.getByText(/Feature Locked/)).toBeHidden();
+
+  // The landing page now offers the dashboard.
+  await other.goto('/shareholder');
+  await expect(other.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await second.context.close();
+});
+
+test('offline: fill from step 2 on, reload offline with the draft intact, complete offline, and it reaches Postgres on reconnection', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const email = await signUp(page);
+  await page.goto('/shareholder/subscribe');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await fillPersonal(page);
+
+  await context.setOffline(true);
+  await fillInvestment(page);
+  await fillLegal(page);
+  await sign(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 5, 'Payment Instructions')).toBeVisible();
+  await page.waitForTimeout(300); // Next saves in the background
+
+  await page.reload();
+  await expect(stepHeading(page, 5, 'Payment Instructions')).toBeVisible();
+  await expect(page.getByText('£10,000.00').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Complete Subscription' }).click();
+  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+  await expect(page.getByText('will be submitted when you are back online')).toBeVisible();
+  expect(await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`, [email])).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed' and s.number_of_shares = 8000`, [email])).length, { timeout: 30_000 })
+    .toBe(1);
+  await expect(page.getByText('will be submitted when you are back online')).toBeHidden({ timeout: 20_000 });
+});
