@@ -145,20 +145,17 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await expect(other.getByText('Cooling-off period: 10 days remaining')).toBeVisible();
 
   // Postgres: signed, with its evidence and the agreement-status row from the trigger.
-  const [row] = await expect
-    .poll(async () => sql<{ status: string; payment_reference: string; signature_hash: string; deadline: string; effective: string }>(
-      `select s.status, s.payment_reference, s.signature_hash, a.cancellation_deadline::text as deadline,
+  const signedRows = () =>
+    sql<{ payment_reference: string; signature_hash: string; deadline: string; effective: string }>(
+      `select s.payment_reference, s.signature_hash, a.cancellation_deadline::text as deadline,
               (s.effective_date + 10)::text as effective
          from share_subscriptions s join auth.users u on u.id = s.user_id
          join share_agreement_status a on a.subscription_id = s.id
-        where u.email = $1 and s.status = 'signed'`, [email]), { timeout: 20_000 })
-    .toHaveLength(1)
-    .then(() => sql<{ status: string; payment_reference: string; signature_hash: string; deadline: string; effective: string }>(
-      `select s.status, s.payment_reference, s.signature_hash, a.cancellation_deadline::text as deadline,
-              (s.effective_date + 10)::text as effective
-         from share_subscriptions s join auth.users u on u.id = s.user_id
-         join share_agreement_status a on a.subscription_id = s.id
-        where u.email = $1 and s.status = 'signed'`, [email]));
+        where u.email = $1 and s.status = 'signed'`,
+      [email],
+    );
+  await expect.poll(async () => (await signedRows()).length, { timeout: 20_000 }).toBe(1);
+  const [row] = await signedRows();
   expect(row!.payment_reference).toMatch(/^CHLOE-\d{13}$/);
   expect(row!.signature_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(row!.deadline).toBe(row!.effective);
@@ -224,4 +221,46 @@ test('offline: fill from step 2 on, reload offline with the draft intact, comple
     .poll(async () => (await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed' and s.number_of_shares = 8000`, [email])).length, { timeout: 30_000 })
     .toBe(1);
   await expect(page.getByText('will be submitted when you are back online')).toBeHidden({ timeout: 20_000 });
+});
+
+test('signed out: the landing offers Sign In, the wizard asks for it, the dashboard is guarded', async ({ page }) => {
+  await page.goto('/shareholder');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  await page.getByRole('link', { name: 'Start your subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  await page.goto('/shareholder/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('cancelling during cooling-off: asks first, the server records it, the dashboard says so', async ({ page }) => {
+  const email = await signUp(page);
+  await page.goto('/shareholder/subscribe');
+  await fillPersonal(page);
+  await fillInvestment(page);
+  await fillLegal(page);
+  await sign(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete Subscription' }).click();
+  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+  await expect
+    .poll(async () => (await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`, [email])).length, { timeout: 20_000 })
+    .toBe(1);
+
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog.getByText('Cancel your subscription?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep my subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText('Subscription cancelled')).toBeVisible();
+  await expect(page.getByText(/You cancelled this subscription on/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Cooling-off period/)).toBeHidden();
+  const [row] = await sql<{ status: string; cancelled_at: string | null }>(
+    `select s.status, s.cancelled_at::text from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
+    [email],
+  );
+  expect(row?.status).toBe('cancelled');
+  expect(row?.cancelled_at).not.toBeNull();
 });

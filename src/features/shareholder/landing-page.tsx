@@ -94,7 +94,7 @@ export function ShareholderLanding({ action, voiceWidget }: ShareholderLandingPr
           One feature we are proudest of is <strong>Chain Break</strong>: Chloe monitors every property chain in real
           time, detects the risk of a break early and can arrange bridging finance before a sale falls through.
         </p>
-        <p>Ask Chloe above how to become a founding member and investor — or start your subscription now.</p>
+        <p>Ask Chloe how to become a founding member and investor — or start your subscription now.</p>
         <p>Yours, the Chloe founding team</p>
         <Link to="/shareholder/subscribe" className={`${buttonRecipe({ size: 'lg' })} ${styles.cta}`}>
           Start your subscription
