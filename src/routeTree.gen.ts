@@ -15,6 +15,7 @@ import { Route as GuardedRouteImport } from './routes/_guarded'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedSavedPropertiesRouteImport } from './routes/_authed/saved-properties'
+import { Route as AgentAssessmentTokenRouteImport } from './routes/agent-assessment/$token'
 import { Route as ShareholderIndexRouteImport } from './routes/shareholder/index'
 import { Route as ShareholderSubscribeRouteImport } from './routes/shareholder/subscribe'
 import { Route as GuardedShareholderDashboardRouteImport } from './routes/_guarded/shareholder/dashboard'
@@ -47,6 +48,11 @@ const AuthedSavedPropertiesRoute = AuthedSavedPropertiesRouteImport.update({
   path: '/saved-properties',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AgentAssessmentTokenRoute = AgentAssessmentTokenRouteImport.update({
+  id: '/agent-assessment/$token',
+  path: '/agent-assessment/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareholderIndexRoute = ShareholderIndexRouteImport.update({
   id: '/shareholder/',
   path: '/shareholder/',
@@ -69,6 +75,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
   '/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
@@ -78,6 +85,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder': typeof ShareholderIndexRoute
   '/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
@@ -90,6 +98,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
   '/_guarded/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
@@ -101,6 +110,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/dashboard'
     | '/saved-properties'
+    | '/agent-assessment/$token'
     | '/shareholder/subscribe'
     | '/shareholder/'
     | '/shareholder/dashboard'
@@ -110,6 +120,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/dashboard'
     | '/saved-properties'
+    | '/agent-assessment/$token'
     | '/shareholder/subscribe'
     | '/shareholder'
     | '/shareholder/dashboard'
@@ -121,6 +132,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authed/dashboard'
     | '/_authed/saved-properties'
+    | '/agent-assessment/$token'
     | '/shareholder/subscribe'
     | '/shareholder/'
     | '/_guarded/shareholder/dashboard'
@@ -131,6 +143,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   GuardedRoute: typeof GuardedRouteWithChildren
   AuthRoute: typeof AuthRoute
+  AgentAssessmentTokenRoute: typeof AgentAssessmentTokenRoute
   ShareholderSubscribeRoute: typeof ShareholderSubscribeRoute
   ShareholderIndexRoute: typeof ShareholderIndexRoute
 }
@@ -178,6 +191,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/saved-properties'
       preLoaderRoute: typeof AuthedSavedPropertiesRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/agent-assessment/$token': {
+      id: '/agent-assessment/$token'
+      path: '/agent-assessment/$token'
+      fullPath: '/agent-assessment/$token'
+      preLoaderRoute: typeof AgentAssessmentTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/shareholder/': {
       id: '/shareholder/'
@@ -232,6 +252,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   GuardedRoute: GuardedRouteWithChildren,
   AuthRoute: AuthRoute,
+  AgentAssessmentTokenRoute: AgentAssessmentTokenRoute,
   ShareholderSubscribeRoute: ShareholderSubscribeRoute,
   ShareholderIndexRoute: ShareholderIndexRoute,
 }

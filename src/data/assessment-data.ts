@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { openAssessmentDatabase, type AssessmentDatabase } from './database';
+import type { AgentAssessmentDoc } from './schemas';
 import { startSync, type SyncEngine } from './sync-engine';
 
 /** One assessment link's local data: its own RxDB database, replicating with the link's token. */
@@ -53,4 +54,79 @@ export function useAssessmentData(
     };
   }, [token, client]);
   return state;
+}
+
+export type LinkState = 'loading' | 'valid' | 'invalid' | 'lookup-failed' | 'needs-connection';
+
+// Long enough for a slow tablet connection; a lookup that takes longer counts as failed.
+const LOOKUP_WAIT_MS = 15_000;
+
+/**
+ * The link's assessment, live from this device, and whether the link is valid. A link opened
+ * before works offline from the device's copy; a first opening needs the server: offline it says
+ * so rather than calling the link invalid.
+ */
+export function useAssessment(data: AssessmentData | null): { state: LinkState; doc: AgentAssessmentDoc | null; pending: boolean } {
+  const [doc, setDoc] = useState<AgentAssessmentDoc | null>(null);
+  const [pending, setPending] = useState(false);
+  const [state, setState] = useState<LinkState>('loading');
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
+
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!data) return;
+    const subs = [
+      data.db.agent_assessments.find().$.subscribe((docs) => setDoc((docs[0]?.toJSON() as AgentAssessmentDoc | undefined) ?? null)),
+      data.db.outbox.count().$.subscribe((n) => setPending(n > 0)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [data]);
+
+  useEffect(() => {
+    if (!data) return;
+    let live = true;
+    void (async () => {
+      const local = await data.db.agent_assessments.findOne().exec();
+      if (!live) return;
+      if (local) {
+        setState(Date.parse(local.expires_at) > Date.now() ? 'valid' : 'invalid');
+        return;
+      }
+      if (!online) {
+        setState('needs-connection');
+        return;
+      }
+      setState('loading');
+      const outcome = await Promise.race([
+        data.engine.awaitInitialSync().then(() => 'pulled' as const),
+        new Promise<'failed'>((resolve) => setTimeout(() => resolve('failed'), LOOKUP_WAIT_MS)),
+      ]);
+      if (!live) return;
+      const found = await data.db.agent_assessments.findOne().exec();
+      if (found) setState(Date.parse(found.expires_at) > Date.now() ? 'valid' : 'invalid');
+      else setState(outcome === 'pulled' ? 'invalid' : 'lookup-failed');
+    })();
+    return () => {
+      live = false;
+    };
+  }, [data, online]);
+
+  return { state, doc, pending };
+}
+
+/** Saves answers on this device at once; replication sends them when it can. */
+export async function saveAnswers(data: AssessmentData, id: string, patch: Partial<AgentAssessmentDoc>) {
+  const doc = await data.db.agent_assessments.findOne(id).exec();
+  if (!doc) throw new Error('This assessment is not on this device.');
+  await doc.incrementalPatch(patch);
 }

@@ -166,7 +166,8 @@ export const MIGRATIONS = {
   // Drafts written before signing evidence existed: the new fields are simply empty.
   share_subscriptions: { 1: (oldDoc: ShareSubscriptionDoc) => oldDoc },
   share_agreement_status: {},
-  agent_assessments: {},
+  // Answers saved before progress was recorded: they reopen at step 1.
+  agent_assessments: { 1: (oldDoc: AgentAssessmentDoc) => ({ ...oldDoc, last_step: 1 }) },
 } as const;
 
 export async function openUserDatabase(options: OpenOptions): Promise<UserDatabase> {

@@ -111,7 +111,8 @@ export const shareAgreementStatusSchemaLiteral = {
 
 export const agentAssessmentSchemaLiteral = {
   title: 'agent_assessments',
-  version: 0,
+  // 1: last_step (migration 20261123000008).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -121,6 +122,7 @@ export const agentAssessmentSchemaLiteral = {
     expires_at: { type: 'string' },
     status: { type: 'string', enum: ['pending', 'completed'] },
     completed_at: timestamp,
+    last_step: { type: 'integer', minimum: 1, maximum: 7 },
     agency_name: text,
     office_locations: text,
     number_of_offices: { type: ['integer', 'null'], minimum: 0 },

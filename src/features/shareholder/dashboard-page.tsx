@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog, Portal } from '@ark-ui/react';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
@@ -59,13 +59,13 @@ const styles = {
 };
 
 /** /shareholder/dashboard: the subscriber's subscription, read from this device (works offline). */
-export function ShareholderDashboard() {
+export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
   const data = useUserData();
   const view = useSubscriptions(data);
   if (!data || view.loading) {
     return (
       <>
-        <ShareholderHeader />
+        <ShareholderHeader signOut={signOut} />
         <p role="status" className={css({ p: '8', textAlign: 'center', color: 'fg.muted' })}>
           Loading...
         </p>
@@ -76,7 +76,7 @@ export function ShareholderDashboard() {
   if (!sub) {
     return (
       <>
-        <ShareholderHeader />
+        <ShareholderHeader signOut={signOut} />
         <PageContainer>
           <Card className={css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' })}>
             <CardTitle>No Active Subscription</CardTitle>
@@ -99,7 +99,7 @@ export function ShareholderDashboard() {
 
   return (
     <>
-      <ShareholderHeader>
+      <ShareholderHeader signOut={signOut}>
         <span className={headerStyles.name}>{name}</span>
         {effective ? <span>Effective {longDate(effective)}</span> : null}
       </ShareholderHeader>

@@ -2,11 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { useSubscriptions } from '../../data/subscriptions';
 import { useUserData } from '../../data/user-data';
 import { buttonRecipe } from '../../ui/button';
-import { useSession } from '../auth/session';
 
 /** The landing page's top-right button: Sign In; Dashboard with a signed subscription; else Subscribe. */
-export function ShareholderAction() {
-  const session = useSession();
+export function ShareholderAction({ session }: { session: { status: 'loading' | 'signed-in' | 'signed-out' } }) {
   const view = useSubscriptions(useUserData());
   if (session.status === 'loading') return null;
   if (session.status === 'signed-out') {

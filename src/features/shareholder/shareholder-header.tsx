@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { SignOutButton } from '../auth/sign-out-button';
 
 const styles = {
   header: css({
@@ -21,15 +20,15 @@ const styles = {
   name: css({ fontWeight: 'semibold' }),
 };
 
-/** 'Back to Shareholder', optional subscriber details, and Sign Out (back to /shareholder). */
-export function ShareholderHeader({ children }: { children?: ReactNode }) {
+/** 'Back to Shareholder', optional subscriber details, and Sign Out (the route's, back to /shareholder). */
+export function ShareholderHeader({ children, signOut }: { children?: ReactNode; signOut: ReactNode }) {
   return (
     <header className={styles.header}>
       <Link to="/shareholder" className={styles.back}>
         ← Back to Shareholder
       </Link>
       {children ? <div className={styles.middle}>{children}</div> : null}
-      <SignOutButton redirectTo="/shareholder" />
+      {signOut}
     </header>
   );
 }

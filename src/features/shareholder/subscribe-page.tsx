@@ -7,7 +7,6 @@ import { useUserData } from '../../data/user-data';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
-import { useSession } from '../auth/session';
 import { ShareholderHeader } from './shareholder-header';
 import { SubscribeWizard } from './subscribe-wizard';
 
@@ -19,8 +18,13 @@ const styles = {
 };
 
 /** /shareholder/subscribe: sign-in required, a signed subscription goes to the dashboard. */
-export function SubscribePage({ syncStatus }: { syncStatus?: ReactNode }) {
-  const session = useSession();
+type SubscribePageProps = {
+  session: { status: 'loading' | 'signed-in' | 'signed-out'; email?: string | undefined };
+  signOut: ReactNode;
+  syncStatus?: ReactNode;
+};
+
+export function SubscribePage({ session, signOut, syncStatus }: SubscribePageProps) {
   const data = useUserData();
   const view = useSubscriptions(data);
   const navigate = useNavigate();
@@ -50,7 +54,7 @@ export function SubscribePage({ syncStatus }: { syncStatus?: ReactNode }) {
   }
   return (
     <>
-      <ShareholderHeader />
+      <ShareholderHeader signOut={signOut} />
       {!data || !first.current ? (
         <Status>Loading...</Status>
       ) : alreadySigned ? (
@@ -58,7 +62,7 @@ export function SubscribePage({ syncStatus }: { syncStatus?: ReactNode }) {
       ) : (
         <PageContainer className={styles.page}>
           <h1 className={styles.title}>Share Subscription</h1>
-          <SubscribeWizard data={data} draft={first.current.draft} email={session.user?.email} syncStatus={syncStatus} />
+          <SubscribeWizard data={data} draft={first.current.draft} email={session.email} syncStatus={syncStatus} />
         </PageContainer>
       )}
     </>

@@ -104,11 +104,5 @@ export function agreementStatusLines(s: AgreementFlags | null | undefined): Stat
   ];
 }
 
-export const LOCKED_MESSAGE =
-  'Feature Locked: Agent Assessment will be unlocked once your payment is received and shares are issued.';
-
-/** Agent assessments unlock when the first agreement status has payment received and shares issued. */
-export function isAssessmentUnlocked(statuses: readonly AgreementFlags[] | null | undefined): boolean {
-  const first = statuses?.[0];
-  return Boolean(first?.payment_received && first?.shares_issued);
-}
+// The unlock rule is shared with the assessment feature: it lives in the data layer.
+export { isAssessmentUnlocked, LOCKED_MESSAGE } from '../../data/subscriptions';

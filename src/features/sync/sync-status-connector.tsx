@@ -1,10 +1,14 @@
+import type { SyncEngine } from '../../data/sync-engine';
 import { useSyncStatus, useUserData } from '../../data/user-data';
 import { SyncStatus } from '../../ui/sync-status';
 
-/** The signed-in user's sync status: the one hook (useSyncStatus) drawn by the one component. */
-export function SyncStatusConnector({ className }: { className?: string }) {
+/**
+ * A sync status: the one hook (useSyncStatus) drawn by the one component. The signed-in user's
+ * data by default; an assessment link passes its own engine.
+ */
+export function SyncStatusConnector({ className, engine }: { className?: string; engine?: SyncEngine | null }) {
   const data = useUserData();
-  const status = useSyncStatus(data?.engine);
+  const status = useSyncStatus(engine === undefined ? data?.engine : engine);
   return (
     <SyncStatus
       className={className}

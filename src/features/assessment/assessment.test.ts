@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ASSESSMENT_STEPS, assessmentUrl, newToken, padTools, parseOffices, progressPercent, showsMobileQuestions } from './assessment';
+
+describe('the assessment rules', () => {
+  it('progress is step ÷ 7, rounded', () => {
+    expect(ASSESSMENT_STEPS).toHaveLength(7);
+    expect([1, 2, 3, 4, 5, 6, 7].map(progressPercent)).toEqual([14, 29, 43, 57, 71, 86, 100]);
+  });
+
+  it('asks the mobile-device questions only when mobile devices are used', () => {
+    expect(showsMobileQuestions('yes')).toBe(true);
+    expect(showsMobileQuestions('no')).toBe(false);
+    expect(showsMobileQuestions(null)).toBe(false);
+  });
+
+  it('keeps exactly 10 tool slots, padded with empty strings', () => {
+    expect(padTools(null)).toEqual(Array(10).fill(''));
+    expect(padTools(['Mailchimp'])).toEqual(['Mailchimp', ...Array(9).fill('')]);
+    expect(padTools(Array(12).fill('x'))).toHaveLength(10);
+  });
+
+  it('parses the number of offices as a whole number or nothing', () => {
+    expect(parseOffices('3')).toBe(3);
+    expect(parseOffices(' 12 ')).toBe(12);
+    expect(parseOffices('')).toBeNull();
+    expect(parseOffices('two')).toBeNull();
+    expect(parseOffices('2.5')).toBeNull();
+    expect(parseOffices('-1')).toBeNull();
+  });
+
+  it('makes tokens of 32 alphanumeric characters (> 128 bits), different every time', () => {
+    const tokens = Array.from({ length: 200 }, () => newToken());
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(new Set(tokens).size).toBe(200);
+    expect(32 * Math.log2(62)).toBeGreaterThan(128);
+    // Bytes 248–255 would bias the alphabet: they are skipped, not folded in.
+    const biased = newToken((b) => b.fill(250).fill(0, 40));
+    expect(biased).toBe('A'.repeat(32));
+    expect(assessmentUrl('https://chloe.example', 'abc')).toBe('https://chloe.example/agent-assessment/abc');
+  });
+});

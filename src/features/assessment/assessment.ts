@@ -1,0 +1,55 @@
+// The agent assessment's rules (spec: shareholder-and-assessment.md §2–§5, §9), as pure functions.
+import { TOOL_CATEGORIES } from '../../data/options';
+
+export const ASSESSMENT_STEPS = [
+  'Business Details',
+  'Chloe Preferences',
+  'Technology Stack',
+  'Workflow & Admin',
+  'AI Goals',
+  'Integrations',
+  'Custom Scenarios',
+] as const;
+
+export const LINK_LIFETIME_DAYS = 30;
+export const TOKEN_LENGTH = 32;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Step ÷ 7 as a whole percentage. */
+export const progressPercent = (step: number) => Math.round((step / ASSESSMENT_STEPS.length) * 100);
+
+/** The mobile-device questions show only when the agency uses mobile devices. */
+export const showsMobileQuestions = (usesMobileDevices: string | null | undefined) => usesMobileDevices === 'yes';
+
+/** Exactly one text slot per tool category, padded with empty strings. */
+export function padTools(tools: readonly (string | null | undefined)[] | null | undefined): string[] {
+  return TOOL_CATEGORIES.map((_, i) => tools?.[i] ?? '');
+}
+
+/** The number of offices as a whole number, or null when empty or not a number. */
+export function parseOffices(input: string): number | null {
+  const trimmed = input.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  return Number.parseInt(trimmed, 10);
+}
+
+/**
+ * A link token: 32 characters from A–Z, a–z, 0–9 chosen with crypto.getRandomValues, without
+ * modulo bias: 32 × log2(62) ≈ 190 bits.
+ */
+export function newToken(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => {
+    crypto.getRandomValues(bytes);
+    return bytes;
+  },
+): string {
+  let token = '';
+  while (token.length < TOKEN_LENGTH) {
+    for (const byte of random(new Uint8Array(64))) {
+      if (byte < 248 && token.length < TOKEN_LENGTH) token += ALPHANUMERIC[byte % 62];
+    }
+  }
+  return token;
+}
+
+export const assessmentUrl = (origin: string, token: string) => `${origin}/agent-assessment/${token}`;
