@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as GuardedRouteImport } from './routes/_guarded'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as AuthedCreateAssessmentRouteImport } from './routes/_authed/create-assessment'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedSavedPropertiesRouteImport } from './routes/_authed/saved-properties'
 import { Route as AgentAssessmentTokenRouteImport } from './routes/agent-assessment/$token'
@@ -37,6 +38,11 @@ const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedCreateAssessmentRoute = AuthedCreateAssessmentRouteImport.update({
+  id: '/create-assessment',
+  path: '/create-assessment',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
@@ -73,6 +79,7 @@ const GuardedShareholderDashboardRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
+  '/create-assessment': typeof AuthedCreateAssessmentRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/saved-properties': typeof AuthedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
@@ -83,6 +90,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
+  '/create-assessment': typeof AuthedCreateAssessmentRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/saved-properties': typeof AuthedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
@@ -96,6 +104,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_guarded': typeof GuardedRouteWithChildren
   '/auth': typeof AuthRoute
+  '/_authed/create-assessment': typeof AuthedCreateAssessmentRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/saved-properties': typeof AuthedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
@@ -108,6 +117,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/create-assessment'
     | '/dashboard'
     | '/saved-properties'
     | '/agent-assessment/$token'
@@ -118,6 +128,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/auth'
+    | '/create-assessment'
     | '/dashboard'
     | '/saved-properties'
     | '/agent-assessment/$token'
@@ -130,6 +141,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_guarded'
     | '/auth'
+    | '/_authed/create-assessment'
     | '/_authed/dashboard'
     | '/_authed/saved-properties'
     | '/agent-assessment/$token'
@@ -178,6 +190,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/create-assessment': {
+      id: '/_authed/create-assessment'
+      path: '/create-assessment'
+      fullPath: '/create-assessment'
+      preLoaderRoute: typeof AuthedCreateAssessmentRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/dashboard': {
       id: '/_authed/dashboard'
       path: '/dashboard'
@@ -224,11 +243,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedCreateAssessmentRoute: typeof AuthedCreateAssessmentRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedSavedPropertiesRoute: typeof AuthedSavedPropertiesRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedCreateAssessmentRoute: AuthedCreateAssessmentRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedSavedPropertiesRoute: AuthedSavedPropertiesRoute,
 }

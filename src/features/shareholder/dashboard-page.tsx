@@ -209,10 +209,10 @@ function AgentAssessmentSection({ unlocked }: { unlocked: boolean }) {
         ] as const
       ).map(([title, text]) =>
         unlocked ? (
-          <a key={title} href="/create-assessment" className={styles.tile}>
+          <Link key={title} to="/create-assessment" className={styles.tile}>
             <span className={styles.tileTitle}>{title}</span>
             <span>{text}</span>
-          </a>
+          </Link>
         ) : (
           <div key={title} className={cx(styles.tile, styles.locked)} aria-disabled="true">
             <span className={styles.tileTitle}>{title}</span>
@@ -226,9 +226,9 @@ function AgentAssessmentSection({ unlocked }: { unlocked: boolean }) {
     <>
       <p>Create and manage assessments for estate agents to evaluate their AI readiness and business needs.</p>
       {unlocked ? (
-        <a href="/create-assessment" className={buttonRecipe()}>
+        <Link to="/create-assessment" className={buttonRecipe()}>
           Create New Assessment
-        </a>
+        </Link>
       ) : (
         <>
           <p className={styles.warning} role="note">
