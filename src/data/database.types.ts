@@ -57,6 +57,7 @@ export interface Database {
           updated_at: string;
           _modified: string;
           _deleted: boolean;
+          last_step: number;
         };
         Insert: {
           id?: string;
@@ -109,6 +110,7 @@ export interface Database {
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          last_step?: number;
         };
         Update: {
           id?: string;
@@ -161,6 +163,7 @@ export interface Database {
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          last_step?: number;
         };
         Relationships: [];
       };
