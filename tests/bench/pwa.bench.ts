@@ -8,20 +8,11 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, it } from 'vitest';
 import { appEnv, startPreview } from '../app-fixture';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startTestStack } from '../stack-fixture';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = 10;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 let stack: Awaited<ReturnType<typeof startTestStack>> | undefined;
 let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
@@ -54,7 +45,7 @@ beforeAll(async () => {
     process.env.NODE_ENV = saved;
   }
   preview = await startPreview(env, outDir);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 240_000);
 
 afterAll(async () => {

@@ -1,33 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
-import WebSocket from 'ws';
+import { apiClient, controlledByServiceWorker, PASSWORD, signUp, sql } from './fixtures';
 
-const password = 'e2e-password-1';
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) {
-  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
-
-async function signUp(page: Page) {
-  const email = `e2e-${randomUUID().slice(0, 8)}@example.test`;
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
 
 /** A shareholder whose payment is received and shares are issued (as staff would record it). */
 async function unlockShareholder(email: string) {
@@ -80,8 +56,7 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
   await expect(tablet.getByLabel('What should your assistant be called?')).toHaveValue('Chloe');
   await tablet.getByLabel('Calm & Reassuring').check();
   await tablet.getByLabel('Preferred greeting').fill('Hello, Acme Lettings, Chloe speaking.');
-  await tablet.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => tablet.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(tablet);
   await tablet.getByRole('button', { name: 'Next' }).click();
   await expect(step(tablet, 3, 'Technology Stack')).toBeVisible();
 
@@ -194,8 +169,7 @@ test('a link opened for the first time while offline asks for a connection inste
   const token = `F${randomUUID().replace(/-/g, '')}`;
   await sql(`insert into agent_assessments (token, agency_name, main_contact_email) values ($1, 'First Agency', 'first@agency.test')`, [token]);
   await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
   await context.setOffline(true);
   await page.goto(`/agent-assessment/${token}`);
   await expect(page.getByRole('heading', { name: 'Connect to open this assessment' })).toBeVisible();
@@ -211,11 +185,8 @@ test('someone who is not an unlocked shareholder cannot create links, in the pag
   await expect(page.getByText(/Feature Locked: Agent Assessment will be unlocked/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Create Assessment' })).toBeHidden();
 
-  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
-  await client.auth.signInWithPassword({ email, password });
+  const client = apiClient();
+  await client.auth.signInWithPassword({ email, password: PASSWORD });
   const { error } = await client
     .from('agent_assessments')
     .insert({ token: `N${randomUUID().replace(/-/g, '')}`, agency_name: 'Sneaky', main_contact_email: 'x@y.test', status: 'pending' });

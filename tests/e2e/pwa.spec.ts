@@ -1,27 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-
-const password = 'e2e-password-1';
-
-async function signUp(page: Page) {
-  const email = `e2e-${randomUUID().slice(0, 8)}@example.test`;
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
-
-/** The service worker is installed, has precached the build and controls this page. */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { controlledByServiceWorker, PASSWORD, signUp } from './fixtures';
 
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {
@@ -77,7 +59,7 @@ test('signing in offline says it needs a connection instead of failing with a fe
   await context.setOffline(true);
   await page.reload();
   await page.getByLabel('Email').fill('someone@example.test');
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Signing in needs an internet connection. Connect and try again.');
   await context.setOffline(false);
@@ -143,8 +125,8 @@ test('the manifest has every field, its icons and screenshots exist at their siz
   // Playwright's contexts are incognito, where Chromium never offers installation: ask a profile.
   const profile = await mkdtemp(path.join(os.tmpdir(), 'chloe-install-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: (test.info().project.use.launchOptions?.args ?? []) as string[],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const installed = browser.pages()[0] ?? (await browser.newPage());

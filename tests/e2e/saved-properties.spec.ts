@@ -1,21 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { newEmail, PASSWORD, signUp } from './fixtures';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 
-const password = 'e2e-password-1';
-const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
 const SCREENSHOT = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const PROPERTIES = [
   {
@@ -57,7 +46,7 @@ async function saveAsExtension(email: string, properties: typeof PROPERTIES) {
     // Node 20 has no global WebSocket; supabase-js builds its (unused) realtime client anyway.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;
   const userId = data.user.id;
   const ids: string[] = [];

@@ -1,44 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { expect, test, type Page } from '@playwright/test';
+import { controlledByServiceWorker, signIn, signUp, sql } from './fixtures';
 
-const password = 'e2e-password-1';
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function signUp(page: Page) {
-  const email = `e2e-${randomUUID().slice(0, 8)}@example.test`;
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
-
-async function signIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { context, page };
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []) {
-  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 const stepHeading = (page: Page, n: number, title: string) => page.getByText(`Step ${n} of 5: ${title}`);
 
@@ -196,8 +162,7 @@ test('offline: fill from step 2 on, reload offline with the draft intact, comple
   test.setTimeout(90_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
   await fillPersonal(page);
 
   await context.setOffline(true);

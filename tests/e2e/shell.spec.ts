@@ -1,17 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { newEmail, PASSWORD, signUp } from './fixtures';
 import pg from 'pg';
 
-const password = 'e2e-password-1';
-const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-}
 
 test('the 404 page names the problem, logs the path and links home', async ({ page }) => {
   const errors: string[] = [];
@@ -78,7 +68,7 @@ test('sign up, sign out, sign in: toasts, guard and the account in Postgres', as
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Signed in successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,0 +1,56 @@
+// Shared steps of the e2e specs: accounts, the database as it really is, the service worker.
+import { randomUUID } from 'node:crypto';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+export const PASSWORD = 'e2e-password-1';
+export const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
+
+/** Signs up through /auth and waits for the dashboard; returns the email. */
+export async function signUp(page: Page, email = newEmail()) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+/** The same user on another device: a new browser context, signed in through /auth. */
+export async function signIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { context, page };
+}
+
+/** SQL as the superuser (bypasses RLS): what really reached Postgres. */
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) {
+  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
+  await db.connect();
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+/** A supabase-js client in Node against the test stack (Node 20 needs ws for the realtime part). */
+export const apiClient = () =>
+  createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+
+/** The service worker is installed, has precached the build and controls this page. */
+export async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
