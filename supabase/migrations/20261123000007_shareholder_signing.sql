@@ -21,7 +21,9 @@ revoke insert, update on table public.share_subscriptions from authenticated;
 grant insert (id, user_id, subscriber_name, subscriber_address, subscriber_email, subscriber_phone,
               number_of_shares, subscription_price, total_amount, effective_date, payment_reference,
               signature_data, signature_timestamp, status, created_at, updated_at, _modified, _deleted),
-      update (user_id, subscriber_name, subscriber_address, subscriber_email, subscriber_phone,
+      -- id too, so an upsert (INSERT ... ON CONFLICT DO UPDATE of every sent column) still works;
+      -- stamp_sync_columns refuses any change of an id.
+      update (id, user_id, subscriber_name, subscriber_address, subscriber_email, subscriber_phone,
               number_of_shares, subscription_price, total_amount, effective_date, payment_reference,
               signature_data, signature_timestamp, status, created_at, updated_at, _modified, _deleted)
    on table public.share_subscriptions to authenticated;

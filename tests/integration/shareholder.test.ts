@@ -66,6 +66,16 @@ describe('signing evidence', () => {
   });
 });
 
+describe('drafts', () => {
+  it('the owner can still upsert a draft by id (the evidence columns are the only ones withheld)', async () => {
+    const u = await subscriber();
+    const draft = { ...signed(u.user.id, daysAgo(0)), status: 'draft', signature_data: null, payment_reference: null, signature_timestamp: null };
+    await u.client.from('share_subscriptions').upsert(draft).throwOnError();
+    await u.client.from('share_subscriptions').upsert({ ...draft, subscriber_name: 'Ada King' }).throwOnError();
+    expect(await sql('select subscriber_name from share_subscriptions where id = $1', [draft.id])).toEqual([{ subscriber_name: 'Ada King' }]);
+  });
+});
+
 describe('cancelling during cooling-off', () => {
   it('is accepted before the deadline: status cancelled and when, and the row is final after', async () => {
     const u = await subscriber();
