@@ -191,3 +191,34 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
   // Nothing of that user is left on the device for the next person.
   await expect.poll(() => localRecords(page, userId)).toBe(0);
 });
+
+test('two tabs of one user: one leader replicates, and a removal made in the other tab still syncs', async ({ page, context }) => {
+  const email = await signUp(page);
+  const { ids } = await saveAsExtension(email, PROPERTIES.slice(0, 2));
+  const calls = new Map<Page, number>();
+  const track = (p: Page) =>
+    p.on('request', (r) => {
+      if (/\/rest\/v1\/rpc\/sync_(pull|push)/.test(r.url())) calls.set(p, (calls.get(p) ?? 0) + 1);
+    });
+  track(page);
+  await page.goto('/saved-properties');
+  await expect.poll(() => cardTitles(page)).toHaveLength(2);
+  const second = await context.newPage();
+  track(second);
+  await second.goto('/saved-properties');
+  // The second tab reads what the first one pulled: the local database is shared.
+  await expect.poll(() => cardTitles(second)).toHaveLength(2);
+
+  // Focus asks every tab to re-sync; only the leader sends requests.
+  calls.clear();
+  for (const p of [page, second]) await p.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => (calls.get(page) ?? 0) + (calls.get(second) ?? 0)).toBeGreaterThan(0);
+  await page.waitForTimeout(1000);
+  const [first, other] = [calls.get(page) ?? 0, calls.get(second) ?? 0];
+  expect([first, other].filter((n) => n > 0)).toHaveLength(1);
+
+  const follower = first > 0 ? second : page;
+  await follower.getByRole('button', { name: `Remove ${PROPERTIES[0]!.title}` }).click();
+  await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: true, [ids[1]!]: false });
+  expect(calls.get(follower) ?? 0).toBe(0);
+});
