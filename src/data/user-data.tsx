@@ -16,14 +16,17 @@ export interface UserData {
 }
 
 const UserDataContext = createContext<UserData | null>(null);
+const UserDataErrorContext = createContext<Error | null>(null);
 
 export function UserDataProvider({ userId, client, children }: { userId: string | null; client: SupabaseClient; children: ReactNode }) {
   const [data, setData] = useState<UserData | null>(null);
+  const [error, setError] = useState<Error | null>(null);
 
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
     let opened: UserData | null = null;
+    setError(null);
     void (async () => {
       const db = await openUserDatabase({ name: userDatabaseName(userId) });
       const engine = startSync({
@@ -35,7 +38,10 @@ export function UserDataProvider({ userId, client, children }: { userId: string 
       opened = { userId, db, engine };
       if (cancelled) await closeUserData(opened);
       else setData(opened);
-    })();
+    })().catch((e: unknown) => {
+      // e.g. a browser that refuses IndexedDB (some private windows): pages say so.
+      if (!cancelled) setError(e instanceof Error ? e : new Error(String(e)));
+    });
     return () => {
       cancelled = true;
       setData(null);
@@ -43,12 +49,21 @@ export function UserDataProvider({ userId, client, children }: { userId: string 
     };
   }, [userId, client]);
 
-  return <UserDataContext value={data}>{children}</UserDataContext>;
+  return (
+    <UserDataErrorContext value={error}>
+      <UserDataContext value={data}>{children}</UserDataContext>
+    </UserDataErrorContext>
+  );
 }
 
 async function closeUserData({ engine, db }: UserData) {
   await engine.stop();
   if (!db.closed) await db.close();
+}
+
+/** Why the user's local database could not be opened, or null. */
+export function useUserDataError(): Error | null {
+  return use(UserDataErrorContext);
 }
 
 /** The user's data, or null while it opens (or when nobody is signed in). */

@@ -9,11 +9,13 @@ import { SavedPropertiesPage } from './saved-properties-page';
 // The data layer is stubbed at its module boundary: what the page does with what it reads.
 const data = vi.hoisted(() => ({
   userData: { userId: 'u1' } as unknown,
+  error: null as Error | null,
   state: { loading: false, properties: [] as unknown[] },
   removeSavedProperty: vi.fn(),
 }));
 vi.mock('../../data/user-data', () => ({
   useUserData: () => data.userData,
+  useUserDataError: () => data.error,
   useSavedProperties: () => data.state,
   removeSavedProperty: data.removeSavedProperty,
 }));
@@ -68,11 +70,22 @@ function renderPage() {
 beforeEach(() => {
   data.userData = { userId: 'u1' };
   data.state = { loading: false, properties: [] };
+  data.error = null;
   data.removeSavedProperty.mockReset().mockResolvedValue(undefined);
 });
 afterEach(() => toaster.remove());
 
 describe('SavedPropertiesPage', () => {
+  it('says so when this browser refuses local storage, instead of loading for ever', () => {
+    data.userData = null;
+    data.state = { loading: true, properties: [] };
+    data.error = new Error('IndexedDB is not available');
+    renderPage();
+    expect(screen.getByRole('alert').textContent).toContain('does not let Chloe keep your saved properties on this device (IndexedDB is not available)');
+    expect(screen.queryByText('Loading saved properties...')).toBeNull();
+    expect(screen.queryByText('No saved properties yet')).toBeNull();
+  });
+
   it('shows a loading state while the local database opens', () => {
     data.state = { loading: true, properties: [] };
     renderPage();

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { removeSavedProperty, useSavedProperties, useUserData } from '../../data/user-data';
+import { removeSavedProperty, useSavedProperties, useUserData, useUserDataError } from '../../data/user-data';
 import { plural } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { buttonRecipe } from '../../ui/button';
@@ -83,6 +83,7 @@ function EmptyState() {
 /** /saved-properties: the signed-in user's saved properties, read from the local database. */
 export function SavedPropertiesPage() {
   const data = useUserData();
+  const storageError = useUserDataError();
   const { loading, properties } = useSavedProperties(data);
   const [removingId, setRemovingId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -114,12 +115,19 @@ export function SavedPropertiesPage() {
             : `${plural(properties.length, 'property', 'properties')}, newest first.`}
         </p>
       </header>
-      <SavedPropertiesList
-        loading={loading}
-        properties={properties}
-        removingId={removingId}
-        onRemove={(property) => void handleRemove(property)}
-      />
+      {storageError ? (
+        <p role="alert" className={styles.status}>
+          This browser does not let Chloe keep your saved properties on this device ({storageError.message}). Try
+          another browser, or leave private browsing.
+        </p>
+      ) : (
+        <SavedPropertiesList
+          loading={loading}
+          properties={properties}
+          removingId={removingId}
+          onRemove={(property) => void handleRemove(property)}
+        />
+      )}
     </PageContainer>
   );
 }
