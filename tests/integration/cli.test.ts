@@ -17,16 +17,27 @@ const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string | undefined;
 const running: ChildProcess[] = [];
 
+// However a test ends, nothing it started outlives it: ask the CLI to stop (it stops its own
+// children), and if it has not within 15 s, kill its whole process group.
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running) {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+}, 30_000);
 
 async function start(command: 'dev' | 'stack', env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, 'supabase/local/cli.mjs'), command], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a CLI that will not stop can be killed with everything it started.
+    detached: true,
   });
   running.push(child);
   let output = '';
