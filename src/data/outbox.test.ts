@@ -67,10 +67,11 @@ describe('the outbox', () => {
     await eventually(async () => expect((await entries(db))[0]?.lastError).toBeNull());
   });
 
-  it('a removal is a change to sync', async () => {
+  it('a removal is a change to sync, also of a state the server had accepted', async () => {
     const db = await tracked();
     const doc = await db.saved_properties.insert(property('Flat'));
-    await settle(db.outbox, 'saved_properties', [doc.toJSON() as Doc]);
+    await settle(db.outbox, 'saved_properties', [{ ...(doc.toJSON() as Doc), _deleted: false }]);
+    expect(await entries(db)).toEqual([]);
     await doc.getLatest().remove();
     await eventually(async () => expect(await entries(db)).toHaveLength(1));
   });

@@ -61,7 +61,9 @@ export function trackLocalWrites(collection: RxCollection<any>, outbox: RxCollec
   };
   collection.postInsert(touch, false);
   collection.postSave(touch, false);
-  collection.postRemove(touch, false);
+  // RxDB hands bulkRemove's post hooks the document as it was before the removal: record the
+  // removal itself, or a removal of an already accepted state would look accepted.
+  collection.postRemove((data: Doc & { id: string }) => touch({ ...data, _deleted: true }), false);
 }
 
 /** The server holds these states of their documents (accepted, or its own row won a conflict). */
