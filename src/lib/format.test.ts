@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatPrice, plural } from './format';
+import { formatAmount, formatBytes, formatPrice, plural } from './format';
+
+describe('formatAmount', () => {
+  it('shows pounds to the penny', () => {
+    expect(formatAmount(10000)).toBe('£10,000.00');
+    expect(formatAmount(1.25)).toBe('£1.25');
+  });
+});
 
 describe('formatPrice', () => {
   it('formats pounds sterling without pence, with thousands separators', () => {
@@ -21,6 +28,13 @@ describe('formatPrice', () => {
   });
 });
 
+describe('formatAmount', () => {
+  it('shows pounds to the penny', () => {
+    expect(formatAmount(10000)).toBe('£10,000.00');
+    expect(formatAmount(1.25)).toBe('£1.25');
+  });
+});
+
 describe('formatBytes', () => {
   it('uses decimal units with at most one decimal', () => {
     expect(formatBytes(0)).toBe('0 B');
@@ -28,6 +42,13 @@ describe('formatBytes', () => {
     expect(formatBytes(1500)).toBe('1.5 KB');
     expect(formatBytes(24_340_000)).toBe('24.3 MB');
     expect(formatBytes(2_000_000_000)).toBe('2 GB');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows pounds to the penny', () => {
+    expect(formatAmount(10000)).toBe('£10,000.00');
+    expect(formatAmount(1.25)).toBe('£1.25');
   });
 });
 

@@ -13,6 +13,11 @@ export function formatPrice(price: number | null | undefined): string | null {
   return gbp.format(price);
 }
 
+const gbpPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** '£10,000.00': an amount to pay, to the penny. */
+export const formatAmount = (amount: number): string => gbpPence.format(amount);
+
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 

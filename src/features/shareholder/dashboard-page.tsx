@@ -6,6 +6,7 @@ import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { useSubscriptions } from '../../data/subscriptions';
 import { useUserData } from '../../data/user-data';
 import { COMPANY_SIGNATORY } from '../../lib/company';
+import { formatAmount as money } from '../../lib/format';
 import { isOnline, needsConnection } from '../../lib/online';
 import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
@@ -28,7 +29,6 @@ import {
 
 const longDate = (d: Date | string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(typeof d === 'string' ? new Date(d) : d);
-const money = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
 
 const styles = {
   page: css({ display: 'grid', gap: '4', alignContent: 'start', maxW: '56rem' }),

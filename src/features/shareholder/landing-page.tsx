@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { formatPrice } from '../../lib/format';
 import { buttonRecipe } from '../../ui/button';
 import { CollapsibleSection } from '../../ui/collapsible-section';
 import { PageContainer } from '../../ui/page-container';
 import { MIN_SHARES, SHARE_PRICE, totalFor } from './subscription';
 
-const gbp = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(n);
 
 const styles = {
   page: css({ display: 'grid', gap: '8', alignContent: 'start' }),
@@ -82,7 +82,7 @@ export function ShareholderLanding({ action, voiceWidget }: ShareholderLandingPr
           </ul>
           <p>
             The subscription itself is priced at £{SHARE_PRICE.toFixed(2)} a share, as the agreement you sign states:{' '}
-            {MIN_SHARES.toLocaleString('en-GB')} shares come to {gbp(totalFor(MIN_SHARES))}.
+            {MIN_SHARES.toLocaleString('en-GB')} shares come to {formatPrice(totalFor(MIN_SHARES))}.
           </p>
         </div>
         <p>

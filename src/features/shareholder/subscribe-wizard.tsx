@@ -9,6 +9,7 @@ import type { ShareSubscriptionDoc } from '../../data/schemas';
 import type { UserData } from '../../data/user-data';
 import { copyToClipboard } from '../../lib/clipboard';
 import { BANK_DETAILS } from '../../lib/company';
+import { formatAmount as money } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
@@ -390,8 +391,6 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     </div>
   );
 }
-
-const money = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
 
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
