@@ -66,22 +66,14 @@ const LOOKUP_WAIT_MS = 15_000;
  * before works offline from the device's copy; a first opening needs the server: offline it says
  * so rather than calling the link invalid.
  */
-export function useAssessment(data: AssessmentData | null): { state: LinkState; doc: AgentAssessmentDoc | null; pending: boolean } {
+export function useAssessment(
+  data: AssessmentData | null,
+  /** Whether the browser is online (lib/online's useOnline): a first opening waits for it. */
+  online: boolean,
+): { state: LinkState; doc: AgentAssessmentDoc | null; pending: boolean } {
   const [doc, setDoc] = useState<AgentAssessmentDoc | null>(null);
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<LinkState>('loading');
-  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
-
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
 
   useEffect(() => {
     if (!data) return;

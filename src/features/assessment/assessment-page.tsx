@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { useAssessment, useAssessmentData } from '../../data/assessment-data';
 import type { SyncEngine } from '../../data/sync-engine';
 import { createAssessmentClient } from '../../lib/assessment-client';
-import { needsConnection } from '../../lib/online';
+import { needsConnection, useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
@@ -26,7 +26,7 @@ export function AssessmentPage({ token, syncStatus }: { token: string; syncStatu
   const valid = /^[A-Za-z0-9]{22,128}$/.test(token);
   const client = useMemo(() => (valid ? createAssessmentClient(token) : null), [token, valid]);
   const { data, error } = useAssessmentData(valid ? token : null, client);
-  const { state, doc, pending } = useAssessment(data);
+  const { state, doc, pending } = useAssessment(data, useOnline());
   const told = useRef(false);
 
   useEffect(() => {
