@@ -6,6 +6,15 @@ export type Row = Record<string, unknown> & { id: string; _modified?: string | n
 
 const RXDB_META = ['_meta', '_rev', '_attachments'];
 
+/**
+ * Sort order "newest first" by a server timestamp; rows the server has not stamped yet (made on
+ * this device, not synced) are the newest. Ties by id, so the order is stable.
+ */
+export const newestBy =
+  <T extends { id: string }>(key: (d: T) => string | null | undefined) =>
+  (a: T, b: T) =>
+    (key(b) ?? '\uffff').localeCompare(key(a) ?? '\uffff') || a.id.localeCompare(b.id);
+
 export function rowToDoc<T>(row: Row): T & { _deleted: boolean } {
   const { _modified, _deleted, ...rest } = row;
   return { ...rest, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & { _deleted: boolean };

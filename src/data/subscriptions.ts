@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { newestBy as newest } from './rows';
 import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';
 import type { UserData } from './user-data';
 
@@ -20,9 +21,6 @@ export interface SubscriptionsView {
 
 const LOADING: SubscriptionsView = { loading: true, draft: null, signed: null, statuses: [], signedPending: false };
 
-// Rows not yet stamped by the server (no timestamp) are this device's newest.
-const newest = <T extends { id: string }>(key: (d: T) => string | null | undefined) => (a: T, b: T) =>
-  (key(b) ?? '\uffff').localeCompare(key(a) ?? '\uffff') || a.id.localeCompare(b.id);
 
 // Offline, or a server that does not answer: the device's own data is what there is.
 const FIRST_PULL_WAIT_MS = 5000;

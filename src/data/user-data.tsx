@@ -1,6 +1,7 @@
 import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { openUserDatabase, type UserDatabase } from './database';
+import { newestBy } from './rows';
 import type { SavedPropertyDoc } from './schemas';
 import { storageInfo, type StorageInfo } from './storage';
 import { startSync, type SyncEngine } from './sync-engine';
@@ -142,8 +143,7 @@ export function useSavedProperties(data: UserData | null): { loading: boolean; p
 }
 
 // Rows not yet stamped by the server (created_at null) are the newest.
-const newestFirst = (docs: SavedPropertyDoc[]) =>
-  [...docs].sort((a, b) => (b.created_at ?? '\uffff').localeCompare(a.created_at ?? '\uffff') || a.id.localeCompare(b.id));
+const newestFirst = (docs: SavedPropertyDoc[]) => [...docs].sort(newestBy((d) => d.created_at));
 
 /** Remove a saved property: a soft delete that syncs (rows are never hard-deleted). */
 export async function removeSavedProperty(data: UserData, id: string) {
