@@ -51,6 +51,15 @@ export const apiClient = () =>
 
 /** The service worker is installed, has precached the build and controls this page. */
 export async function controlledByServiceWorker(page: Page) {
+  // Precaching the whole build can take a while on a busy machine.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  try {
+    await expect.poll(controlled, { timeout: 5_000 }).toBe(true);
+  } catch {
+    // A page that started loading before the worker activated may miss clients.claim(); a page
+    // loaded after it is controlled (as on a person's next visit).
+    await page.reload();
+    await expect.poll(controlled, { timeout: 20_000 }).toBe(true);
+  }
 }
