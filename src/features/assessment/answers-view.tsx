@@ -37,7 +37,7 @@ export function AnswersView({ answers }: { answers: Partial<AgentAssessmentDoc> 
               .filter((def) => !def.when || def.when(answers))
               .flatMap((def) =>
                 def.kind === 'tools'
-                  ? TOOL_CATEGORIES.map((category, j) => [
+                  ? TOOL_CATEGORIES.flatMap((category, j) => [
                       <dt key={`${def.name}-${j}-t`}>{category}</dt>,
                       <dd key={`${def.name}-${j}-d`}>{shown(def, (answers.current_tools ?? [])[j])}</dd>,
                     ])

@@ -1,0 +1,119 @@
+// @ts-check
+// Lint for the whole repo: typescript-eslint with type information, React hooks, and the layer
+// boundaries of docs/architecture.md as rules that fail `npm test`. Formatting is Prettier's.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The boundaries, each with what to do instead (rule: import-x/no-restricted-paths). */
+export const BOUNDARY_MESSAGES = {
+  feature:
+    'A feature may not import another feature. Move what both need to src/ui, src/lib or src/data, or compose the two in a route.',
+  featureToRoute:
+    'Features are composed by routes, never the other way round: take what the route knows as a prop or from the router context.',
+  lowerLayer:
+    'src/data, src/lib and src/ui sit below the features and routes: take what you need as an argument or prop, or move the shared piece down into this layer.',
+  uiToData: 'src/ui only draws what it is given: take the values as props and let a feature read them from src/data.',
+  cycle:
+    '— break the cycle: move what both modules need into a third module that imports neither, or pass it in as an argument.',
+};
+
+const boundaryZones = [
+  // Every folder of src/features is its own island; a new feature is covered by being created.
+  ...features.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: 'src/features',
+    except: [`./${feature}`],
+    message: BOUNDARY_MESSAGES.feature,
+  })),
+  { target: 'src/features', from: 'src/routes', message: BOUNDARY_MESSAGES.featureToRoute },
+  {
+    target: ['src/data', 'src/lib', 'src/ui'],
+    from: ['src/features', 'src/routes'],
+    message: BOUNDARY_MESSAGES.lowerLayer,
+  },
+  { target: 'src/ui', from: 'src/data', message: BOUNDARY_MESSAGES.uiToData },
+];
+
+// import-x's no-cycle with a message that says what to do (its own says only that there is one).
+const noCycle = importX.rules['no-cycle'];
+const chloe = {
+  rules: {
+    'no-cycle': {
+      ...noCycle,
+      meta: {
+        ...noCycle.meta,
+        messages: Object.fromEntries(
+          Object.entries(noCycle.meta.messages).map(([id, text]) => [id, `${text} ${BOUNDARY_MESSAGES.cycle}`]),
+        ),
+      },
+    },
+  },
+};
+
+export default defineConfig(
+  globalIgnores([
+    'node_modules',
+    'dist',
+    'dist-*',
+    'styled-system',
+    '.data',
+    '.deno',
+    'test-results',
+    'playwright-report',
+    'src/routeTree.gen.ts',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.cjs'] },
+        tsconfigRootDir: root,
+      },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX, chloe },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'chloe/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tools run by hand, the local stack and the benchmarks talk to a terminal.
+    files: ['scripts/**', 'supabase/local/**', 'tests/bench/**', 'sw/make-pwa-assets.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Deno code is not part of the Node/browser TypeScript project.
+    files: ['**/*.deno.ts', 'supabase/functions/**', 'tests/integration/functions-fixture/**'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { Deno: 'readonly' } },
+  },
+  prettier,
+);
