@@ -22,7 +22,19 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/pwa/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/pwa/screenshot-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: 'Saved properties on a laptop' },
-    { src: '/pwa/screenshot-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: 'Saved properties on a phone' },
+    {
+      src: '/pwa/screenshot-wide.png',
+      sizes: '1280x720',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Saved properties on a laptop',
+    },
+    {
+      src: '/pwa/screenshot-narrow.png',
+      sizes: '540x960',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Saved properties on a phone',
+    },
   ],
 };

@@ -16,7 +16,11 @@ describe('isNeverCached', () => {
   });
 
   it('the app, its fonts and images may be', () => {
-    for (const url of ['http://localhost:4173/assets/index-abc.js', 'http://localhost:4173/icons/icon-192.png', 'https://fonts.example/inter.woff2']) {
+    for (const url of [
+      'http://localhost:4173/assets/index-abc.js',
+      'http://localhost:4173/icons/icon-192.png',
+      'https://fonts.example/inter.woff2',
+    ]) {
       expect(isNeverCached(new URL(url)), url).toBe(false);
     }
   });

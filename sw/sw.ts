@@ -16,9 +16,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // SPA navigations get the cached shell; the router then renders the route (or the 404 page).
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }),
-);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }));
 
 // Fonts rarely change: cache first, for a year. Images: served from cache, refreshed behind.
 // Data never goes through here (isNeverCached): it lives in RxDB, and API answers must be fresh.

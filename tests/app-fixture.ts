@@ -28,10 +28,15 @@ export function buildApp(env: NodeJS.ProcessEnv, outDir: string) {
 /** `vite preview` of `outDir` on a free port; stop() ends it by pid. */
 export async function startPreview(env: NodeJS.ProcessEnv, outDir: string) {
   const port = await freePort();
-  const preview = startChild('preview', process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env,
-  });
+  const preview = startChild(
+    'preview',
+    process.execPath,
+    [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: root,
+      env,
+    },
+  );
   const url = `http://localhost:${port}`;
   try {
     await waitForHttp(url, { child: preview.child, name: 'vite preview', logs: preview.logs });

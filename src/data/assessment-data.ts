@@ -45,7 +45,8 @@ export function useAssessmentData(
         else setState({ data: d, error: null });
       },
       // e.g. IndexedDB unavailable (some private windows): the page says so instead of spinning.
-      (error: unknown) => !cancelled && setState({ data: null, error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) =>
+        !cancelled && setState({ data: null, error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       cancelled = true;
@@ -78,7 +79,9 @@ export function useAssessment(
   useEffect(() => {
     if (!data) return;
     const subs = [
-      data.db.agent_assessments.find().$.subscribe((docs) => setDoc((docs[0]?.toJSON() as AgentAssessmentDoc | undefined) ?? null)),
+      data.db.agent_assessments
+        .find()
+        .$.subscribe((docs) => setDoc((docs[0]?.toJSON() as AgentAssessmentDoc | undefined) ?? null)),
       data.db.outbox.count().$.subscribe((n) => setPending(n > 0)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());

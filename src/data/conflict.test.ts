@@ -60,7 +60,9 @@ describe('merge3 (the conflict rule of DESIGN.md)', () => {
   });
 
   it('sameData ignores RxDB meta and server-owned fields', () => {
-    expect(sameData({ ...base, _rev: '1-a', serverModified: 'a' }, { ...base, _rev: '2-b', serverModified: 'b' })).toBe(true);
+    expect(sameData({ ...base, _rev: '1-a', serverModified: 'a' }, { ...base, _rev: '2-b', serverModified: 'b' })).toBe(
+      true,
+    );
     expect(sameData(base, { ...base, price: 1 })).toBe(false);
   });
 });

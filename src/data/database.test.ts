@@ -22,36 +22,38 @@ async function userDb(storage = device()) {
 // The tests build invalid documents on purpose, so the builders cast to the document types.
 const draft = (over: Record<string, unknown> = {}) =>
   ({
-  id: crypto.randomUUID(),
-  user_id: crypto.randomUUID(),
-  number_of_shares: 5000,
-  subscription_price: 1.25,
-  total_amount: 6250,
-  status: 'draft',
-  ...over,
-}) as unknown as ShareSubscriptionDoc;
+    id: crypto.randomUUID(),
+    user_id: crypto.randomUUID(),
+    number_of_shares: 5000,
+    subscription_price: 1.25,
+    total_amount: 6250,
+    status: 'draft',
+    ...over,
+  }) as unknown as ShareSubscriptionDoc;
 
 const assessment = (over: Record<string, unknown> = {}) =>
   ({
-  id: crypto.randomUUID(),
-  token: 'A'.repeat(22),
-  expires_at: new Date().toISOString(),
-  status: 'pending',
-  tone_of_voice: [],
-  office_devices: [],
-  mobile_device_types: [],
-  preferred_mobile_communication: [],
-  property_portals: [],
-  primary_ai_goals: [],
-  tracking_outcomes: [],
-  current_tools: Array(10).fill(''),
-  ...over,
-}) as unknown as AgentAssessmentDoc;
+    id: crypto.randomUUID(),
+    token: 'A'.repeat(22),
+    expires_at: new Date().toISOString(),
+    status: 'pending',
+    tone_of_voice: [],
+    office_devices: [],
+    mobile_device_types: [],
+    preferred_mobile_communication: [],
+    property_portals: [],
+    primary_ai_goals: [],
+    tracking_outcomes: [],
+    current_tools: Array(10).fill(''),
+    ...over,
+  }) as unknown as AgentAssessmentDoc;
 
 describe('collection schemas', () => {
   it('accept what the spec allows', async () => {
     const db = await userDb();
-    await db.share_subscriptions.insert(draft({ number_of_shares: 12000, total_amount: 15000, subscriber_phone: null }));
+    await db.share_subscriptions.insert(
+      draft({ number_of_shares: 12000, total_amount: 15000, subscriber_phone: null }),
+    );
     await db.saved_properties.insert({
       id: crypto.randomUUID(),
       user_id: crypto.randomUUID(),
@@ -107,7 +109,10 @@ describe('schema versions', () => {
     };
     const v1 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
     await v1.addCollections({
-      saved_properties: { schema: v1Schema, migrationStrategies: { 1: (old: Record<string, unknown>) => ({ ...old, url: null }) } },
+      saved_properties: {
+        schema: v1Schema,
+        migrationStrategies: { 1: (old: Record<string, unknown>) => ({ ...old, url: null }) },
+      },
     });
     const doc = await v1.saved_properties!.findOne(id).exec();
     expect(doc?.toJSON()).toMatchObject({ id, title: 'Unsynced', url: null });

@@ -84,7 +84,8 @@ const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   additionalProperties: false,
 };
 
-export type SyncedCollectionName = 'saved_properties' | 'share_subscriptions' | 'share_agreement_status' | 'agent_assessments';
+export type SyncedCollectionName =
+  'saved_properties' | 'share_subscriptions' | 'share_agreement_status' | 'agent_assessments';
 
 export interface UserCollections {
   saved_properties: RxCollection<SavedPropertyDoc>;
@@ -151,7 +152,9 @@ export interface OpenOptions {
 function storageFor(options: OpenOptions) {
   // Validation is on everywhere: a bad local write is refused with a clear message before it can
   // sit in the outbox (dev-mode is never loaded: it fetches from the network).
-  return wrappedValidateAjvStorage({ storage: (options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown> });
+  return wrappedValidateAjvStorage({
+    storage: (options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+  });
 }
 
 const LOCAL_COLLECTIONS = {

@@ -22,7 +22,12 @@ async function tracked() {
   return db;
 }
 
-const property = (title: string) => ({ id: crypto.randomUUID(), user_id: crypto.randomUUID(), title, key_features: [] });
+const property = (title: string) => ({
+  id: crypto.randomUUID(),
+  user_id: crypto.randomUUID(),
+  title,
+  key_features: [],
+});
 const entries = async (db: UserDatabase) => (await db.outbox.find().exec()).map((e) => e.toJSON());
 // RxDB runs the post-write hooks of incremental writes (incrementalPatch) without awaiting them.
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2000, interval: 10 });

@@ -37,7 +37,11 @@ function asSyncError(error: { message: string; code?: string; status?: number } 
   const code = 'code' in error ? error.code : undefined;
   const message = error.message || 'Unknown sync error';
   const network = /fetch|network|load failed|timed? ?out/i.test(message) || code === '' || code === undefined;
-  return new SyncError(network ? 'The server cannot be reached' : message, code, network || code?.startsWith('PGRST') === true);
+  return new SyncError(
+    network ? 'The server cannot be reached' : message,
+    code,
+    network || code?.startsWith('PGRST') === true,
+  );
 }
 
 const isExpiredJwt = (error: { message?: string; code?: string }) =>
@@ -121,7 +125,8 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
         });
         return {
           documents: data.documents.map((row) => rowToDoc(row)),
-          checkpoint: data.checkpoint ?? checkpoint ?? { modified: '-infinity', id: '00000000-0000-0000-0000-000000000000' },
+          checkpoint: data.checkpoint ??
+            checkpoint ?? { modified: '-infinity', id: '00000000-0000-0000-0000-000000000000' },
         };
       },
     },

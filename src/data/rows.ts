@@ -17,7 +17,9 @@ export const newestBy =
 
 export function rowToDoc<T>(row: Row): T & { _deleted: boolean } {
   const { _modified, _deleted, ...rest } = row;
-  return { ...rest, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & { _deleted: boolean };
+  return { ...rest, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & {
+    _deleted: boolean;
+  };
 }
 
 export function docToRow(doc: Doc): Row {

@@ -21,7 +21,6 @@ export interface SubscriptionsView {
 
 const LOADING: SubscriptionsView = { loading: true, draft: null, signed: null, statuses: [], signedPending: false };
 
-
 // Offline, or a server that does not answer: the device's own data is what there is.
 const FIRST_PULL_WAIT_MS = 5000;
 
@@ -78,7 +77,14 @@ export function useSubscriptions(data: UserData | null): SubscriptionsView {
 
 export type DraftFields = Pick<
   ShareSubscriptionDoc,
-  'subscriber_name' | 'subscriber_address' | 'subscriber_email' | 'subscriber_phone' | 'number_of_shares' | 'subscription_price' | 'total_amount' | 'signature_data'
+  | 'subscriber_name'
+  | 'subscriber_address'
+  | 'subscriber_email'
+  | 'subscriber_phone'
+  | 'number_of_shares'
+  | 'subscription_price'
+  | 'total_amount'
+  | 'signature_data'
 >;
 
 /**
@@ -107,7 +113,12 @@ export interface Completion {
 }
 
 /** 'Complete Subscription': the draft becomes signed, on this device first. */
-export async function completeSubscription(data: UserData, id: string | null, fields: DraftFields, completion: Completion) {
+export async function completeSubscription(
+  data: UserData,
+  id: string | null,
+  fields: DraftFields,
+  completion: Completion,
+) {
   const savedId = await saveDraft(data, id, fields);
   const doc = await data.db.share_subscriptions.findOne(savedId).exec();
   await doc!.incrementalPatch({ ...completion, status: 'signed' });

@@ -48,7 +48,13 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
   const outbox = collections.outbox as RxCollection<OutboxEntry>;
   const conflictLog = collections.conflict_log as RxCollection<ConflictLogEntry>;
   const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
-  const inputs$ = new BehaviorSubject<SyncInputs>({ ...IDLE_INPUTS, started: true, online: online(), onlineSince: Date.now(), now: Date.now() });
+  const inputs$ = new BehaviorSubject<SyncInputs>({
+    ...IDLE_INPUTS,
+    started: true,
+    online: online(),
+    onlineSince: Date.now(),
+    now: Date.now(),
+  });
   const update = (patch: Partial<SyncInputs>) => inputs$.next({ ...inputs$.value, ...patch, now: Date.now() });
 
   const backoff = createBackoff(BASE_RETRY_MS, MAX_RETRY_MS);

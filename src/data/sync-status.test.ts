@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { deriveSyncStatus, IDLE_INPUTS, STALL_AFTER_MS, type SyncInputs } from './sync-status';
 
 const now = 1_000_000_000;
-const running: SyncInputs = { ...IDLE_INPUTS, started: true, online: true, onlineSince: now - 10 * STALL_AFTER_MS, now };
+const running: SyncInputs = {
+  ...IDLE_INPUTS,
+  started: true,
+  online: true,
+  onlineSince: now - 10 * STALL_AFTER_MS,
+  now,
+};
 
 describe('deriveSyncStatus', () => {
   it('without replication, changes are saved on this device', () => {
@@ -17,7 +23,13 @@ describe('deriveSyncStatus', () => {
   });
 
   it('offline wins over everything else and counts what waits', () => {
-    const s = deriveSyncStatus({ ...running, online: false, pending: 3, oldestPendingSince: now - 10 * STALL_AFTER_MS, lastError: 'x' });
+    const s = deriveSyncStatus({
+      ...running,
+      online: false,
+      pending: 3,
+      oldestPendingSince: now - 10 * STALL_AFTER_MS,
+      lastError: 'x',
+    });
     expect(s).toMatchObject({ kind: 'offline', label: 'Offline — changes will sync when you reconnect', pending: 3 });
   });
 
@@ -32,10 +44,20 @@ describe('deriveSyncStatus', () => {
   });
 
   it('changes waiting more than 2 minutes while online are stalled, exportable, with the last error', () => {
-    const s = deriveSyncStatus({ ...running, pending: 2, oldestPendingSince: now - STALL_AFTER_MS - 1, lastError: 'boom' });
+    const s = deriveSyncStatus({
+      ...running,
+      pending: 2,
+      oldestPendingSince: now - STALL_AFTER_MS - 1,
+      lastError: 'boom',
+    });
     expect(s).toMatchObject({ kind: 'stalled', label: 'Sync stalled', error: 'boom', canRetry: true, canExport: true });
     // Waiting time only counts while online.
-    const justBack = deriveSyncStatus({ ...running, onlineSince: now - 1000, pending: 2, oldestPendingSince: now - 10 * STALL_AFTER_MS });
+    const justBack = deriveSyncStatus({
+      ...running,
+      onlineSince: now - 1000,
+      pending: 2,
+      oldestPendingSince: now - 10 * STALL_AFTER_MS,
+    });
     expect(justBack.kind).not.toBe('stalled');
   });
 });

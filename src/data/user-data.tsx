@@ -19,7 +19,15 @@ export interface UserData {
 const UserDataContext = createContext<UserData | null>(null);
 const UserDataErrorContext = createContext<Error | null>(null);
 
-export function UserDataProvider({ userId, client, children }: { userId: string | null; client: SupabaseClient; children: ReactNode }) {
+export function UserDataProvider({
+  userId,
+  client,
+  children,
+}: {
+  userId: string | null;
+  client: SupabaseClient;
+  children: ReactNode;
+}) {
   const [data, setData] = useState<UserData | null>(null);
   const [error, setError] = useState<Error | null>(null);
 
@@ -34,7 +42,11 @@ export function UserDataProvider({ userId, client, children }: { userId: string 
         db,
         client,
         identifier: userId,
-        tables: [{ name: 'saved_properties' }, { name: 'share_subscriptions' }, { name: 'share_agreement_status', pullOnly: true }],
+        tables: [
+          { name: 'saved_properties' },
+          { name: 'share_subscriptions' },
+          { name: 'share_agreement_status', pullOnly: true },
+        ],
       });
       opened = { userId, db, engine };
       if (cancelled) await closeUserData(opened);
@@ -131,12 +143,17 @@ export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatus
 
 /** Saved properties, newest first, live from the local database (works offline). */
 export function useSavedProperties(data: UserData | null): { loading: boolean; properties: SavedPropertyDoc[] } {
-  const [state, setState] = useState<{ loading: boolean; properties: SavedPropertyDoc[] }>({ loading: true, properties: [] });
+  const [state, setState] = useState<{ loading: boolean; properties: SavedPropertyDoc[] }>({
+    loading: true,
+    properties: [],
+  });
   useEffect(() => {
     if (!data) return;
     const sub = data.db.saved_properties
       .find()
-      .$.subscribe((docs) => setState({ loading: false, properties: newestFirst(docs.map((d) => d.toJSON() as SavedPropertyDoc)) }));
+      .$.subscribe((docs) =>
+        setState({ loading: false, properties: newestFirst(docs.map((d) => d.toJSON() as SavedPropertyDoc)) }),
+      );
     return () => sub.unsubscribe();
   }, [data]);
   return data ? state : { loading: true, properties: [] };

@@ -17,7 +17,14 @@ const styles = {
     _hover: { bg: 'bg.muted' },
     _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '-2px' },
   }),
-  title: css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', display: 'flex', alignItems: 'center', gap: '2' }),
+  title: css({
+    fontFamily: 'heading',
+    fontWeight: 'bold',
+    fontSize: 'lg',
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+  }),
   indicator: css({ transition: 'rotate 0.2s', flexShrink: '0', _open: { rotate: '180deg' } }),
   content: css({ px: { base: '4', md: '6' }, pb: '5', display: 'grid', gap: '3' }),
 };

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { exportFileName, SyncStatus, SYNCING_SHOWN_AFTER_MS, type SyncStatusKind, type SyncStatusProps } from './sync-status';
+import {
+  exportFileName,
+  SyncStatus,
+  SYNCING_SHOWN_AFTER_MS,
+  type SyncStatusKind,
+  type SyncStatusProps,
+} from './sync-status';
 
 // The labels come from data/sync-status.ts (LABELS); repeated here because ui/ must not import data/.
 const LABEL: Record<SyncStatusKind, string> = {
@@ -83,7 +89,9 @@ describe('SyncStatus', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
 
     const details = await screen.findByRole('dialog', { name: 'Sync details' });
-    const rows = [...details.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    const rows = [...details.querySelectorAll('dt')].map(
+      (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+    );
     expect(rows).toEqual([
       'Status: All changes synced',
       'Changes waiting: 0',
@@ -126,7 +134,15 @@ describe('SyncStatus', () => {
 
     render(
       <SyncStatus
-        {...props({ kind: 'stalled', error: 'fetch failed', canRetry: true, canExport: true, pending: 2, onExport, onRetry })}
+        {...props({
+          kind: 'stalled',
+          error: 'fetch failed',
+          canRetry: true,
+          canExport: true,
+          pending: 2,
+          onExport,
+          onRetry,
+        })}
       />,
     );
     const user = userEvent.setup();
@@ -162,7 +178,9 @@ describe('SyncStatus', () => {
   });
 
   it('names the export file after the moment it was made', () => {
-    expect(exportFileName(new Date('2026-11-22T10:30:05.123Z'))).toBe('chloe-unsynced-changes-2026-11-22T10-30-05.json');
+    expect(exportFileName(new Date('2026-11-22T10:30:05.123Z'))).toBe(
+      'chloe-unsynced-changes-2026-11-22T10-30-05.json',
+    );
   });
 
   it("shows a quick background sync as nothing, and a slow one as 'Syncing…'", () => {

@@ -195,8 +195,8 @@ export function SyncStatus(props: SyncStatusProps) {
               </dl>
               {conflicts > 0 ? (
                 <p className={styles.note}>
-                  When this device and another changed the same field, the first to reach the server won; the value
-                  that lost is kept in the conflict log, not thrown away.
+                  When this device and another changed the same field, the first to reach the server won; the value that
+                  lost is kept in the conflict log, not thrown away.
                 </p>
               ) : null}
               {storage?.persisted === false ? (
@@ -209,8 +209,8 @@ export function SyncStatus(props: SyncStatusProps) {
                 <div className={styles.problem}>
                   {kind === 'stalled' ? (
                     <p>
-                      <strong>Sync stalled.</strong> Some changes have been waiting a long time to reach the server.
-                      Try again, or export them to keep a copy.
+                      <strong>Sync stalled.</strong> Some changes have been waiting a long time to reach the server. Try
+                      again, or export them to keep a copy.
                     </p>
                   ) : null}
                   {error ? (

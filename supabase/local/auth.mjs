@@ -54,18 +54,19 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
   const q = async (sql, params) => (await pool.query(sql, params)).rows;
 
   /** @param {string} email @returns {Promise<UserRow | undefined>} */
-  const userByEmail = async (email) =>
-    (await q('select * from auth.users where lower(email) = lower($1)', [email]))[0];
+  const userByEmail = async (email) => (await q('select * from auth.users where lower(email) = lower($1)', [email]))[0];
   /** @param {string} id @returns {Promise<UserRow | undefined>} */
   const userById = async (id) => (await q('select * from auth.users where id = $1', [id]))[0];
 
   /** @param {string} userId @param {string} sessionId @param {string | null} parent */
   async function issueRefreshToken(userId, sessionId, parent) {
     const token = randomBytes(24).toString('base64url');
-    await q(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-      [token, userId, sessionId, parent],
-    );
+    await q('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+      token,
+      userId,
+      sessionId,
+      parent,
+    ]);
     return token;
   }
 
@@ -123,7 +124,11 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
       claims = await verifyJwt(token, jwtSecret);
     } catch (error) {
       const expired = error instanceof Error && /exp/.test(error.message);
-      return fail(403, 'bad_jwt', expired ? 'invalid JWT: token is expired' : 'invalid JWT: unable to parse or verify signature');
+      return fail(
+        403,
+        'bad_jwt',
+        expired ? 'invalid JWT: token is expired' : 'invalid JWT: unable to parse or verify signature',
+      );
     }
     if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
       return fail(403, 'bad_jwt', 'invalid claim: missing sub claim');
@@ -191,10 +196,7 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query(
-        'select * from auth.refresh_tokens where token = $1 for update',
-        [token],
-      );
+      const { rows } = await client.query('select * from auth.refresh_tokens where token = $1 for update', [token]);
       const row = rows[0];
       if (!row) {
         await client.query('rollback');
@@ -255,10 +257,10 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
       ]);
     }
     if (body?.data && typeof body.data === 'object') {
-      await q(
-        'update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1',
-        [who.user.id, body.data],
-      );
+      await q('update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1', [
+        who.user.id,
+        body.data,
+      ]);
     }
     return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(who.user.id))) };
   }

@@ -26,7 +26,9 @@ const log = (/** @type {string} */ line) => {
 function run(args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -76,8 +78,17 @@ async function main() {
         command === 'start'
           ? ['preview', '--port', String(appPort), '--strictPort', '--host', '127.0.0.1']
           : ['--port', String(appPort), '--strictPort', '--host', '127.0.0.1'];
-      app = startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], { cwd: ROOT, env: appEnv, log });
-      await waitForHttp(`http://127.0.0.1:${appPort}/`, { child: app.child, name: 'vite', logs: app.logs, timeoutMs: 60_000 });
+      app = startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], {
+        cwd: ROOT,
+        env: appEnv,
+        log,
+      });
+      await waitForHttp(`http://127.0.0.1:${appPort}/`, {
+        child: app.child,
+        name: 'vite',
+        logs: app.logs,
+        timeoutMs: 60_000,
+      });
     }
     const db = new pg.Client({ connectionString: stack.dbUrl });
     await db.connect();
@@ -103,7 +114,10 @@ async function main() {
     ['DB URL', stack.dbUrl],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
-    ['Demo sign-in', demo ? `${demo.email} / ${DEMO_PASSWORD}` : '(no demo user: supabase/seed.sql did not create one)'],
+    [
+      'Demo sign-in',
+      demo ? `${demo.email} / ${DEMO_PASSWORD}` : '(no demo user: supabase/seed.sql did not create one)',
+    ],
     ['Demo assessment', demo?.token ? `${appUrl}/agent-assessment/${demo.token}` : '(no demo assessment link)'],
   ];
   console.log(`\nChloe is running on the local stack.\n`);

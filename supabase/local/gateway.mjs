@@ -10,7 +10,8 @@ const CORS_BASE = {
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
   'access-control-max-age': '3600',
 };
-const EXPOSE = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Range-Unit';
+const EXPOSE =
+  'Content-Range, Content-Location, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Range-Unit';
 const DEFAULT_ALLOW_HEADERS =
   'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-assessment-token';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
@@ -49,18 +50,15 @@ function proxy(req, res, port, path, extraHeaders) {
   const headers = {};
   for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) headers[k] = v;
   Object.assign(headers, extraHeaders);
-  const upstream = http.request(
-    { host: '127.0.0.1', port, path, method: req.method, headers },
-    (up) => {
-      /** @type {http.OutgoingHttpHeaders} */
-      const out = { ...CORS_BASE, 'access-control-expose-headers': EXPOSE };
-      for (const [k, v] of Object.entries(up.headers)) {
-        if (!HOP_BY_HOP.has(k) && v !== undefined && !k.startsWith('access-control-')) out[k] = v;
-      }
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-    },
-  );
+  const upstream = http.request({ host: '127.0.0.1', port, path, method: req.method, headers }, (up) => {
+    /** @type {http.OutgoingHttpHeaders} */
+    const out = { ...CORS_BASE, 'access-control-expose-headers': EXPOSE };
+    for (const [k, v] of Object.entries(up.headers)) {
+      if (!HOP_BY_HOP.has(k) && v !== undefined && !k.startsWith('access-control-')) out[k] = v;
+    }
+    res.writeHead(up.statusCode ?? 502, out);
+    up.pipe(res);
+  });
   upstream.on('error', (error) => {
     if (!res.headersSent) sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
     else res.destroy();
@@ -92,10 +90,12 @@ export function startGateway(opts) {
     const [, service, version, ...rest] = url.pathname.split('/');
     const mount = `${service}/${version}`;
     const subPath = `/${rest.join('/')}`;
-    const apikey = /** @type {string | undefined} */ (req.headers.apikey) ?? url.searchParams.get('apikey') ?? undefined;
+    const apikey =
+      /** @type {string | undefined} */ (req.headers.apikey) ?? url.searchParams.get('apikey') ?? undefined;
 
     if (mount === 'functions/v1') {
-      if (opts.functionsPort === null) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      if (opts.functionsPort === null)
+        return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
       const name = rest[0] ?? '';
       if (!opts.noVerifyJwt.has(name)) {
         const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -111,8 +111,16 @@ export function startGateway(opts) {
     if (mount !== 'rest/v1' && mount !== 'auth/v1') {
       return sendJson(res, 404, { message: 'no Route matched with those values' });
     }
-    if (!apikey) return sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
-    if (!apiKeys.has(apikey)) return sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+    if (!apikey)
+      return sendJson(res, 401, {
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      });
+    if (!apiKeys.has(apikey))
+      return sendJson(res, 401, {
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      });
 
     if (mount === 'rest/v1') {
       // Like Supabase: without a user token, the API key is the bearer.
@@ -141,7 +149,12 @@ export function startGateway(opts) {
   const server = http.createServer((req, res) => {
     route(req, res).catch((error) => {
       opts.log?.(`[gateway] ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure in the local stack' });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          code: 500,
+          error_code: 'unexpected_failure',
+          msg: 'Unexpected failure in the local stack',
+        });
       else res.destroy();
     });
   });

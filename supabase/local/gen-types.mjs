@@ -37,7 +37,7 @@ const SCALARS = {
 };
 
 /** @param {string} udt */
-const tsType = (udt) => (udt.startsWith('_') ? `${SCALARS[udt.slice(1)] ?? 'unknown'}[]` : SCALARS[udt] ?? 'unknown');
+const tsType = (udt) => (udt.startsWith('_') ? `${SCALARS[udt.slice(1)] ?? 'unknown'}[]` : (SCALARS[udt] ?? 'unknown'));
 
 /** `col = ANY (ARRAY['a'::text, ...])` and `col <@ ARRAY[...]` checks become string unions. @param {string} def */
 function enumerations(def) {
@@ -122,11 +122,22 @@ export async function generateTypes(db) {
   }
   out.push('    };', '    Views: { [_ in never]: never };', '    Functions: {');
   for (const f of functions) {
-    const args = f.argnames.map((/** @type {string} */ n, /** @type {number} */ i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`);
+    const args = f.argnames.map(
+      (/** @type {string} */ n, /** @type {number} */ i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`,
+    );
     const ret = tsType(f.rettype);
-    out.push(`      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`);
+    out.push(
+      `      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`,
+    );
   }
-  out.push('    };', '    Enums: { [_ in never]: never };', '    CompositeTypes: { [_ in never]: never };', '  };', '}', '');
+  out.push(
+    '    };',
+    '    Enums: { [_ in never]: never };',
+    '    CompositeTypes: { [_ in never]: never };',
+    '  };',
+    '}',
+    '',
+  );
   out.push(
     "export type Tables<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];",
     "export type TablesInsert<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Insert'];",

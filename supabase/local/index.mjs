@@ -77,7 +77,11 @@ export async function startStack(options = {}) {
   };
 
   try {
-    const postgres = await startPostgres({ dataDir: options.dataDir ?? path.join(ROOT, '.data/postgres'), port: dbPort, log });
+    const postgres = await startPostgres({
+      dataDir: options.dataDir ?? path.join(ROOT, '.data/postgres'),
+      port: dbPort,
+      log,
+    });
     stops.push(postgres.stop);
 
     const admin = new pg.Client({ connectionString: postgres.url });
@@ -115,7 +119,11 @@ export async function startStack(options = {}) {
       log,
     });
     stops.push(() => postgrest.stop());
-    await waitForHttp(`http://127.0.0.1:${postgrestPort}/`, { child: postgrest.child, name: 'PostgREST', logs: postgrest.logs });
+    await waitForHttp(`http://127.0.0.1:${postgrestPort}/`, {
+      child: postgrest.child,
+      name: 'PostgREST',
+      logs: postgrest.logs,
+    });
 
     let functionsPort = null;
     const hasFunctions =
@@ -129,7 +137,17 @@ export async function startStack(options = {}) {
       const deno = startChild(
         'functions',
         path.join(ROOT, 'node_modules/deno/deno'),
-        ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--quiet', path.join(here, 'functions-main.deno.ts'), functionsDir, String(functionsPort)],
+        [
+          'run',
+          '--allow-net',
+          '--allow-env',
+          '--allow-read',
+          '--allow-sys',
+          '--quiet',
+          path.join(here, 'functions-main.deno.ts'),
+          functionsDir,
+          String(functionsPort),
+        ],
         {
           cwd: ROOT,
           env: {
@@ -147,10 +165,20 @@ export async function startStack(options = {}) {
         },
       );
       stops.push(() => deno.stop());
-      await waitForHttp(`http://127.0.0.1:${functionsPort}/_health`, { child: deno.child, name: 'Deno functions', logs: deno.logs, timeoutMs: 60_000 });
+      await waitForHttp(`http://127.0.0.1:${functionsPort}/_health`, {
+        child: deno.child,
+        name: 'Deno functions',
+        logs: deno.logs,
+        timeoutMs: 60_000,
+      });
     }
 
-    const auth = createAuthService({ pool, jwtSecret, issuer: `${apiUrl}/auth/v1`, accessTokenTtl: options.accessTokenTtl });
+    const auth = createAuthService({
+      pool,
+      jwtSecret,
+      issuer: `${apiUrl}/auth/v1`,
+      accessTokenTtl: options.accessTokenTtl,
+    });
     const gateway = await startGateway({
       port: apiPort,
       jwtSecret,

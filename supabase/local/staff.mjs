@@ -43,15 +43,23 @@ async function main() {
   if (command === 'list') {
     const { data, error } = await supabase
       .from('share_subscriptions')
-      .select('subscriber_name, subscriber_email, number_of_shares, total_amount, payment_reference, effective_date, share_agreement_status(*)')
+      .select(
+        'subscriber_name, subscriber_email, number_of_shares, total_amount, payment_reference, effective_date, share_agreement_status(*)',
+      )
       .eq('status', 'signed')
       .order('created_at', { ascending: false });
     if (error) throw new Error(error.message);
     if (!data.length) console.log('No signed subscriptions yet.');
     for (const row of data) {
-      const status = /** @type {Record<string, unknown>} */ ((Array.isArray(row.share_agreement_status) ? row.share_agreement_status[0] : row.share_agreement_status) ?? {});
-      const flags = Object.values(STEPS).map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`).join(', ');
-      console.log(`${row.payment_reference}  ${row.subscriber_name} <${row.subscriber_email}>  ${row.number_of_shares} shares, £${row.total_amount}  (${flags})`);
+      const status = /** @type {Record<string, unknown>} */ (
+        (Array.isArray(row.share_agreement_status) ? row.share_agreement_status[0] : row.share_agreement_status) ?? {}
+      );
+      const flags = Object.values(STEPS)
+        .map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`)
+        .join(', ');
+      console.log(
+        `${row.payment_reference}  ${row.subscriber_name} <${row.subscriber_email}>  ${row.number_of_shares} shares, £${row.total_amount}  (${flags})`,
+      );
     }
     return 0;
   }
@@ -74,7 +82,9 @@ async function main() {
     : await query.eq('payment_reference', reference);
   if (findError) throw new Error(findError.message);
   if (subs.length > 1) {
-    console.error(`${subs.length} signed subscriptions end in ${reference}: use the full reference (npm run staff -- list).`);
+    console.error(
+      `${subs.length} signed subscriptions end in ${reference}: use the full reference (npm run staff -- list).`,
+    );
     return 1;
   }
   const sub = subs[0];

@@ -26,7 +26,8 @@ const moduleSizes: Plugin = {
   generateBundle(_options, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !chunk.fileName.startsWith('assets/')) continue;
-      for (const [id, m] of Object.entries(chunk.modules ?? {})) modules.push({ bytes: m.renderedLength, id: path.relative(root, id) });
+      for (const [id, m] of Object.entries(chunk.modules ?? {}))
+        modules.push({ bytes: m.renderedLength, id: path.relative(root, id) });
     }
   },
 };
@@ -38,9 +39,19 @@ beforeAll(async () => {
   // The build `npm start` makes: vitest runs with NODE_ENV=test, which would bundle React's
   // development build.
   const saved = process.env.NODE_ENV;
-  Object.assign(process.env, { NODE_ENV: 'production', VITE_SUPABASE_URL: env.VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY: env.VITE_SUPABASE_ANON_KEY });
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    VITE_SUPABASE_URL: env.VITE_SUPABASE_URL,
+    VITE_SUPABASE_ANON_KEY: env.VITE_SUPABASE_ANON_KEY,
+  });
   try {
-    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true }, plugins: [moduleSizes] });
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+      plugins: [moduleSizes],
+    });
   } finally {
     process.env.NODE_ENV = saved;
   }
@@ -72,7 +83,9 @@ async function coldStart(context: BrowserContext) {
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await page.goto(`${preview!.url}/`, { timeout: 20_000 });
-  await page.waitForFunction(() => (window as Window & { __shownAt?: number }).__shownAt !== undefined, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => (window as Window & { __shownAt?: number }).__shownAt !== undefined, undefined, {
+    timeout: 20_000,
+  });
   const ms = await page.evaluate(() => (window as Window & { __shownAt?: number }).__shownAt!);
   await page.close();
   return ms;
@@ -103,7 +116,8 @@ it('initial JavaScript for / (gzip), the largest route chunk and the five bigges
   const scripts = new Set<string>();
   page.on('response', (r) => {
     const url = new URL(r.url());
-    if (url.origin === preview!.url && url.pathname.endsWith('.js') && url.pathname.startsWith('/assets/')) scripts.add(url.pathname.slice(1));
+    if (url.origin === preview!.url && url.pathname.endsWith('.js') && url.pathname.startsWith('/assets/'))
+      scripts.add(url.pathname.slice(1));
   });
   await page.goto(`${preview!.url}/`, { waitUntil: 'networkidle' });
   await context.close();
@@ -111,7 +125,9 @@ it('initial JavaScript for / (gzip), the largest route chunk and the five bigges
 
   const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.webmanifest'), 'utf8')) as { name: string };
   const files = readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
-  const sized = files.map((f) => ({ file: `assets/${f}`, gzip: gzipOf(`assets/${f}`) })).sort((a, b) => b.gzip - a.gzip);
+  const sized = files
+    .map((f) => ({ file: `assets/${f}`, gzip: gzipOf(`assets/${f}`) }))
+    .sort((a, b) => b.gzip - a.gzip);
   const routeChunks = sized.filter((c) => !scripts.has(c.file));
   const largestRoute = routeChunks[0];
   const top = [...modules].sort((a, b) => b.bytes - a.bytes).slice(0, 5);

@@ -60,7 +60,13 @@ async function device(client: SupabaseClient, userId: string) {
     storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
     multiInstance: false,
   });
-  const engine: SyncEngine = startSync({ db, client, identifier: userId, listen: false, tables: [{ name: 'share_subscriptions' }] });
+  const engine: SyncEngine = startSync({
+    db,
+    client,
+    identifier: userId,
+    listen: false,
+    tables: [{ name: 'share_subscriptions' }],
+  });
   return { db, engine };
 }
 
@@ -92,7 +98,10 @@ it('save latency: local durable write vs one supabase-js update with 300 ms roun
   const remote: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
-    const { error } = await slow.client.from('share_subscriptions').update({ subscriber_name: `Remote ${i}` }).eq('id', row.id);
+    const { error } = await slow.client
+      .from('share_subscriptions')
+      .update({ subscriber_name: `Remote ${i}` })
+      .eq('id', row.id);
     if (error) throw error;
     remote.push(performance.now() - t);
   }
@@ -114,7 +123,9 @@ it('sync throughput: 1,000 drafts made offline then synced vs 1,000 sequential u
   await engine.awaitInSync();
   const synced = performance.now() - t0;
   await engine.stop();
-  const [{ count }] = (await stackSql('select count(*)::int as count from share_subscriptions where user_id = $1', [userId])) as [{ count: number }];
+  const [{ count }] = (await stackSql('select count(*)::int as count from share_subscriptions where user_id = $1', [
+    userId,
+  ])) as [{ count: number }];
   if (count !== 1000) throw new Error(`expected 1,000 drafts in Postgres, found ${count}`);
 
   const seq = await signedInClient();

@@ -15,12 +15,18 @@ async function unlockShareholder(email: string) {
      values ($1, $2, 'Sam Shareholder', '1 High Street, Leeds', $3, 5000, 1.25, 6250, current_date, 'CHLOE-1763769600999', $4, now(), 'signed')`,
     [id, user!.id, email, PNG],
   );
-  await sql('update share_agreement_status set payment_received = true, shares_issued = true where subscription_id = $1', [id]);
+  await sql(
+    'update share_agreement_status set payment_received = true, shares_issued = true where subscription_id = $1',
+    [id],
+  );
 }
 
 const step = (page: Page, n: number, title: string) => page.getByText(`Step ${n} of 7: ${title}`);
 
-test('a shareholder makes a link; an agency fills it on a tablet, offline from step 3, and the creator sees every answer', async ({ page, browser }) => {
+test('a shareholder makes a link; an agency fills it on a tablet, offline from step 3, and the creator sees every answer', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const creator = await signUp(page);
   await unlockShareholder(creator);
@@ -35,7 +41,10 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
   const url = await page.getByLabel('Assessment URL').inputValue();
   expect(url).toMatch(/\/agent-assessment\/[A-Za-z0-9]{32}$/);
   const token = url.split('/').pop()!;
-  const [link] = await sql<{ days: number }>(`select round(extract(epoch from expires_at - now()) / 86400)::int as days from agent_assessments where token = $1`, [token]);
+  const [link] = await sql<{ days: number }>(
+    `select round(extract(epoch from expires_at - now()) / 86400)::int as days from agent_assessments where token = $1`,
+    [token],
+  );
   expect(link?.days).toBe(30);
 
   // The agency: a fresh browser, no account.
@@ -66,7 +75,10 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
   await tablet.getByRole('radiogroup', { name: 'Is your CRM cloud-based?' }).getByLabel('Yes').check();
   await tablet.getByLabel('Queue system').check();
   await expect(tablet.getByText('Which mobile devices?')).toBeHidden();
-  await tablet.getByRole('radiogroup', { name: 'Does your team use mobile devices for work?' }).getByLabel('Yes').check();
+  await tablet
+    .getByRole('radiogroup', { name: 'Does your team use mobile devices for work?' })
+    .getByLabel('Yes')
+    .check();
   await tablet.getByLabel('iPads').check();
   await tablet.getByLabel('WhatsApp').check();
   await tablet.getByRole('button', { name: 'Next' }).click();
@@ -102,11 +114,17 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
   await tablet.getByRole('button', { name: 'Submit Assessment' }).click();
   await expect(tablet.getByText('Thank you for completing the assessment.').first()).toBeVisible();
   await expect(tablet.getByText(/will be sent as soon as you are back online/)).toBeVisible();
-  expect((await sql(`select status from agent_assessments where token = $1`, [token]))[0]).toEqual({ status: 'pending' });
+  expect((await sql(`select status from agent_assessments where token = $1`, [token]))[0]).toEqual({
+    status: 'pending',
+  });
 
   await agency.setOffline(false);
   await expect
-    .poll(async () => (await sql<{ status: string }>('select status from agent_assessments where token = $1', [token]))[0]?.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await sql<{ status: string }>('select status from agent_assessments where token = $1', [token]))[0]?.status,
+      { timeout: 30_000 },
+    )
     .toBe('completed');
   const [row] = await sql('select * from agent_assessments where token = $1', [token]);
   expect(row).toMatchObject({
@@ -160,14 +178,23 @@ test('a wrong or expired token shows the invalid-link screen', async ({ page }) 
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
 
   const token = `E${randomUUID().replace(/-/g, '')}`;
-  await sql(`insert into agent_assessments (token, agency_name, main_contact_email, expires_at) values ($1, 'Old Agency', 'old@agency.test', now() - interval '1 day')`, [token]);
+  await sql(
+    `insert into agent_assessments (token, agency_name, main_contact_email, expires_at) values ($1, 'Old Agency', 'old@agency.test', now() - interval '1 day')`,
+    [token],
+  );
   await page.goto(`/agent-assessment/${token}`);
   await expect(page.getByRole('heading', { name: 'Assessment Link Invalid' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('a link opened for the first time while offline asks for a connection instead of calling the link invalid', async ({ page, context }) => {
+test('a link opened for the first time while offline asks for a connection instead of calling the link invalid', async ({
+  page,
+  context,
+}) => {
   const token = `F${randomUUID().replace(/-/g, '')}`;
-  await sql(`insert into agent_assessments (token, agency_name, main_contact_email) values ($1, 'First Agency', 'first@agency.test')`, [token]);
+  await sql(
+    `insert into agent_assessments (token, agency_name, main_contact_email) values ($1, 'First Agency', 'first@agency.test')`,
+    [token],
+  );
   await page.goto('/');
   await controlledByServiceWorker(page);
   await context.setOffline(true);
@@ -179,7 +206,9 @@ test('a link opened for the first time while offline asks for a connection inste
   await expect(page.getByLabel('Agency Name')).toHaveValue('First Agency');
 });
 
-test('someone who is not an unlocked shareholder cannot create links, in the page or through the API', async ({ page }) => {
+test('someone who is not an unlocked shareholder cannot create links, in the page or through the API', async ({
+  page,
+}) => {
   const email = await signUp(page);
   await page.goto('/create-assessment');
   await expect(page.getByText(/Feature Locked: Agent Assessment will be unlocked/)).toBeVisible({ timeout: 20_000 });
@@ -189,6 +218,11 @@ test('someone who is not an unlocked shareholder cannot create links, in the pag
   await client.auth.signInWithPassword({ email, password: PASSWORD });
   const { error } = await client
     .from('agent_assessments')
-    .insert({ token: `N${randomUUID().replace(/-/g, '')}`, agency_name: 'Sneaky', main_contact_email: 'x@y.test', status: 'pending' });
+    .insert({
+      token: `N${randomUUID().replace(/-/g, '')}`,
+      agency_name: 'Sneaky',
+      main_contact_email: 'x@y.test',
+      status: 'pending',
+    });
   expect(error?.code).toBe('42501');
 });

@@ -15,7 +15,10 @@ const cachedUrls = (page: Page) =>
     return urls;
   });
 
-test('after one online visit every route opens offline: reload, deep links, a guarded route, the 404 page', async ({ page, context }) => {
+test('after one online visit every route opens offline: reload, deep links, a guarded route, the 404 page', async ({
+  page,
+  context,
+}) => {
   const email = await signUp(page);
   await page.goto('/saved-properties');
   await expect(page.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
@@ -53,7 +56,10 @@ test('after one online visit every route opens offline: reload, deep links, a gu
   await expect(page.getByTestId('offline-banner')).toBeHidden();
 });
 
-test('signing in offline says it needs a connection instead of failing with a fetch error', async ({ page, context }) => {
+test('signing in offline says it needs a connection instead of failing with a fetch error', async ({
+  page,
+  context,
+}) => {
   await page.goto('/auth');
   await controlledByServiceWorker(page);
   await context.setOffline(true);
@@ -94,7 +100,10 @@ function pngSize(bytes: Buffer) {
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
 
-test('the manifest has every field, its icons and screenshots exist at their sizes, and Chromium finds the app installable', async ({ page, request }) => {
+test('the manifest has every field, its icons and screenshots exist at their sizes, and Chromium finds the app installable', async ({
+  page,
+  request,
+}) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.ok()).toBe(true);
   const manifest = await response.json();
@@ -110,7 +119,11 @@ test('the manifest has every field, its icons and screenshots exist at their siz
   expect(manifest.description).toMatch(/property assistant/);
 
   const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
-  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   const screenshots = manifest.screenshots as { src: string; sizes: string; form_factor: string }[];
   expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
   for (const image of [...icons, ...screenshots]) {

@@ -116,7 +116,9 @@ test('saved properties from the extension: listed newest first, removed with the
   // A fresh load pulls at start.
   await page.goto('/saved-properties');
   await expect(page.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
-  await expect.poll(() => cardTitles(page)).toEqual(['3 bed terraced house', '4 bed detached house', '2 bed flat, Clapham']);
+  await expect
+    .poll(() => cardTitles(page))
+    .toEqual(['3 bed terraced house', '4 bed detached house', '2 bed flat, Clapham']);
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
 
   const terraced = page.getByRole('region', { name: '3 bed terraced house' });
@@ -136,7 +138,9 @@ test('saved properties from the extension: listed newest first, removed with the
   await expect.poll(() => cardTitles(page)).toEqual(['3 bed terraced house', '2 bed flat, Clapham']);
 
   // The removal reaches Postgres as a soft delete; the others stay.
-  await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: false, [ids[1]!]: true, [ids[2]!]: false });
+  await expect
+    .poll(() => deletedFlags(ids), { timeout: 15_000 })
+    .toEqual({ [ids[0]!]: false, [ids[1]!]: true, [ids[2]!]: false });
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveCount(0);
 
@@ -148,16 +152,24 @@ test('saved properties from the extension: listed newest first, removed with the
   await page.screenshot({ path: `${SCREENSHOT}/saved-properties-mobile.png`, fullPage: true });
 });
 
-test('with no saved properties the empty state explains the extension and links to /extension-auth', async ({ page }) => {
+test('with no saved properties the empty state explains the extension and links to /extension-auth', async ({
+  page,
+}) => {
   await signUp(page, newEmail());
   await page.goto('/saved-properties');
   await expect(page.getByRole('heading', { name: 'No saved properties yet' })).toBeVisible();
   await expect(page.getByText(/save with the Chloe browser extension/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Connect the browser extension' })).toHaveAttribute('href', '/extension-auth');
+  await expect(page.getByRole('link', { name: 'Connect the browser extension' })).toHaveAttribute(
+    'href',
+    '/extension-auth',
+  );
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
 });
 
-test('offline: the change waits, sign-out asks first, and signing out removes the local data', async ({ page, context }) => {
+test('offline: the change waits, sign-out asks first, and signing out removes the local data', async ({
+  page,
+  context,
+}) => {
   const email = newEmail();
   await signUp(page, email);
   const { userId, ids } = await saveAsExtension(email, PROPERTIES.slice(0, 1));
@@ -166,7 +178,9 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
 
   await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'Offline — changes will sync when you reconnect' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Offline — changes will sync when you reconnect' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Remove 2 bed flat, Clapham' }).click();
   await expect(page.getByRole('heading', { name: 'No saved properties yet' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '1 change waiting' })).toBeVisible();
@@ -174,7 +188,9 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
   // Sign-out asks, with focus on the safe answer; keeping working changes nothing.
   await page.getByRole('button', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Unsynced changes' });
-  await expect(dialog).toContainText('1 change on this device has not synced yet. If you sign out now it will be lost.');
+  await expect(dialog).toContainText(
+    '1 change on this device has not synced yet. If you sign out now it will be lost.',
+  );
   await expect(dialog.getByRole('button', { name: 'Keep working' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Keep working' }).click();
   await expect(dialog).toBeHidden();
@@ -192,7 +208,10 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
   await expect.poll(() => localRecords(page, userId)).toBe(0);
 });
 
-test('two tabs of one user: one leader replicates, and a removal made in the other tab still syncs', async ({ page, context }) => {
+test('two tabs of one user: one leader replicates, and a removal made in the other tab still syncs', async ({
+  page,
+  context,
+}) => {
   const email = await signUp(page);
   const { ids } = await saveAsExtension(email, PROPERTIES.slice(0, 2));
   const calls = new Map<Page, number>();

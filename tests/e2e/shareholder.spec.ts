@@ -52,7 +52,13 @@ async function sign(page: Page) {
   if (!pad) throw new Error('no signature pad');
   await page.mouse.move(pad.x + 40, pad.y + 120);
   await page.mouse.down();
-  for (const [dx, dy] of [[80, 60], [140, 140], [200, 70], [260, 130], [320, 80]] as const) {
+  for (const [dx, dy] of [
+    [80, 60],
+    [140, 140],
+    [200, 70],
+    [260, 130],
+    [320, 80],
+  ] as const) {
     await page.mouse.move(pad.x + dx, pad.y + dy, { steps: 8 });
   }
   await page.mouse.up();
@@ -60,7 +66,10 @@ async function sign(page: Page) {
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
 }
 
-test('subscribe on one device, resume on another, complete, and unlock assessments once staff confirm', async ({ page, browser }) => {
+test('subscribe on one device, resume on another, complete, and unlock assessments once staff confirm', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const email = await signUp(page);
   await page.goto('/shareholder');
@@ -80,9 +89,17 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
 
   // The draft reaches Postgres in the background.
   await expect
-    .poll(async () => (await sql<{ n: number }>(
-      `select count(*)::int as n from share_subscriptions s join auth.users u on u.id = s.user_id
-        where u.email = $1 and s.status = 'draft' and s.number_of_shares = 8000 and s.signature_data like 'data:image/png%'`, [email]))[0]?.n, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await sql<{ n: number }>(
+            `select count(*)::int as n from share_subscriptions s join auth.users u on u.id = s.user_id
+        where u.email = $1 and s.status = 'draft' and s.number_of_shares = 8000 and s.signature_data like 'data:image/png%'`,
+            [email],
+          )
+        )[0]?.n,
+      { timeout: 20_000 },
+    )
     .toBe(1);
 
   // Another device: resumes at step 5 (a signature exists), with the data; confirmations are not restored.
@@ -143,9 +160,16 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
 
   // Staff confirm payment and issue shares, by the reference the subscriber sees.
   const shown = `CHLOE-${row!.payment_reference.slice(-8)}`;
-  const env = { ...process.env, SUPABASE_URL: process.env.E2E_API_URL, SUPABASE_SERVICE_ROLE_KEY: process.env.E2E_SERVICE_ROLE_KEY };
+  const env = {
+    ...process.env,
+    SUPABASE_URL: process.env.E2E_API_URL,
+    SUPABASE_SERVICE_ROLE_KEY: process.env.E2E_SERVICE_ROLE_KEY,
+  };
   for (const command of ['payment-received', 'shares-issued']) {
-    await promisify(execFile)(process.execPath, [path.join(root, 'supabase/local/staff.mjs'), command, shown], { cwd: root, env });
+    await promisify(execFile)(process.execPath, [path.join(root, 'supabase/local/staff.mjs'), command, shown], {
+      cwd: root,
+      env,
+    });
   }
   await other.reload();
   await expect(other.getByRole('link', { name: 'Create New Assessment' })).toBeVisible({ timeout: 20_000 });
@@ -158,7 +182,10 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await second.context.close();
 });
 
-test('offline: fill from step 2 on, reload offline with the draft intact, complete offline, and it reaches Postgres on reconnection', async ({ page, context }) => {
+test('offline: fill from step 2 on, reload offline with the draft intact, complete offline, and it reaches Postgres on reconnection', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
@@ -179,11 +206,25 @@ test('offline: fill from step 2 on, reload offline with the draft intact, comple
   await page.getByRole('button', { name: 'Complete Subscription' }).click();
   await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
   await expect(page.getByText('will be submitted when you are back online')).toBeVisible();
-  expect(await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`, [email])).toHaveLength(0);
+  expect(
+    await sql(
+      `select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`,
+      [email],
+    ),
+  ).toHaveLength(0);
 
   await context.setOffline(false);
   await expect
-    .poll(async () => (await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed' and s.number_of_shares = 8000`, [email])).length, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await sql(
+            `select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed' and s.number_of_shares = 8000`,
+            [email],
+          )
+        ).length,
+      { timeout: 30_000 },
+    )
     .toBe(1);
   await expect(page.getByText('will be submitted when you are back online')).toBeHidden({ timeout: 20_000 });
 });
@@ -209,7 +250,16 @@ test('cancelling during cooling-off: asks first, the server records it, the dash
   await page.getByRole('button', { name: 'Complete Subscription' }).click();
   await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
   await expect
-    .poll(async () => (await sql(`select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`, [email])).length, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await sql(
+            `select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`,
+            [email],
+          )
+        ).length,
+      { timeout: 20_000 },
+    )
     .toBe(1);
 
   await page.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { newEmail, PASSWORD, signUp } from './fixtures';
 import pg from 'pg';
 
-
 test('the 404 page names the problem, logs the path and links home', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

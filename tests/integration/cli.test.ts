@@ -88,70 +88,87 @@ function client(apiUrl: string, key: string, headers: Record<string, string> = {
 }
 
 describe('npm run dev / npm start', () => {
-  it('prints the status block, serves the app, stops cleanly, and a second start reuses the data', { timeout: 240_000 }, async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-'));
-    const [apiPort, dbPort, appPort] = [await freePort(), await freePort(), await freePort()];
-    const env = {
-      CHLOE_DATA_DIR: dataDir,
-      SUPABASE_API_PORT: String(apiPort),
-      SUPABASE_DB_PORT: String(dbPort),
-      APP_PORT: String(appPort),
-    };
+  it(
+    'prints the status block, serves the app, stops cleanly, and a second start reuses the data',
+    { timeout: 240_000 },
+    async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-'));
+      const [apiPort, dbPort, appPort] = [await freePort(), await freePort(), await freePort()];
+      const env = {
+        CHLOE_DATA_DIR: dataDir,
+        SUPABASE_API_PORT: String(apiPort),
+        SUPABASE_DB_PORT: String(dbPort),
+        APP_PORT: String(appPort),
+      };
 
-    const first = await start('dev', env);
-    const s = first.status;
-    expect(Object.keys(s)).toEqual(
-      expect.arrayContaining(['App URL', 'API URL', 'DB URL', 'anon key', 'service_role key', 'Demo sign-in', 'Demo assessment']),
-    );
-    expect(s['App URL']).toBe(`http://localhost:${appPort}`);
-    expect(s['API URL']).toBe(`http://localhost:${apiPort}`);
-    expect(s['DB URL']).toBe(`postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`);
-    expect(decodeJwt(s['anon key']!).role).toBe('anon');
-    expect(decodeJwt(s['service_role key']!).role).toBe('service_role');
-    const app = await fetch(s['App URL']!);
-    expect(app.status).toBe(200);
-    expect(await app.text()).toContain('<div id="root">');
+      const first = await start('dev', env);
+      const s = first.status;
+      expect(Object.keys(s)).toEqual(
+        expect.arrayContaining([
+          'App URL',
+          'API URL',
+          'DB URL',
+          'anon key',
+          'service_role key',
+          'Demo sign-in',
+          'Demo assessment',
+        ]),
+      );
+      expect(s['App URL']).toBe(`http://localhost:${appPort}`);
+      expect(s['API URL']).toBe(`http://localhost:${apiPort}`);
+      expect(s['DB URL']).toBe(`postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`);
+      expect(decodeJwt(s['anon key']!).role).toBe('anon');
+      expect(decodeJwt(s['service_role key']!).role).toBe('service_role');
+      const app = await fetch(s['App URL']!);
+      expect(app.status).toBe(200);
+      expect(await app.text()).toContain('<div id="root">');
 
-    // The printed demo sign-in works, and the demo user has the data the README promises.
-    const [email, password] = s['Demo sign-in']!.split(' / ');
-    const demo = client(s['API URL']!, s['anon key']!);
-    const { data: signIn, error } = await demo.auth.signInWithPassword({ email: email!, password: password! });
-    expect(error).toBeNull();
-    const { data: properties } = await demo.from('saved_properties').select('title');
-    expect(properties).toHaveLength(2);
-    const marker = crypto.randomUUID();
-    await demo.from('saved_properties').insert({ id: marker, user_id: signIn.user!.id, title: 'Still here after a restart' }).throwOnError();
+      // The printed demo sign-in works, and the demo user has the data the README promises.
+      const [email, password] = s['Demo sign-in']!.split(' / ');
+      const demo = client(s['API URL']!, s['anon key']!);
+      const { data: signIn, error } = await demo.auth.signInWithPassword({ email: email!, password: password! });
+      expect(error).toBeNull();
+      const { data: properties } = await demo.from('saved_properties').select('title');
+      expect(properties).toHaveLength(2);
+      const marker = crypto.randomUUID();
+      await demo
+        .from('saved_properties')
+        .insert({ id: marker, user_id: signIn.user!.id, title: 'Still here after a restart' })
+        .throwOnError();
 
-    // The printed assessment link opens exactly its assessment, without an account.
-    const link = new URL(s['Demo assessment']!);
-    expect(link.origin).toBe(s['App URL']);
-    const token = link.pathname.replace('/agent-assessment/', '');
-    const { data: assessments } = await client(s['API URL']!, s['anon key']!, { 'x-assessment-token': token })
-      .from('agent_assessments')
-      .select('agency_name');
-    expect(assessments).toEqual([{ agency_name: 'Demo Estates' }]);
+      // The printed assessment link opens exactly its assessment, without an account.
+      const link = new URL(s['Demo assessment']!);
+      expect(link.origin).toBe(s['App URL']);
+      const token = link.pathname.replace('/agent-assessment/', '');
+      const { data: assessments } = await client(s['API URL']!, s['anon key']!, { 'x-assessment-token': token })
+        .from('agent_assessments')
+        .select('agency_name');
+      expect(assessments).toEqual([{ agency_name: 'Demo Estates' }]);
 
-    const stopped = await first.stop();
-    expect(stopped.code).toBe(0);
-    expect(stopped.output).toContain('Stopped.');
-    for (const port of [apiPort, dbPort, appPort]) expect(await refused(port)).toBe(true);
+      const stopped = await first.stop();
+      expect(stopped.code).toBe(0);
+      expect(stopped.output).toContain('Stopped.');
+      for (const port of [apiPort, dbPort, appPort]) expect(await refused(port)).toBe(true);
 
-    // Second start: same folder, nothing migrated twice, the row written before is still there.
-    const second = await start('stack', env);
-    try {
-      const db = new pg.Client({ connectionString: second.status['DB URL'] });
-      await db.connect();
+      // Second start: same folder, nothing migrated twice, the row written before is still there.
+      const second = await start('stack', env);
       try {
-        const { rows } = await db.query('select title from public.saved_properties where id = $1', [marker]);
-        expect(rows).toEqual([{ title: 'Still here after a restart' }]);
-        const { rows: migrations } = await db.query('select version, count(*)::int as n from supabase_migrations.schema_migrations group by version');
-        expect(migrations.length).toBeGreaterThan(0);
-        expect(migrations.every((m) => m.n === 1)).toBe(true);
+        const db = new pg.Client({ connectionString: second.status['DB URL'] });
+        await db.connect();
+        try {
+          const { rows } = await db.query('select title from public.saved_properties where id = $1', [marker]);
+          expect(rows).toEqual([{ title: 'Still here after a restart' }]);
+          const { rows: migrations } = await db.query(
+            'select version, count(*)::int as n from supabase_migrations.schema_migrations group by version',
+          );
+          expect(migrations.length).toBeGreaterThan(0);
+          expect(migrations.every((m) => m.n === 1)).toBe(true);
+        } finally {
+          await db.end();
+        }
       } finally {
-        await db.end();
+        expect((await second.stop()).code).toBe(0);
       }
-    } finally {
-      expect((await second.stop()).code).toBe(0);
-    }
-  });
+    },
+  );
 });

@@ -20,7 +20,14 @@ const OPTIONS = {
     'Calm & Reassuring',
     'Authoritative & Confident',
   ],
-  office_devices: ['Desktop computers', 'Tablets', 'IP phones', 'Softphones', 'Reception display screens', 'Smart speakers'],
+  office_devices: [
+    'Desktop computers',
+    'Tablets',
+    'IP phones',
+    'Softphones',
+    'Reception display screens',
+    'Smart speakers',
+  ],
   mobile_device_types: ['iPhone', 'Android phones', 'iPads', 'Android tablets'],
   preferred_mobile_communication: ['WhatsApp', 'SMS', 'Email', 'Phone calls', 'Mobile apps'],
   property_portals: [
@@ -109,7 +116,11 @@ describe('saved_properties', () => {
     expectRefused((await insert({ bedrooms: -1 })).error, '23514', 'saved_properties_bedrooms_not_negative');
   });
   it('refuses an empty entry in key_features', async () => {
-    expectRefused((await insert({ key_features: ['Garden', null] })).error, '23514', 'saved_properties_key_features_no_nulls');
+    expectRefused(
+      (await insert({ key_features: ['Garden', null] })).error,
+      '23514',
+      'saved_properties_key_features_no_nulls',
+    );
   });
   it('defaults key_features to an empty list and accepts absent price and bedrooms', async () => {
     const { data, error } = await owner.client
@@ -144,12 +155,16 @@ describe('gmail_accounts and email_logs', () => {
     expectRefused(error, '23514', 'gmail_accounts_email_address_format');
   });
   it('refuses the same mailbox twice for one user', async () => {
-    const { error } = await service.from('gmail_accounts').insert({ user_id: owner.id, email_address: 'owner@gmail.test' });
+    const { error } = await service
+      .from('gmail_accounts')
+      .insert({ user_id: owner.id, email_address: 'owner@gmail.test' });
     expectRefused(error, '23505', 'gmail_accounts_one_row_per_address');
   });
 
   const log = (row: Record<string, unknown>) =>
-    service.from('email_logs').insert({ user_id: owner.id, gmail_account_id: accountId, sender_email: 'a@example.test', ...row });
+    service
+      .from('email_logs')
+      .insert({ user_id: owner.id, gmail_account_id: accountId, sender_email: 'a@example.test', ...row });
 
   it('refuses an unknown reply_status', async () => {
     expectRefused((await log({ reply_status: 'bounced' })).error, '23514', 'email_logs_reply_status_values');
@@ -218,7 +233,10 @@ describe('demo_requests (anonymous insert)', () => {
     email: 'ann@example.test',
     phone: '020 7946 0000',
   };
-  const submit = (over: Record<string, unknown>) => anon().from('demo_requests').insert({ ...valid, ...over });
+  const submit = (over: Record<string, unknown>) =>
+    anon()
+      .from('demo_requests')
+      .insert({ ...valid, ...over });
 
   it.each([
     ['an unknown professional type', { professional_type: 'developer' }, 'demo_requests_professional_type_values'],
@@ -227,7 +245,11 @@ describe('demo_requests (anonymous insert)', () => {
     ['an email without @', { email: 'ann.example.test' }, 'demo_requests_email_format'],
     ['an email without a domain dot', { email: 'ann@example' }, 'demo_requests_email_format'],
     ['a phone under 10 characters', { phone: '0207946' }, 'demo_requests_phone_at_least_10_chars'],
-    ['a description over 5000 characters', { description: 'x'.repeat(5001) }, 'demo_requests_description_at_most_5000_chars'],
+    [
+      'a description over 5000 characters',
+      { description: 'x'.repeat(5001) },
+      'demo_requests_description_at_most_5000_chars',
+    ],
     ['a website over 2048 characters', { website: 'x'.repeat(2049) }, 'demo_requests_website_at_most_2048_chars'],
     ['a blank ai_name', { ai_name: '  ' }, 'demo_requests_ai_name_1_to_100_chars'],
   ])('refuses %s (%s)', async (_label, over, rule) => {
@@ -238,7 +260,9 @@ describe('demo_requests (anonymous insert)', () => {
     const id = randomUUID();
     const { error } = await submit({ id });
     expect(error).toBeNull();
-    const rows = await sql('select description, website, marketing, ai_name from public.demo_requests where id = $1', [id]);
+    const rows = await sql('select description, website, marketing, ai_name from public.demo_requests where id = $1', [
+      id,
+    ]);
     expect(rows).toEqual([{ description: '', website: '', marketing: false, ai_name: 'Chloe' }]);
     // A re-sent queued request (same id) is recognisable as already received.
     expectRefused((await submit({ id })).error, '23505', 'demo_requests_pkey');
@@ -261,7 +285,9 @@ describe('share_subscriptions', () => {
     owner.client.from('share_subscriptions').insert({ user_id: owner.id, ...row });
 
   it('defaults a draft to 5,000 shares at £1.25, total £6,250', async () => {
-    const { data, error } = await insert({}).select('number_of_shares, subscription_price, total_amount, status').single();
+    const { data, error } = await insert({})
+      .select('number_of_shares, subscription_price, total_amount, status')
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ number_of_shares: 5000, subscription_price: 1.25, total_amount: 6250, status: 'draft' });
   });
@@ -315,7 +341,11 @@ describe('share_agreement_status ordering (staff steps)', () => {
       .single();
     expect(error).toBeNull();
     // Read separately: an insert's response cannot see the row its AFTER trigger made.
-    const status = await owner.client.from('share_agreement_status').select('id').eq('subscription_id', data?.id).single();
+    const status = await owner.client
+      .from('share_agreement_status')
+      .select('id')
+      .eq('subscription_id', data?.id)
+      .single();
     expect(status.error).toBeNull();
     agreementId = status.data?.id;
   });
@@ -340,7 +370,12 @@ describe('share_agreement_status ordering (staff steps)', () => {
     );
   });
   it('accepts the steps in order', async () => {
-    const all = { payment_received: true, shares_issued: true, share_certificate_issued: true, eis_documentation_sent: true };
+    const all = {
+      payment_received: true,
+      shares_issued: true,
+      share_certificate_issued: true,
+      eis_documentation_sent: true,
+    };
     expect((await set(all)).error).toBeNull();
   });
 });
@@ -421,7 +456,10 @@ describe('agent_assessments', () => {
 
   it('refuses a near-miss spelling of an option', async () => {
     const a = await assessment();
-    const { error } = await a.client.from('agent_assessments').update({ tone_of_voice: ['Friendly and Casual'] }).eq('id', a.id);
+    const { error } = await a.client
+      .from('agent_assessments')
+      .update({ tone_of_voice: ['Friendly and Casual'] })
+      .eq('id', a.id);
     expectRefused(error, '23514', 'agent_assessments_tone_of_voice_options');
   });
 
@@ -433,7 +471,11 @@ describe('agent_assessments', () => {
 
   it.each(YES_NO_FIELDS)('%s takes yes, no or null only', async (column) => {
     const a = await assessment();
-    const update = (value: string | null) => a.client.from('agent_assessments').update({ [column]: value }).eq('id', a.id);
+    const update = (value: string | null) =>
+      a.client
+        .from('agent_assessments')
+        .update({ [column]: value })
+        .eq('id', a.id);
     expect((await update('yes')).error).toBeNull();
     expect((await update('no')).error).toBeNull();
     expect((await update(null)).error).toBeNull();
@@ -462,7 +504,8 @@ describe('agent_assessments', () => {
       'agent_assessments_completed_iff_completed_at',
     );
     expectRefused(
-      (await service.from('agent_assessments').insert({ token: randomToken(), completed_at: new Date().toISOString() })).error,
+      (await service.from('agent_assessments').insert({ token: randomToken(), completed_at: new Date().toISOString() }))
+        .error,
       '23514',
       'agent_assessments_completed_iff_completed_at',
     );
@@ -481,7 +524,10 @@ describe('agent_assessments', () => {
     ['_deleted', () => true],
   ])('a token holder cannot change %s (42501)', async (column, value) => {
     const a = await assessment();
-    const { error } = await a.client.from('agent_assessments').update({ [column]: value() }).eq('id', a.id);
+    const { error } = await a.client
+      .from('agent_assessments')
+      .update({ [column]: value() })
+      .eq('id', a.id);
     expectRefused(error, '42501', 'permission denied');
   });
 
@@ -499,7 +545,11 @@ describe('agent_assessments', () => {
     const again = await a.client.from('agent_assessments').update({ agency_name: 'Changed' }).eq('id', a.id).select();
     expect(again.error).toBeNull();
     expect(again.data).toHaveLength(0);
-    const reopen = await a.client.from('agent_assessments').update({ status: 'pending', completed_at: null }).eq('id', a.id).select();
+    const reopen = await a.client
+      .from('agent_assessments')
+      .update({ status: 'pending', completed_at: null })
+      .eq('id', a.id)
+      .select();
     expect(reopen.data).toHaveLength(0);
     expect(await sql('select status, agency_name from public.agent_assessments where id = $1', [a.id])).toEqual([
       { status: 'completed', agency_name: 'Final Estates' },
@@ -510,7 +560,11 @@ describe('agent_assessments', () => {
     const a = await assessment({ expires_at: new Date(Date.now() - 1000).toISOString() });
     const read = await a.client.from('agent_assessments').select('id').eq('token', a.token);
     expect(read.data).toEqual([]);
-    const write = await a.client.from('agent_assessments').update({ agency_name: 'Late' }).eq('token', a.token).select();
+    const write = await a.client
+      .from('agent_assessments')
+      .update({ agency_name: 'Late' })
+      .eq('token', a.token)
+      .select();
     expect(write.data).toEqual([]);
   });
 
@@ -580,7 +634,9 @@ describe('server-owned columns of synced tables', () => {
 
   it('refuses to change the id of a synced row', async () => {
     const id = randomUUID();
-    expect((await owner.client.from('saved_properties').insert({ id, user_id: owner.id, title: 'Id test' })).error).toBeNull();
+    expect(
+      (await owner.client.from('saved_properties').insert({ id, user_id: owner.id, title: 'Id test' })).error,
+    ).toBeNull();
     const { error } = await owner.client.from('saved_properties').update({ id: randomUUID() }).eq('id', id);
     expectRefused(error, '23514', 'sync_id_is_immutable');
   });
@@ -589,7 +645,9 @@ describe('server-owned columns of synced tables', () => {
     const stranger = await newUser();
     try {
       const id = randomUUID();
-      expect((await owner.client.from('saved_properties').insert({ id, user_id: owner.id, title: 'Mine' })).error).toBeNull();
+      expect(
+        (await owner.client.from('saved_properties').insert({ id, user_id: owner.id, title: 'Mine' })).error,
+      ).toBeNull();
       const { error } = await owner.client.from('saved_properties').update({ user_id: stranger.user.id }).eq('id', id);
       expectRefused(error, '42501', 'row-level security');
     } finally {

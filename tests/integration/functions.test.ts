@@ -15,7 +15,13 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-fn-'));
-  stack = await startStack({ dataDir, apiPort: await freePort(), dbPort: await freePort(), functionsDir, seedFile: null });
+  stack = await startStack({
+    dataDir,
+    apiPort: await freePort(),
+    dbPort: await freePort(),
+    functionsDir,
+    seedFile: null,
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -55,7 +61,9 @@ describe('edge functions', () => {
   it('refuses a call without a valid JWT, and names an unknown function', async () => {
     const noJwt = await fetch(`${stack.apiUrl}/functions/v1/echo`, { method: 'POST', body: '{}' });
     expect(noJwt.status).toBe(401);
-    const unknown = await fetch(`${stack.apiUrl}/functions/v1/nope`, { headers: { authorization: `Bearer ${stack.anonKey}` } });
+    const unknown = await fetch(`${stack.apiUrl}/functions/v1/nope`, {
+      headers: { authorization: `Bearer ${stack.anonKey}` },
+    });
     expect(unknown.status).toBe(404);
   });
 });

@@ -8,7 +8,9 @@ describe('migrations', () => {
   const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f));
 
   it('recorded every migration file once at start', async () => {
-    const rows = await sql<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const rows = await sql<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(files.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.split('_')[0]).sort());
   });

@@ -5,7 +5,12 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { openAssessmentDatabase, openUserDatabase, type AssessmentDatabase, type UserDatabase } from '../../src/data/database';
+import {
+  openAssessmentDatabase,
+  openUserDatabase,
+  type AssessmentDatabase,
+  type UserDatabase,
+} from '../../src/data/database';
 import { startSync, type SyncEngine } from '../../src/data/sync-engine';
 import { createAssessmentClient } from '../../src/lib/assessment-client';
 import { deriveSyncStatus } from '../../src/data/sync-status';
@@ -50,23 +55,39 @@ async function deviceNetwork(rewrite?: Rewrite) {
 
 async function deviceClient(rewrite?: Rewrite) {
   const { options, setOnline } = await deviceNetwork(rewrite);
-  const client = createClient(stack().apiUrl, stack().anonKey, { ...options, auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(stack().apiUrl, stack().anonKey, {
+    ...options,
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   return { client, setOnline };
 }
 
 const storage = () => getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
 
-async function userDevice(email: string, password: string, userId: string, rewrite?: Rewrite): Promise<Device & { db: UserDatabase }> {
+async function userDevice(
+  email: string,
+  password: string,
+  userId: string,
+  rewrite?: Rewrite,
+): Promise<Device & { db: UserDatabase }> {
   const { client, setOnline } = await deviceClient(rewrite);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
-  const db = await openUserDatabase({ name: `dev${crypto.randomUUID().slice(0, 8)}`, storage: storage(), multiInstance: false });
+  const db = await openUserDatabase({
+    name: `dev${crypto.randomUUID().slice(0, 8)}`,
+    storage: storage(),
+    multiInstance: false,
+  });
   const engine = startSync({
     db,
     client,
     identifier: userId,
     listen: false,
-    tables: [{ name: 'saved_properties' }, { name: 'share_subscriptions' }, { name: 'share_agreement_status', pullOnly: true }],
+    tables: [
+      { name: 'saved_properties' },
+      { name: 'share_subscriptions' },
+      { name: 'share_agreement_status', pullOnly: true },
+    ],
   });
   const device = { db, engine, client, setOnline };
   devices.push(device);
@@ -107,7 +128,10 @@ describe('replication between two devices of one user', () => {
       status: 'draft',
     });
     await inSync(a, b);
-    const onB = await until(() => b.db.share_subscriptions.findOne(id).exec(), (d) => d !== null);
+    const onB = await until(
+      () => b.db.share_subscriptions.findOne(id).exec(),
+      (d) => d !== null,
+    );
     expect(onB?.toJSON()).toMatchObject({ subscriber_name: 'Ada Agent', number_of_shares: 7000, total_amount: 8750 });
     const [row] = await sql('select subscriber_name, number_of_shares from share_subscriptions where id = $1', [id]);
     expect(row).toEqual({ subscriber_name: 'Ada Agent', number_of_shares: 7000 });
@@ -131,23 +155,50 @@ describe('replication between two devices of one user', () => {
       total_amount: 6250,
       status: 'draft',
     });
-    await a.db.saved_properties.insert({ id: propId, user_id: u.user.id, title: 'Flat', key_features: ['Garden', 'Parking'] });
+    await a.db.saved_properties.insert({
+      id: propId,
+      user_id: u.user.id,
+      title: 'Flat',
+      key_features: ['Garden', 'Parking'],
+    });
     await inSync(a, b);
-    await until(() => b.db.saved_properties.findOne(propId).exec(), (d) => d !== null);
-    await until(() => b.db.share_subscriptions.findOne(subId).exec(), (d) => d !== null);
+    await until(
+      () => b.db.saved_properties.findOne(propId).exec(),
+      (d) => d !== null,
+    );
+    await until(
+      () => b.db.share_subscriptions.findOne(subId).exec(),
+      (d) => d !== null,
+    );
 
     a.setOnline(false);
     b.setOnline(false);
-    await (await a.db.share_subscriptions.findOne(subId).exec())!.incrementalPatch({ subscriber_name: 'Name from A', subscriber_phone: '0111 A' });
-    await (await b.db.share_subscriptions.findOne(subId).exec())!.incrementalPatch({ subscriber_address: 'Address from B', subscriber_phone: '0222 B' });
-    await (await a.db.saved_properties.findOne(propId).exec())!.incrementalPatch({ key_features: ['Garden', 'Parking', 'Lift'] });
+    await (await a.db.share_subscriptions.findOne(subId).exec())!.incrementalPatch({
+      subscriber_name: 'Name from A',
+      subscriber_phone: '0111 A',
+    });
+    await (await b.db.share_subscriptions.findOne(subId).exec())!.incrementalPatch({
+      subscriber_address: 'Address from B',
+      subscriber_phone: '0222 B',
+    });
+    await (await a.db.saved_properties.findOne(propId).exec())!.incrementalPatch({
+      key_features: ['Garden', 'Parking', 'Lift'],
+    });
     await (await b.db.saved_properties.findOne(propId).exec())!.incrementalPatch({ key_features: ['Parking'] });
     a.engine.reSync();
     b.engine.reSync();
     // Offline: the edits wait on each device, nothing reached Postgres.
-    await until(() => a.db.outbox.count().exec(), (n) => n === 2);
-    await until(() => b.db.outbox.count().exec(), (n) => n === 2);
-    const [before] = await sql('select subscriber_name, subscriber_address from share_subscriptions where id = $1', [subId]);
+    await until(
+      () => a.db.outbox.count().exec(),
+      (n) => n === 2,
+    );
+    await until(
+      () => b.db.outbox.count().exec(),
+      (n) => n === 2,
+    );
+    const [before] = await sql('select subscriber_name, subscriber_address from share_subscriptions where id = $1', [
+      subId,
+    ]);
     expect(before).toEqual({ subscriber_name: 'Base name', subscriber_address: 'Base address' });
 
     a.setOnline(true);
@@ -161,8 +212,14 @@ describe('replication between two devices of one user', () => {
       [subId],
     );
     // One side changed each of name and address: both kept. Both changed the phone: A was first.
-    expect(row).toEqual({ subscriber_name: 'Name from A', subscriber_address: 'Address from B', subscriber_phone: '0111 A' });
-    const [prop] = await sql<{ key_features: string[] }>('select key_features from saved_properties where id = $1', [propId]);
+    expect(row).toEqual({
+      subscriber_name: 'Name from A',
+      subscriber_address: 'Address from B',
+      subscriber_phone: '0111 A',
+    });
+    const [prop] = await sql<{ key_features: string[] }>('select key_features from saved_properties where id = $1', [
+      propId,
+    ]);
     // A added Lift, B removed Garden.
     expect([...prop!.key_features].sort()).toEqual(['Lift', 'Parking']);
 
@@ -172,12 +229,17 @@ describe('replication between two devices of one user', () => {
         (doc) => doc?.subscriber_address === 'Address from B' && doc?.subscriber_name === 'Name from A',
       );
       expect(sub?.subscriber_phone).toBe('0111 A');
-      expect([...((await d.db.saved_properties.findOne(propId).exec())?.key_features ?? [])].sort()).toEqual(['Lift', 'Parking']);
+      expect([...((await d.db.saved_properties.findOne(propId).exec())?.key_features ?? [])].sort()).toEqual([
+        'Lift',
+        'Parking',
+      ]);
       expect(await d.db.outbox.count().exec()).toBe(0);
     }
     // B's losing phone number is in B's conflict log, not dropped.
     const log = await b.db.conflict_log.find().exec();
-    expect(log.map((l) => ({ field: l.field, local: JSON.parse(l.local), server: JSON.parse(l.server) }))).toContainEqual({
+    expect(
+      log.map((l) => ({ field: l.field, local: JSON.parse(l.local), server: JSON.parse(l.server) })),
+    ).toContainEqual({
       field: 'subscriber_phone',
       local: '0222 B',
       server: '0111 A',
@@ -189,7 +251,12 @@ describe('replication between two devices of one user', () => {
     const ub = await newUser();
     const a = await userDevice(ua.email, ua.password, ua.user.id);
     const b = await userDevice(ub.email, ub.password, ub.user.id);
-    await a.db.saved_properties.insert({ id: crypto.randomUUID(), user_id: ua.user.id, title: 'A only', key_features: [] });
+    await a.db.saved_properties.insert({
+      id: crypto.randomUUID(),
+      user_id: ua.user.id,
+      title: 'A only',
+      key_features: [],
+    });
     await inSync(a, b);
     expect(await a.db.saved_properties.count().exec()).toBe(1);
     expect(await b.db.saved_properties.count().exec()).toBe(0);
@@ -209,7 +276,12 @@ describe('replication between two devices of one user', () => {
       total_amount: 6250,
       status: 'signed',
     });
-    const ok = await a.db.saved_properties.insert({ id: crypto.randomUUID(), user_id: u.user.id, title: 'Fine', key_features: [] });
+    const ok = await a.db.saved_properties.insert({
+      id: crypto.randomUUID(),
+      user_id: u.user.id,
+      title: 'Fine',
+      key_features: [],
+    });
     await inSync(a);
     const status = deriveSyncStatus(a.engine.inputs$.value);
     expect(status.kind).toBe('error');
@@ -252,7 +324,9 @@ describe('an expired access token', () => {
     sub.unsubscribe();
     expect(refreshed).toBe(1);
     expect(errors).toEqual([]);
-    expect(await sql('select title from saved_properties where id = $1', [id])).toEqual([{ title: 'After a long sleep' }]);
+    expect(await sql('select title from saved_properties where id = $1', [id])).toEqual([
+      { title: 'After a long sleep' },
+    ]);
     expect(await d.db.outbox.count().exec()).toBe(0);
   });
 });
@@ -262,7 +336,12 @@ describe('assessment replication by token', () => {
     const token = `T${crypto.randomUUID().replace(/-/g, '')}`;
     const { data, error } = await serviceClient()
       .from('agent_assessments')
-      .insert({ token, agency_name: 'Acme Lettings', main_contact_email: 'a@acme.test', expires_at: new Date(Date.now() + expiresInDays * 864e5).toISOString() })
+      .insert({
+        token,
+        agency_name: 'Acme Lettings',
+        main_contact_email: 'a@acme.test',
+        expires_at: new Date(Date.now() + expiresInDays * 864e5).toISOString(),
+      })
       .select('id')
       .single();
     if (error) throw error;
@@ -273,7 +352,11 @@ describe('assessment replication by token', () => {
     const { options, setOnline } = await deviceNetwork();
     // The app's own assessment client: the token travels as the x-assessment-token header.
     const client = createAssessmentClient(token, options, stack().apiUrl, stack().anonKey);
-    const db = await openAssessmentDatabase({ name: `as${crypto.randomUUID().slice(0, 8)}`, storage: storage(), multiInstance: false });
+    const db = await openAssessmentDatabase({
+      name: `as${crypto.randomUUID().slice(0, 8)}`,
+      storage: storage(),
+      multiInstance: false,
+    });
     const engine = startSync({ db, client, identifier: token, listen: false, tables: [{ name: 'agent_assessments' }] });
     const device = { db, engine, client, setOnline };
     devices.push(device);

@@ -141,7 +141,11 @@ const cases: TableCase[] = [
     key: 'id',
     reset: ensureGmailAccount,
     target: () => ids.gmailAccount,
-    newRow: async () => ({ id: randomUUID(), user_id: owner.id, email_address: `new-${randomUUID().slice(0, 8)}@gmail.test` }),
+    newRow: async () => ({
+      id: randomUUID(),
+      user_id: owner.id,
+      email_address: `new-${randomUUID().slice(0, 8)}@gmail.test`,
+    }),
     patch: ['account_status', 'error'],
     expected: {
       ...perUser({ owner: { select: 1, insert: D, update: D, delete: 1 } }),
@@ -341,7 +345,10 @@ async function runCell(c: TableCase, actor: Actor, op: Op, expected: Outcome) {
     op === 'select'
       ? await from().select('*').eq(c.key, target)
       : op === 'update'
-        ? await from().update({ [c.patch[0]]: c.patch[1] }).eq(c.key, target).select()
+        ? await from()
+            .update({ [c.patch[0]]: c.patch[1] })
+            .eq(c.key, target)
+            .select()
         : await from().delete().eq(c.key, target).select();
 
   if (expected === D) {
@@ -370,11 +377,7 @@ const cells = cases.flatMap((c) =>
 const passed: string[] = [];
 
 beforeAll(async () => {
-  const [o, x, t] = await Promise.all([
-    newUser(),
-    newUser(),
-    newUser({ 'x-assessment-token': tokens.main }),
-  ]);
+  const [o, x, t] = await Promise.all([newUser(), newUser(), newUser({ 'x-assessment-token': tokens.main })]);
   owner = { id: o.user.id, client: o.client };
   other = { id: x.user.id, client: x.client };
   tokenUser = { id: t.user.id, client: t.client };

@@ -10,15 +10,20 @@ import { sql } from './fixtures';
 // RxDB schemas mirror their tables column for column; only the sync columns are renamed
 // (`_modified` → serverModified, `_deleted` is RxDB's own).
 describe('RxDB schemas mirror the Postgres tables', () => {
-  it.each([savedPropertySchemaLiteral, shareSubscriptionSchemaLiteral, shareAgreementStatusSchemaLiteral, agentAssessmentSchemaLiteral])(
-    '$title',
-    async (schema) => {
-      const rows = await sql<{ column_name: string }>(
-        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
-        [schema.title],
-      );
-      const columns = rows.map((r) => r.column_name).filter((c) => c !== '_deleted').map((c) => (c === '_modified' ? 'serverModified' : c));
-      expect(Object.keys(schema.properties).sort()).toEqual(columns.sort());
-    },
-  );
+  it.each([
+    savedPropertySchemaLiteral,
+    shareSubscriptionSchemaLiteral,
+    shareAgreementStatusSchemaLiteral,
+    agentAssessmentSchemaLiteral,
+  ])('$title', async (schema) => {
+    const rows = await sql<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+      [schema.title],
+    );
+    const columns = rows
+      .map((r) => r.column_name)
+      .filter((c) => c !== '_deleted')
+      .map((c) => (c === '_modified' ? 'serverModified' : c));
+    expect(Object.keys(schema.properties).sort()).toEqual(columns.sort());
+  });
 });

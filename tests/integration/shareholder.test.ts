@@ -44,9 +44,16 @@ describe('signing evidence', () => {
   it('the server hashes the agreement text the app shows together with the signature, and records the user agent', async () => {
     const u = await subscriber();
     const row = signed(u.user.id, daysAgo(0));
-    const { data, error } = await u.client.from('share_subscriptions').insert(row).select('signature_hash, signed_user_agent').single();
+    const { data, error } = await u.client
+      .from('share_subscriptions')
+      .insert(row)
+      .select('signature_hash, signed_user_agent')
+      .single();
     expect(error).toBeNull();
-    const [server] = await sql<{ text: string }>('select public.share_agreement_text(s) as text from share_subscriptions s where id = $1', [row.id]);
+    const [server] = await sql<{ text: string }>(
+      'select public.share_agreement_text(s) as text from share_subscriptions s where id = $1',
+      [row.id],
+    );
     // The text the subscriber read in the app is the text the server signed, to the character.
     expect(agreementText(row)).toBe(server!.text);
     const expected = createHash('sha256').update(`${server!.text}\n${PNG}`, 'utf8').digest('hex');
@@ -59,7 +66,10 @@ describe('signing evidence', () => {
     const forged = await u.client.from('share_subscriptions').insert({ ...row, signature_hash: 'f'.repeat(64) });
     expect(forged.error?.code).toBe('42501');
     await u.client.from('share_subscriptions').insert(row).throwOnError();
-    const change = await u.client.from('share_subscriptions').update({ number_of_shares: 5000, total_amount: 6250 }).eq('id', row.id);
+    const change = await u.client
+      .from('share_subscriptions')
+      .update({ number_of_shares: 5000, total_amount: 6250 })
+      .eq('id', row.id);
     expect(change.error?.message).toContain('share_subscriptions_signed_is_immutable');
     const hash = await u.client.from('share_subscriptions').update({ signature_hash: null }).eq('id', row.id);
     expect(hash.error?.code).toBe('42501');
@@ -69,10 +79,21 @@ describe('signing evidence', () => {
 describe('drafts', () => {
   it('the owner can still upsert a draft by id (the evidence columns are the only ones withheld)', async () => {
     const u = await subscriber();
-    const draft = { ...signed(u.user.id, daysAgo(0)), status: 'draft', signature_data: null, payment_reference: null, signature_timestamp: null };
+    const draft = {
+      ...signed(u.user.id, daysAgo(0)),
+      status: 'draft',
+      signature_data: null,
+      payment_reference: null,
+      signature_timestamp: null,
+    };
     await u.client.from('share_subscriptions').upsert(draft).throwOnError();
-    await u.client.from('share_subscriptions').upsert({ ...draft, subscriber_name: 'Ada King' }).throwOnError();
-    expect(await sql('select subscriber_name from share_subscriptions where id = $1', [draft.id])).toEqual([{ subscriber_name: 'Ada King' }]);
+    await u.client
+      .from('share_subscriptions')
+      .upsert({ ...draft, subscriber_name: 'Ada King' })
+      .throwOnError();
+    expect(await sql('select subscriber_name from share_subscriptions where id = $1', [draft.id])).toEqual([
+      { subscriber_name: 'Ada King' },
+    ]);
   });
 });
 
@@ -100,7 +121,9 @@ describe('cancelling during cooling-off', () => {
     await u.client.from('share_subscriptions').insert(row).throwOnError();
     const { error } = await u.client.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', row.id);
     expect(error?.code).toBe('23514');
-    expect(error?.message).toMatch(/^share_subscriptions_cooling_off_over: the cooling-off period ended on \d{1,2} \w+ \d{4}$/);
+    expect(error?.message).toMatch(
+      /^share_subscriptions_cooling_off_over: the cooling-off period ended on \d{1,2} \w+ \d{4}$/,
+    );
     const [after] = await sql<{ status: string }>('select status from share_subscriptions where id = $1', [row.id]);
     expect(after?.status).toBe('signed');
   });
@@ -109,9 +132,18 @@ describe('cancelling during cooling-off', () => {
     const u = await subscriber();
     const row = signed(u.user.id, daysAgo(1));
     await u.client.from('share_subscriptions').insert(row).throwOnError();
-    const sneaky = await u.client.from('share_subscriptions').update({ status: 'cancelled', subscriber_name: 'Someone else' }).eq('id', row.id);
+    const sneaky = await u.client
+      .from('share_subscriptions')
+      .update({ status: 'cancelled', subscriber_name: 'Someone else' })
+      .eq('id', row.id);
     expect(sneaky.error?.message).toContain('share_subscriptions_cancel_changes_only_status');
-    const draft = { ...signed(u.user.id, daysAgo(0)), status: 'draft', signature_data: null, payment_reference: null, signature_timestamp: null };
+    const draft = {
+      ...signed(u.user.id, daysAgo(0)),
+      status: 'draft',
+      signature_data: null,
+      payment_reference: null,
+      signature_timestamp: null,
+    };
     await u.client.from('share_subscriptions').insert(draft).throwOnError();
     const cancelDraft = await u.client.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', draft.id);
     expect(cancelDraft.error?.message).toContain('share_subscriptions_only_signed_can_be_cancelled');

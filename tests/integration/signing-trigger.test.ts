@@ -66,7 +66,9 @@ const agreements = (subscriptionId: string) =>
 /** A signed subscription made through the API by `u`; returns its id. */
 async function signedSubscription(u: User, effectiveDate = '2030-03-25') {
   const id = randomUUID();
-  const { error } = await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id, ...completion(effectiveDate) });
+  const { error } = await u.client
+    .from('share_subscriptions')
+    .insert({ id, user_id: u.user.id, ...completion(effectiveDate) });
   expect(error).toBeNull();
   return id;
 }
@@ -94,7 +96,11 @@ describe('signing creates the agreement-status row', () => {
     expect(draft.error).toBeNull();
     expect(await agreements(id)).toEqual([]);
 
-    const signed = await u.client.from('share_subscriptions').update(completion('2030-03-25')).eq('id', id).select('status');
+    const signed = await u.client
+      .from('share_subscriptions')
+      .update(completion('2030-03-25'))
+      .eq('id', id)
+      .select('status');
     expect(signed.error).toBeNull();
     expect(signed.data).toEqual([{ status: 'signed' }]);
 
@@ -135,7 +141,9 @@ describe('signing creates the agreement-status row', () => {
       {
         id,
         status: 'signed',
-        share_agreement_status: [{ agreement_signed: true, cancellation_deadline: '2030-04-04', payment_received: false }],
+        share_agreement_status: [
+          { agreement_signed: true, cancellation_deadline: '2030-04-04', payment_received: false },
+        ],
       },
     ]);
   });
@@ -173,7 +181,10 @@ describe('a signed subscription is frozen for its owner', () => {
   });
 
   it('the owner cannot change it', async () => {
-    const { error } = await u.client.from('share_subscriptions').update({ number_of_shares: 9000, total_amount: 11250 }).eq('id', id);
+    const { error } = await u.client
+      .from('share_subscriptions')
+      .update({ number_of_shares: 9000, total_amount: 11250 })
+      .eq('id', id);
     expectRefused(error, '42501', 'share_subscriptions_signed_is_immutable');
   });
 
@@ -193,7 +204,10 @@ describe('a signed subscription is frozen for its owner', () => {
   });
 
   it('re-sending the identical row (an idempotent sync push) is accepted and changes nothing', async () => {
-    const [before] = await sql<{ subscriber_name: string }>('select subscriber_name from public.share_subscriptions where id = $1', [id]);
+    const [before] = await sql<{ subscriber_name: string }>(
+      'select subscriber_name from public.share_subscriptions where id = $1',
+      [id],
+    );
     const { data, error } = await u.client
       .from('share_subscriptions')
       .update({ subscriber_name: before?.subscriber_name, status: 'signed' })
@@ -230,7 +244,10 @@ describe('agreement status: read-only for the owner, staff advance it', () => {
   });
 
   it('the owner cannot update it', async () => {
-    const { error } = await u.client.from('share_agreement_status').update({ payment_received: true }).eq('subscription_id', id);
+    const { error } = await u.client
+      .from('share_agreement_status')
+      .update({ payment_received: true })
+      .eq('subscription_id', id);
     expectRefused(error, '42501', 'permission denied');
     expect((await agreements(id))[0]?.payment_received).toBe(false);
   });
@@ -318,11 +335,18 @@ describe('only a paid shareholder with issued shares creates assessment links', 
     const other = await user();
     const id = await signedSubscription(u);
     await staffSets(id, { payment_received: true, shares_issued: true });
-    const forOther = await u.client.from('agent_assessments').insert({ token: randomToken(), created_by: other.user.id });
+    const forOther = await u.client
+      .from('agent_assessments')
+      .insert({ token: randomToken(), created_by: other.user.id });
     expectRefused(forOther.error, '42501', 'row-level security');
     const completed = await u.client
       .from('agent_assessments')
-      .insert({ token: randomToken(), created_by: u.user.id, status: 'completed', completed_at: new Date().toISOString() });
+      .insert({
+        token: randomToken(),
+        created_by: u.user.id,
+        status: 'completed',
+        completed_at: new Date().toISOString(),
+      });
     expectRefused(completed.error, '42501', 'row-level security');
   });
 

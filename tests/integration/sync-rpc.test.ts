@@ -97,7 +97,10 @@ async function dbRow(table: string, id: string) {
 
 /** The server's ordering, for rows of one user or a list of ids. */
 async function dbOrder(table: string, where: string, params: unknown[]) {
-  const rows = await sql<{ id: string }>(`select id from public.${table} where ${where} order by _modified, id`, params);
+  const rows = await sql<{ id: string }>(
+    `select id from public.${table} where ${where} order by _modified, id`,
+    params,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -181,7 +184,11 @@ async function assessment(opts: { expired?: boolean } = {}) {
 describe('sync_pull', () => {
   it('pages through every visible row exactly once, in (_modified, id) order, ties included', async () => {
     const a = await user();
-    const rows = await pushNew(a, 'saved_properties', [1, 2, 3, 4, 5, 6, 7].map((n) => property(a, `Home ${n}`)));
+    const rows = await pushNew(
+      a,
+      'saved_properties',
+      [1, 2, 3, 4, 5, 6, 7].map((n) => property(a, `Home ${n}`)),
+    );
     // Three rows with the very same _modified (microseconds included): only the id orders them,
     // and a page boundary falls between them with a limit of 2.
     const tie = '2026-01-02T03:04:05.123457+00:00';
@@ -206,7 +213,12 @@ describe('sync_pull', () => {
     expect(new Set(docs.map((d) => d.id)).size).toBe(7);
     // The tied rows come by id, and the pages split them.
     const tied = docs.filter((d) => d._modified === tie).map((d) => d.id);
-    expect(tied).toEqual(rows.slice(2, 5).map((r) => r.id).sort());
+    expect(tied).toEqual(
+      rows
+        .slice(2, 5)
+        .map((r) => r.id)
+        .sort(),
+    );
     // Whole rows, list columns as lists.
     expect(docs.find((d) => d.id === rows[0]!.id)).toMatchObject({
       title: 'Home 1',
@@ -248,7 +260,10 @@ describe('sync_pull', () => {
   it('the client’s “from the start” checkpoint (-infinity, zero uuid) reads from the start', async () => {
     const a = await user();
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'Start')]);
-    const page = await pull(a.client, 'saved_properties', { modified: '-infinity', id: '00000000-0000-0000-0000-000000000000' });
+    const page = await pull(a.client, 'saved_properties', {
+      modified: '-infinity',
+      id: '00000000-0000-0000-0000-000000000000',
+    });
     expect(page.documents.map((d) => d.id)).toEqual([row!.id]);
   });
 
@@ -271,9 +286,10 @@ describe('sync_pull', () => {
     expect(aProps.docs.map((d) => d.id).sort()).toEqual(mine.map((r) => r.id).sort());
     // Nobody without a session or token gets anything (and anon has no saved_properties at all).
     expect((await pullAll(anonClient(), 'agent_assessments', 100)).docs).toEqual([]);
-    expect((await callError(anonClient(), 'sync_pull', { p_table: 'saved_properties', p_checkpoint: null, p_limit: 10 })).code).toBe(
-      '42501',
-    );
+    expect(
+      (await callError(anonClient(), 'sync_pull', { p_table: 'saved_properties', p_checkpoint: null, p_limit: 10 }))
+        .code,
+    ).toBe('42501');
   });
 
   it('share_agreement_status pulls for the owner', async () => {
@@ -291,7 +307,10 @@ describe('sync_pull', () => {
     });
     // Staff record payment: the owner's next pull from its checkpoint brings the change.
     const { checkpoint } = await pullAll(a.client, 'share_agreement_status', 10);
-    const { error } = await serviceClient().from('share_agreement_status').update({ payment_received: true }).eq('subscription_id', sub!.id);
+    const { error } = await serviceClient()
+      .from('share_agreement_status')
+      .update({ payment_received: true })
+      .eq('subscription_id', sub!.id);
     expect(error).toBeNull();
     const next = await pullAll(a.client, 'share_agreement_status', 10, checkpoint);
     expect(next.docs.map((d) => [d.id, d.payment_received])).toEqual([[docs[0]!.id, true]]);
@@ -310,7 +329,10 @@ describe('sync_pull', () => {
     expect(next.docs[0]).toMatchObject({ id: gone!.id, _deleted: true, title: 'Gone' });
     // A fresh device gets both, the deleted one marked.
     const all = await pullAll(a.client, 'saved_properties', 10);
-    expect(Object.fromEntries(all.docs.map((d) => [d.id, d._deleted]))).toEqual({ [keep!.id]: false, [gone!.id]: true });
+    expect(Object.fromEntries(all.docs.map((d) => [d.id, d._deleted]))).toEqual({
+      [keep!.id]: false,
+      [gone!.id]: true,
+    });
   });
 
   it('caps the limit to 1..1000 and refuses unknown tables and malformed checkpoints', async () => {
@@ -320,12 +342,24 @@ describe('sync_pull', () => {
     expect((await pull(a.client, 'saved_properties', null, -5)).documents).toHaveLength(1);
     expect((await pull(a.client, 'saved_properties', null, 100_000)).documents).toHaveLength(2);
 
-    const unknown = await callError(a.client, 'sync_pull', { p_table: 'gmail_accounts', p_checkpoint: null, p_limit: 10 });
+    const unknown = await callError(a.client, 'sync_pull', {
+      p_table: 'gmail_accounts',
+      p_checkpoint: null,
+      p_limit: 10,
+    });
     expect(unknown.code).toBe('22023');
     expect(unknown.message).toContain('gmail_accounts is not a synced table');
-    const injected = await callError(a.client, 'sync_pull', { p_table: 'saved_properties; drop table x', p_checkpoint: null, p_limit: 10 });
+    const injected = await callError(a.client, 'sync_pull', {
+      p_table: 'saved_properties; drop table x',
+      p_checkpoint: null,
+      p_limit: 10,
+    });
     expect(injected.code).toBe('22023');
-    const bad = await callError(a.client, 'sync_pull', { p_table: 'saved_properties', p_checkpoint: { modified: 5 }, p_limit: 10 });
+    const bad = await callError(a.client, 'sync_pull', {
+      p_table: 'saved_properties',
+      p_checkpoint: { modified: 5 },
+      p_limit: 10,
+    });
     expect(bad.code).toBe('22023');
   });
 });
@@ -343,10 +377,16 @@ describe('the commit-order guard (sync_horizon)', () => {
     const oldId = randomUUID();
     try {
       await slow.query('begin');
-      await slow.query(`insert into public.saved_properties (id, user_id, title) values ($1, $2, 'Old, slow')`, [oldId, a.user.id]);
+      await slow.query(`insert into public.saved_properties (id, user_id, title) values ($1, $2, 'Old, slow')`, [
+        oldId,
+        a.user.id,
+      ]);
       await slow.query(`update public.saved_properties set title = 'Early, edited slowly' where id = $1`, [early!.id]);
       const [{ old_modified }] = (
-        await slow.query<{ old_modified: string }>('select _modified::text as old_modified from public.saved_properties where id = $1', [oldId])
+        await slow.query<{ old_modified: string }>(
+          'select _modified::text as old_modified from public.saved_properties where id = $1',
+          [oldId],
+        )
       ).rows as [{ old_modified: string }];
 
       // Meanwhile a newer row commits through the API.
@@ -378,7 +418,10 @@ describe('the commit-order guard (sync_horizon)', () => {
       // Nothing was skipped: every row is on the device, in its latest state.
       const device = new Map<string, Row>();
       for (const d of [...start.docs, ...during.docs, ...after.docs]) device.set(d.id, d);
-      const server = await sql<{ id: string; title: string }>('select id, title from public.saved_properties where user_id = $1', [a.user.id]);
+      const server = await sql<{ id: string; title: string }>(
+        'select id, title from public.saved_properties where user_id = $1',
+        [a.user.id],
+      );
       expect(Object.fromEntries([...device.values()].map((d) => [d.id, d.title]))).toEqual(
         Object.fromEntries(server.map((r) => [r.id, r.title])),
       );
@@ -397,21 +440,29 @@ describe('the commit-order guard (sync_horizon)', () => {
       await reader.query('select 1');
       await new Promise((r) => setTimeout(r, 20));
       const [{ moves }] = (
-        await writer.query<{ moves: boolean }>('select public.sync_horizon() >= now() - interval \'10 ms\' as moves')
+        await writer.query<{ moves: boolean }>("select public.sync_horizon() >= now() - interval '10 ms' as moves")
       ).rows as [{ moves: boolean }];
       expect(moves).toBe(true);
 
       // ... a writer does, from its start, until it ends.
       await writer.query('begin');
       await writer.query('select pg_current_xact_id()');
-      const [{ started }] = (await writer.query<{ started: string }>('select now()::text as started')).rows as [{ started: string }];
+      const [{ started }] = (await writer.query<{ started: string }>('select now()::text as started')).rows as [
+        { started: string },
+      ];
       await new Promise((r) => setTimeout(r, 20));
       const horizon = await call<string>(anonClient(), 'sync_horizon', {});
-      const [during] = await sql<{ held: boolean }>('select $1::timestamptz <= $2::timestamptz as held', [horizon, started]);
+      const [during] = await sql<{ held: boolean }>('select $1::timestamptz <= $2::timestamptz as held', [
+        horizon,
+        started,
+      ]);
       expect(during!.held).toBe(true);
       await writer.query('commit');
       const later = await call<string>(anonClient(), 'sync_horizon', {});
-      const [after] = await sql<{ released: boolean }>('select $1::timestamptz > $2::timestamptz as released', [later, started]);
+      const [after] = await sql<{ released: boolean }>('select $1::timestamptz > $2::timestamptz as released', [
+        later,
+        started,
+      ]);
       expect(after!.released).toBe(true);
     } finally {
       await reader.query('rollback').catch(() => undefined);
@@ -459,7 +510,10 @@ describe('agent assessments, by token', () => {
       expires_at: '2099-01-01T00:00:00+00:00',
       created_by: users[0]?.user.id ?? null,
     };
-    expect(await push(a.client, 'agent_assessments', [{ new: edited, assumed: seen! }])).toEqual({ conflicts: [], errors: [] });
+    expect(await push(a.client, 'agent_assessments', [{ new: edited, assumed: seen! }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
 
     const after = await dbRow('agent_assessments', a.id);
     expect(after).toMatchObject({
@@ -542,7 +596,9 @@ describe('agent assessments, by token', () => {
     const [seen] = (await pull(a.client, 'agent_assessments', null)).documents;
     await sql(`update public.agent_assessments set expires_at = now() - interval '1 second' where id = $1`, [a.id]);
     const before = await dbRow('agent_assessments', a.id);
-    const result = await push(a.client, 'agent_assessments', [{ new: { ...seen!, agency_name: 'Expired' }, assumed: seen! }]);
+    const result = await push(a.client, 'agent_assessments', [
+      { new: { ...seen!, agency_name: 'Expired' }, assumed: seen! },
+    ]);
     expect(result.conflicts).toEqual([]);
     expect(result.errors).toEqual([expect.objectContaining({ id: a.id, code: '42501' })]);
 
@@ -571,7 +627,11 @@ describe('sync_push', () => {
 
   it('server-owned columns sent by a device are ignored', async () => {
     const a = await user();
-    const row = property(a, 'Owned', { created_at: '2000-01-01T00:00:00Z', updated_at: '2000-01-01T00:00:00Z', _modified: '2000-01-01T00:00:00Z' });
+    const row = property(a, 'Owned', {
+      created_at: '2000-01-01T00:00:00Z',
+      updated_at: '2000-01-01T00:00:00Z',
+      _modified: '2000-01-01T00:00:00Z',
+    });
     await pushNew(a, 'saved_properties', [row]);
     const [times] = await sql<{ recent: boolean }>(
       `select created_at > now() - interval '1 hour' and updated_at > now() - interval '1 hour'
@@ -587,7 +647,9 @@ describe('sync_push', () => {
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'Before')]);
     const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
 
-    const first = await push(a.client, 'saved_properties', [{ new: { ...seen!, title: 'After', key_features: ['garden'] }, assumed: seen! }]);
+    const first = await push(a.client, 'saved_properties', [
+      { new: { ...seen!, title: 'After', key_features: ['garden'] }, assumed: seen! },
+    ]);
     expect(first).toEqual({ conflicts: [], errors: [] });
     expect(await dbRow('saved_properties', row!.id)).toMatchObject({ title: 'After', key_features: ['garden'] });
 
@@ -595,7 +657,11 @@ describe('sync_push', () => {
     const pushed = { ...seen!, title: 'After', key_features: ['garden'] };
     const second = await push(a.client, 'saved_properties', [{ new: { ...pushed, bedrooms: 4 }, assumed: pushed }]);
     expect(second).toEqual({ conflicts: [], errors: [] });
-    expect(await dbRow('saved_properties', row!.id)).toMatchObject({ title: 'After', key_features: ['garden'], bedrooms: 4 });
+    expect(await dbRow('saved_properties', row!.id)).toMatchObject({
+      title: 'After',
+      key_features: ['garden'],
+      bedrooms: 4,
+    });
   });
 
   it('values compare as Postgres values, not as the device spells them', async () => {
@@ -628,10 +694,16 @@ describe('sync_push', () => {
 
   it('a stale assumed state is a conflict: the current server row comes back and nothing is written', async () => {
     const a = await user();
-    const [row] = await pushNew(a, 'saved_properties', [property(a, 'Original', { key_features: ['garden', 'garage'] })]);
+    const [row] = await pushNew(a, 'saved_properties', [
+      property(a, 'Original', { key_features: ['garden', 'garage'] }),
+    ]);
     const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
     // Another device edits the list first.
-    expect(await push(a.client, 'saved_properties', [{ new: { ...seen!, key_features: ['garden', 'pool'] }, assumed: seen! }])).toEqual({
+    expect(
+      await push(a.client, 'saved_properties', [
+        { new: { ...seen!, key_features: ['garden', 'pool'] }, assumed: seen! },
+      ]),
+    ).toEqual({
       conflicts: [],
       errors: [],
     });
@@ -659,12 +731,22 @@ describe('sync_push', () => {
     const good1 = draft(a, 5000);
     const bad = draft(a, 4000);
     const good2 = draft(a, 12000);
-    const result = await push(a.client, 'share_subscriptions', [good1, bad, good2].map((r) => ({ new: r, assumed: null })));
+    const result = await push(
+      a.client,
+      'share_subscriptions',
+      [good1, bad, good2].map((r) => ({ new: r, assumed: null })),
+    );
     expect(result.conflicts).toEqual([]);
     expect(result.errors).toEqual([
-      expect.objectContaining({ id: bad.id, code: '23514', message: expect.stringContaining('share_subscriptions_minimum_5000_shares') }),
+      expect.objectContaining({
+        id: bad.id,
+        code: '23514',
+        message: expect.stringContaining('share_subscriptions_minimum_5000_shares'),
+      }),
     ]);
-    const landed = await sql<{ id: string }>('select id from public.share_subscriptions where user_id = $1', [a.user.id]);
+    const landed = await sql<{ id: string }>('select id from public.share_subscriptions where user_id = $1', [
+      a.user.id,
+    ]);
     expect(landed.map((r) => r.id).sort()).toEqual([good1.id, good2.id].sort());
 
     // Same on update: the refused update writes nothing, the other one lands.
@@ -687,12 +769,20 @@ describe('sync_push', () => {
     const [seen] = (await pull(a.client, 'share_subscriptions', null)).documents;
     expect(seen).toMatchObject({ id: sub!.id, status: 'signed' });
 
-    expect(await push(a.client, 'share_subscriptions', [{ new: seen!, assumed: seen! }])).toEqual({ conflicts: [], errors: [] });
+    expect(await push(a.client, 'share_subscriptions', [{ new: seen!, assumed: seen! }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
     // The device's own spelling of the same row (as it pushed it first) is the same row too.
-    expect(await push(a.client, 'share_subscriptions', [{ new: sub!, assumed: seen! }])).toEqual({ conflicts: [], errors: [] });
+    expect(await push(a.client, 'share_subscriptions', [{ new: sub!, assumed: seen! }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
 
     const before = await dbRow('share_subscriptions', sub!.id);
-    const changed = await push(a.client, 'share_subscriptions', [{ new: { ...before!, subscriber_name: 'Someone Else' }, assumed: before! }]);
+    const changed = await push(a.client, 'share_subscriptions', [
+      { new: { ...before!, subscriber_name: 'Someone Else' }, assumed: before! },
+    ]);
     expect(changed.conflicts).toEqual([]);
     expect(changed.errors).toEqual([
       {
@@ -705,7 +795,9 @@ describe('sync_push', () => {
     ]);
     expect(await dbRow('share_subscriptions', sub!.id)).toEqual(before);
     // Its agreement row was made once, by the insert.
-    expect(await sql('select 1 from public.share_agreement_status where subscription_id = $1', [sub!.id])).toHaveLength(1);
+    expect(await sql('select 1 from public.share_agreement_status where subscription_id = $1', [sub!.id])).toHaveLength(
+      1,
+    );
   });
 
   it('an id that belongs to another user is an error (hidden by RLS), not a conflict', async () => {
@@ -714,17 +806,23 @@ describe('sync_push', () => {
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'A’s')]);
     const before = await dbRow('saved_properties', row!.id);
 
-    const asNew = await push(b.client, 'saved_properties', [{ new: { ...row!, user_id: b.user.id, title: 'B’s' }, assumed: null }]);
+    const asNew = await push(b.client, 'saved_properties', [
+      { new: { ...row!, user_id: b.user.id, title: 'B’s' }, assumed: null },
+    ]);
     expect(asNew.conflicts).toEqual([]);
     expect(asNew.errors).toEqual([expect.objectContaining({ id: row!.id, code: '23505' })]);
 
-    const asUpdate = await push(b.client, 'saved_properties', [{ new: { ...before!, title: 'B’s' }, assumed: before! }]);
+    const asUpdate = await push(b.client, 'saved_properties', [
+      { new: { ...before!, title: 'B’s' }, assumed: before! },
+    ]);
     expect(asUpdate.conflicts).toEqual([]);
     expect(asUpdate.errors.map((e) => [e.id, e.code])).toEqual([[row!.id, expect.stringMatching(/^(23505|42501)$/)]]);
 
     // Nor can A hand its row over to B.
     const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
-    const handOver = await push(a.client, 'saved_properties', [{ new: { ...seen!, user_id: b.user.id }, assumed: seen! }]);
+    const handOver = await push(a.client, 'saved_properties', [
+      { new: { ...seen!, user_id: b.user.id }, assumed: seen! },
+    ]);
     expect(handOver.errors.map((e) => [e.id, e.code])).toEqual([[row!.id, '42501']]);
     expect(await dbRow('saved_properties', row!.id)).toEqual(before);
   });
@@ -739,7 +837,9 @@ describe('sync_push', () => {
     expect(refused.message).toContain('share_agreement_status is read-only');
 
     expect((await callError(a.client, 'sync_push', { p_table: 'gmail_accounts', p_rows: [] })).code).toBe('22023');
-    expect((await callError(a.client, 'sync_push', { p_table: 'saved_properties', p_rows: { new: {} } })).code).toBe('22023');
+    expect((await callError(a.client, 'sync_push', { p_table: 'saved_properties', p_rows: { new: {} } })).code).toBe(
+      '22023',
+    );
     expect(await push(a.client, 'saved_properties', [])).toEqual({ conflicts: [], errors: [] });
 
     // A malformed element is reported on its own.
@@ -767,9 +867,10 @@ describe('sync_push', () => {
       );
       expect(result).toEqual({ conflicts: [], errors: [] });
     }
-    const [{ n }] = (await sql<{ n: number }>('select count(*)::int as n from public.saved_properties where user_id = $1', [a.user.id])) as [
-      { n: number },
-    ];
+    const [{ n }] = (await sql<{ n: number }>(
+      'select count(*)::int as n from public.saved_properties where user_id = $1',
+      [a.user.id],
+    )) as [{ n: number }];
     expect(n).toBe(1000);
 
     const { docs } = await pullAll(a.client, 'saved_properties', 100);

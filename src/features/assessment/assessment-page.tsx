@@ -17,12 +17,26 @@ const styles = {
   title: css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' }),
   status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' }),
-  done: css({ p: '5', borderRadius: 'xl', borderWidth: '1px', borderColor: 'success.border', bg: 'success.subtle', display: 'grid', gap: '2' }),
+  done: css({
+    p: '5',
+    borderRadius: 'xl',
+    borderWidth: '1px',
+    borderColor: 'success.border',
+    bg: 'success.subtle',
+    display: 'grid',
+    gap: '2',
+  }),
   waiting: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.muted' }),
 };
 
 /** /agent-assessment/:token — no account: the token is the key, kept on this device for offline use. */
-export function AssessmentPage({ token, syncStatus }: { token: string; syncStatus: (engine: SyncEngine) => ReactNode }) {
+export function AssessmentPage({
+  token,
+  syncStatus,
+}: {
+  token: string;
+  syncStatus: (engine: SyncEngine) => ReactNode;
+}) {
   const valid = /^[A-Za-z0-9]{22,128}$/.test(token);
   const client = useMemo(() => (valid ? createAssessmentClient(token) : null), [token, valid]);
   const { data, error } = useAssessmentData(valid ? token : null, client);
@@ -32,7 +46,10 @@ export function AssessmentPage({ token, syncStatus }: { token: string; syncStatu
   useEffect(() => {
     if ((state === 'invalid' || !valid) && !told.current) {
       told.current = true;
-      toast.error('Invalid or expired link', 'This assessment link is invalid or has expired. Please contact the product for a new link.');
+      toast.error(
+        'Invalid or expired link',
+        'This assessment link is invalid or has expired. Please contact the product for a new link.',
+      );
     }
   }, [state, valid]);
 
@@ -46,7 +63,11 @@ export function AssessmentPage({ token, syncStatus }: { token: string; syncStatu
     );
   }
   if (state === 'needs-connection') {
-    return <Message title="Connect to open this assessment">{needsConnection('Opening an assessment link for the first time')} After that it works offline on this device.</Message>;
+    return (
+      <Message title="Connect to open this assessment">
+        {needsConnection('Opening an assessment link for the first time')} After that it works offline on this device.
+      </Message>
+    );
   }
   if (!data || state === 'loading' || !doc) {
     return (
@@ -64,12 +85,14 @@ export function AssessmentPage({ token, syncStatus }: { token: string; syncStatu
         <>
           <div className={styles.done} role="status">
             <strong>Assessment Completed!</strong>
-            <span>Thank you for completing the assessment. Our team will be in touch soon to set up your customized Chloe.</span>
+            <span>
+              Thank you for completing the assessment. Our team will be in touch soon to set up your customized Chloe.
+            </span>
           </div>
           {pending ? (
             <p className={styles.waiting} role="status">
-              Submitted on this device. It will be sent as soon as you are back online — keep this page or come back to it
-              later.
+              Submitted on this device. It will be sent as soon as you are back online — keep this page or come back to
+              it later.
             </p>
           ) : null}
           {syncStatus(data.engine)}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ASSESSMENT_STEPS, assessmentUrl, newToken, padTools, parseOffices, progressPercent, showsMobileQuestions } from './assessment';
+import {
+  ASSESSMENT_STEPS,
+  assessmentUrl,
+  newToken,
+  padTools,
+  parseOffices,
+  progressPercent,
+  showsMobileQuestions,
+} from './assessment';
 
 describe('the assessment rules', () => {
   it('progress is step ÷ 7, rounded', () => {

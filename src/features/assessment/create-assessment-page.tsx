@@ -29,7 +29,15 @@ const styles = {
   form: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, alignItems: 'end' }),
   url: css({ display: 'flex', gap: '2', alignItems: 'end', '& > :first-child': { flex: '1' } }),
   list: css({ display: 'grid', gap: '3' }),
-  row: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '4', display: 'grid', gap: '3' }),
+  row: css({
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    p: '4',
+    display: 'grid',
+    gap: '3',
+  }),
   facts: css({
     display: 'grid',
     gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(6, auto)' },
@@ -42,11 +50,17 @@ const styles = {
 };
 
 const date = (iso: string | null | undefined) =>
-  iso ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso)) : '—';
+  iso
+    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
+    : '—';
 
 /** The links this user created, newest first (the creator may read them: RLS). Online data. */
 function useCreatedAssessments(userId: string) {
-  const [state, setState] = useState<{ loading: boolean; rows: AgentAssessmentDoc[]; error: string | null }>({ loading: true, rows: [], error: null });
+  const [state, setState] = useState<{ loading: boolean; rows: AgentAssessmentDoc[]; error: string | null }>({
+    loading: true,
+    rows: [],
+    error: null,
+  });
   const load = useCallback(async () => {
     const { data, error } = await supabase
       .from('agent_assessments')
@@ -138,7 +152,9 @@ function CreateAssessment({ userId }: { userId: string }) {
     <PageContainer className={styles.page}>
       <h1 className={styles.title}>Create Assessment</h1>
       <Card className={styles.card}>
-        <CardDescription>Make a private link for an estate agency. It works for 30 days and needs no account.</CardDescription>
+        <CardDescription>
+          Make a private link for an estate agency. It works for 30 days and needs no account.
+        </CardDescription>
         <form
           className={styles.form}
           noValidate
@@ -149,7 +165,12 @@ function CreateAssessment({ userId }: { userId: string }) {
         >
           <form.Field name="agencyName">
             {(field) => (
-              <TextField label="Agency Name" name="agencyName" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+              <TextField
+                label="Agency Name"
+                name="agencyName"
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+              />
             )}
           </form.Field>
           <form.Field name="contactEmail">
@@ -217,7 +238,13 @@ function CreateAssessment({ userId }: { userId: string }) {
               </div>
             </dl>
             <div>
-              <Button type="button" size="sm" variant="secondary" aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                aria-expanded={open === row.id}
+                onClick={() => setOpen(open === row.id ? null : row.id)}
+              >
                 Analytics: View responses
               </Button>
             </div>

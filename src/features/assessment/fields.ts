@@ -15,10 +15,20 @@ import { showsMobileQuestions } from './assessment';
 
 export type AnswerKey = Exclude<
   keyof AgentAssessmentDoc,
-  'id' | 'token' | 'created_by' | 'expires_at' | 'status' | 'completed_at' | 'created_at' | 'updated_at' | 'serverModified' | 'last_step'
+  | 'id'
+  | 'token'
+  | 'created_by'
+  | 'expires_at'
+  | 'status'
+  | 'completed_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'serverModified'
+  | 'last_step'
 >;
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'textarea' | 'offices' | 'yesno' | 'choice' | 'multi' | 'tools';
+export type FieldKind =
+  'text' | 'email' | 'tel' | 'url' | 'textarea' | 'offices' | 'yesno' | 'choice' | 'multi' | 'tools';
 
 export interface FieldDef {
   name: AnswerKey;
@@ -60,7 +70,13 @@ export const STEP_FIELDS: FieldDef[][] = [
     { name: 'call_routing_method', label: 'How are calls routed?', kind: 'choice', options: CALL_ROUTING_METHODS },
     { name: 'office_devices', label: 'Devices in the office', kind: 'multi', options: OFFICE_DEVICES },
     { name: 'uses_mobile_devices', label: 'Does your team use mobile devices for work?', kind: 'yesno' },
-    { name: 'mobile_device_types', label: 'Which mobile devices?', kind: 'multi', options: MOBILE_DEVICE_TYPES, when: mobile },
+    {
+      name: 'mobile_device_types',
+      label: 'Which mobile devices?',
+      kind: 'multi',
+      options: MOBILE_DEVICE_TYPES,
+      when: mobile,
+    },
     {
       name: 'preferred_mobile_communication',
       label: 'Preferred mobile communication',
@@ -69,7 +85,14 @@ export const STEP_FIELDS: FieldDef[][] = [
       when: mobile,
     },
   ],
-  [{ name: 'property_portals', label: 'Which property portals do you list on?', kind: 'multi', options: PROPERTY_PORTALS }],
+  [
+    {
+      name: 'property_portals',
+      label: 'Which property portals do you list on?',
+      kind: 'multi',
+      options: PROPERTY_PORTALS,
+    },
+  ],
   [
     { name: 'primary_ai_goals', label: 'What should Chloe achieve for you?', kind: 'multi', options: AI_GOALS },
     { name: 'tracking_outcomes', label: 'Which outcomes will you track?', kind: 'multi', options: TRACKING_OUTCOMES },

@@ -165,7 +165,9 @@ describe('AuthPage and AuthForm', () => {
     renderAuthPage();
     await fillAndSubmit('ada@example.com', 'secret');
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Signing in needs an internet connection. Connect and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Signing in needs an internet connection. Connect and try again.',
+    );
     expect(screen.queryByText('Failed to fetch')).toBeNull();
   });
 

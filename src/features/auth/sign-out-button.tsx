@@ -26,7 +26,13 @@ export function SignOutButton({ redirectTo, ...props }: SignOutButtonProps) {
 
   return (
     <>
-      <Button variant="secondary" size="sm" {...props} busy={busy && unsynced === null} onClick={() => void run(signOut)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        {...props}
+        busy={busy && unsynced === null}
+        onClick={() => void run(signOut)}
+      >
         Sign Out
       </Button>
       <ConfirmDialog

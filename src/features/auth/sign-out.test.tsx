@@ -84,7 +84,9 @@ describe('signing out with the local data', () => {
     expect(fakeAuth.signOut).toHaveBeenCalledOnce();
     expect(data.discardUserData).toHaveBeenCalledWith(data.userData, USER_ID);
     // The session ends first: a failed sign-out must never have removed anything.
-    expect(fakeAuth.signOut.mock.invocationCallOrder[0]!).toBeLessThan(data.discardUserData.mock.invocationCallOrder[0]!);
+    expect(fakeAuth.signOut.mock.invocationCallOrder[0]!).toBeLessThan(
+      data.discardUserData.mock.invocationCallOrder[0]!,
+    );
   });
 
   it('says how many changes have not synced and asks before discarding them', async () => {
@@ -93,7 +95,9 @@ describe('signing out with the local data', () => {
     await userEvent.setup().click(await signOutButton());
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Unsynced changes' });
-    expect(within(dialog).getByText('3 changes on this device have not synced yet. If you sign out now they will be lost.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('3 changes on this device have not synced yet. If you sign out now they will be lost.'),
+    ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Keep working' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Sign out and discard' })).toBeTruthy();
     // Nothing has happened yet. (Initial focus on 'Keep working' is checked in Chromium, by the e2e:
@@ -107,7 +111,9 @@ describe('signing out with the local data', () => {
     renderSignedIn();
     await userEvent.setup().click(await signOutButton());
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('1 change on this device has not synced yet. If you sign out now it will be lost.');
+    expect(dialog.textContent).toContain(
+      '1 change on this device has not synced yet. If you sign out now it will be lost.',
+    );
   });
 
   it("'Keep working' closes the question and keeps the user signed in with their data", async () => {
@@ -169,6 +175,6 @@ describe('signing out with the local data', () => {
     data.discardUserData.mockRejectedValue(new Error('The database is in use'));
     renderSignedIn();
     await userEvent.setup().click(await signOutButton());
-    expect(await screen.findByText("This device still holds your saved data: The database is in use")).toBeTruthy();
+    expect(await screen.findByText('This device still holds your saved data: The database is in use')).toBeTruthy();
   });
 });

@@ -28,7 +28,12 @@ const styles = {
     color: 'brand.800',
     textDecoration: 'none',
   }),
-  status: css({ gridArea: 'status', display: 'flex', justifyContent: { base: 'flex-start', md: 'flex-end' }, minW: '0' }),
+  status: css({
+    gridArea: 'status',
+    display: 'flex',
+    justifyContent: { base: 'flex-start', md: 'flex-end' },
+    minW: '0',
+  }),
   actions: css({ gridArea: 'actions' }),
 };
 

@@ -121,7 +121,13 @@ export function PropertyCard({ property, removing = false, onRemove }: PropertyC
         ) : (
           <span />
         )}
-        <Button variant="secondary" size="sm" busy={removing} aria-label={`Remove ${title}`} onClick={() => onRemove(property)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={removing}
+          aria-label={`Remove ${title}`}
+          onClick={() => onRemove(property)}
+        >
           Remove
         </Button>
       </div>

@@ -81,7 +81,9 @@ describe('SavedPropertiesPage', () => {
     data.state = { loading: true, properties: [] };
     data.error = new Error('IndexedDB is not available');
     renderPage();
-    expect(screen.getByRole('alert').textContent).toContain('does not let Chloe keep your saved properties on this device (IndexedDB is not available)');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'does not let Chloe keep your saved properties on this device (IndexedDB is not available)',
+    );
     expect(screen.queryByText('Loading saved properties...')).toBeNull();
     expect(screen.queryByText('No saved properties yet')).toBeNull();
   });
@@ -98,7 +100,9 @@ describe('SavedPropertiesPage', () => {
     renderPage();
 
     const list = screen.getByRole('list', { name: 'Saved properties' });
-    const cards = within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const cards = within(list)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(cards).toEqual(['3 bed terraced house', '1 bed flat']);
     expect(screen.getByText('2 properties, newest first.')).toBeTruthy();
 

@@ -11,7 +11,8 @@ export function startServiceWorker() {
   // The built worker is an ES module (vite-plugin-pwa injectManifest).
   const wb = new Workbox('/sw.js', { type: 'module' });
   watchForUpdates(wb, {
-    offer: (onReload) => toast.action(UPDATE_TITLE, UPDATE_DESCRIPTION, { label: 'Reload', onClick: onReload }, 'app-update'),
+    offer: (onReload) =>
+      toast.action(UPDATE_TITLE, UPDATE_DESCRIPTION, { label: 'Reload', onClick: onReload }, 'app-update'),
     blocked: () => toast.error(BLOCKED_TITLE, BLOCKED_DESCRIPTION),
     hasUnsavedInput,
     reload: () => window.location.reload(),

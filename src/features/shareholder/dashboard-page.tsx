@@ -28,7 +28,9 @@ import {
 } from './subscription';
 
 const longDate = (d: Date | string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(typeof d === 'string' ? new Date(d) : d);
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    typeof d === 'string' ? new Date(d) : d,
+  );
 
 const styles = {
   page: css({ display: 'grid', gap: '4', alignContent: 'start', maxW: '56rem' }),
@@ -37,22 +39,71 @@ const styles = {
   info: css({ bg: 'bg.muted', borderColor: 'border.strong' }),
   coolingOff: css({ bg: 'yellow.50', borderColor: 'yellow.600' }),
   bannerTitle: css({ fontWeight: 'bold', fontFamily: 'heading', fontSize: 'lg' }),
-  figures: css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', columnGap: '6', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: 'semibold', overflowWrap: 'anywhere' } }),
+  figures: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: '2',
+    columnGap: '6',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'semibold', overflowWrap: 'anywhere' },
+  }),
   status: css({ display: 'grid', gap: '2' }),
-  statusRow: css({ display: 'flex', justifyContent: 'space-between', gap: '3', p: '3', borderRadius: 'md', bg: 'bg.muted' }),
+  statusRow: css({
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: '3',
+    p: '3',
+    borderRadius: 'md',
+    bg: 'bg.muted',
+  }),
   done: css({ color: 'green.700', fontWeight: 'semibold' }),
   waiting: css({ color: 'fg.muted', fontWeight: 'semibold' }),
   locked: css({ opacity: 0.55 }),
   tiles: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
-  tile: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border', display: 'grid', gap: '1', textDecoration: 'none', color: 'fg' }),
+  tile: css({
+    p: '4',
+    borderRadius: 'lg',
+    borderWidth: '1px',
+    borderColor: 'border',
+    display: 'grid',
+    gap: '1',
+    textDecoration: 'none',
+    color: 'fg',
+  }),
   tileTitle: css({ fontWeight: 'bold' }),
   warning: css({ display: 'flex', gap: '2', alignItems: 'flex-start', color: 'danger.hover', fontSize: 'sm' }),
   backdrop: css({ position: 'fixed', inset: '0', zIndex: 'overlay', bg: 'black/50' }),
-  positioner: css({ position: 'fixed', inset: '0', zIndex: 'modal', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4' }),
-  dialog: css({ w: 'full', maxW: '44rem', maxH: '90vh', overflowY: 'auto', p: { base: '5', md: '8' }, bg: 'bg.surface', borderRadius: 'xl', boxShadow: 'lg', display: 'grid', gap: '4' }),
+  positioner: css({
+    position: 'fixed',
+    inset: '0',
+    zIndex: 'modal',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    p: '4',
+  }),
+  dialog: css({
+    w: 'full',
+    maxW: '44rem',
+    maxH: '90vh',
+    overflowY: 'auto',
+    p: { base: '5', md: '8' },
+    bg: 'bg.surface',
+    borderRadius: 'xl',
+    boxShadow: 'lg',
+    display: 'grid',
+    gap: '4',
+  }),
   agreement: css({ whiteSpace: 'pre-wrap', fontFamily: 'body', fontSize: 'sm', lineHeight: 'relaxed' }),
   signatures: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' }),
-  signatureBox: css({ display: 'grid', gap: '1', p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md' }),
+  signatureBox: css({
+    display: 'grid',
+    gap: '1',
+    p: '3',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+  }),
   signatureImage: css({ h: '24', objectFit: 'contain', bg: 'white' }),
   companySignature: css({ fontFamily: 'cursive', fontSize: '2xl', h: '24', display: 'grid', placeItems: 'center' }),
   evidence: css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'anywhere', display: 'grid', gap: '1' }),
@@ -94,7 +145,8 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
   const name = sub.subscriber_name ?? '';
   const effective = sub.effective_date ?? '';
   const days = sub.status === 'signed' && effective ? coolingOffDaysRemaining(effective, new Date()) : 0;
-  const deadline = status?.cancellation_deadline ?? (effective ? coolingOffEnds(effective).toISOString().slice(0, 10) : null);
+  const deadline =
+    status?.cancellation_deadline ?? (effective ? coolingOffEnds(effective).toISOString().slice(0, 10) : null);
   const unlocked = isAssessmentUnlocked(view.statuses);
 
   return (
@@ -118,7 +170,9 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
             You cancelled this subscription{sub.cancelled_at ? ` on ${longDate(sub.cancelled_at)}` : ''}.
           </div>
         ) : null}
-        {days > 0 && deadline ? <CoolingOff days={days} deadline={deadline} subscriptionId={sub.id} onDone={() => data.engine.reSync()} /> : null}
+        {days > 0 && deadline ? (
+          <CoolingOff days={days} deadline={deadline} subscriptionId={sub.id} onDone={() => data.engine.reSync()} />
+        ) : null}
 
         <CollapsibleSection title={<>{unlocked ? null : <WarningIcon />}Agent Assessment</>} defaultOpen>
           <AgentAssessmentSection unlocked={unlocked} />
@@ -150,7 +204,11 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
 
         <CollapsibleSection title="Payment Instructions">
-          <PaymentInstructions total={sub.total_amount ?? 0} name={name} reference={shownReference(sub.payment_reference)} />
+          <PaymentInstructions
+            total={sub.total_amount ?? 0}
+            name={name}
+            reference={shownReference(sub.payment_reference)}
+          />
         </CollapsibleSection>
 
         <CollapsibleSection title="Subscription Details">
@@ -245,7 +303,17 @@ function AgentAssessmentSection({ unlocked }: { unlocked: boolean }) {
   );
 }
 
-function CoolingOff({ days, deadline, subscriptionId, onDone }: { days: number; deadline: string; subscriptionId: string; onDone: () => void }) {
+function CoolingOff({
+  days,
+  deadline,
+  subscriptionId,
+  onDone,
+}: {
+  days: number;
+  deadline: string;
+  subscriptionId: string;
+  onDone: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -257,7 +325,10 @@ function CoolingOff({ days, deadline, subscriptionId, onDone }: { days: number; 
     }
     setBusy(true);
     // Online only: the server decides against its own clock whether cooling-off has ended.
-    const { error } = await supabase.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', subscriptionId);
+    const { error } = await supabase
+      .from('share_subscriptions')
+      .update({ status: 'cancelled' })
+      .eq('id', subscriptionId);
     setBusy(false);
     setAsking(false);
     if (error) {
@@ -311,11 +382,17 @@ function AgreementDialog({ subscription }: { subscription: ShareSubscriptionDoc 
             <div className={styles.signatures}>
               <div className={styles.signatureBox}>
                 {subscription.signature_data ? (
-                  <img src={subscription.signature_data} alt="Subscriber's signature" className={styles.signatureImage} />
+                  <img
+                    src={subscription.signature_data}
+                    alt="Subscriber's signature"
+                    className={styles.signatureImage}
+                  />
                 ) : null}
                 <span>{subscription.subscriber_name}, Subscriber</span>
                 <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                  {subscription.signature_timestamp ? `Signed ${new Date(subscription.signature_timestamp).toUTCString()}` : null}
+                  {subscription.signature_timestamp
+                    ? `Signed ${new Date(subscription.signature_timestamp).toUTCString()}`
+                    : null}
                 </span>
               </div>
               <div className={styles.signatureBox}>
@@ -330,7 +407,9 @@ function AgreementDialog({ subscription }: { subscription: ShareSubscriptionDoc 
             <div className={styles.evidence}>
               <span>
                 <strong>Signature fingerprint (SHA-256):</strong>{' '}
-                <span data-testid="signature-hash">{subscription.signature_hash ?? 'recorded when the subscription reaches the server'}</span>
+                <span data-testid="signature-hash">
+                  {subscription.signature_hash ?? 'recorded when the subscription reaches the server'}
+                </span>
               </span>
               {subscription.signed_user_agent ? <span>Signed with: {subscription.signed_user_agent}</span> : null}
             </div>
@@ -341,4 +420,3 @@ function AgreementDialog({ subscription }: { subscription: ShareSubscriptionDoc 
     </Dialog.Root>
   );
 }
-

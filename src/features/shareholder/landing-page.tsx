@@ -7,7 +7,6 @@ import { CollapsibleSection } from '../../ui/collapsible-section';
 import { PageContainer } from '../../ui/page-container';
 import { MIN_SHARES, SHARE_PRICE, totalFor } from './subscription';
 
-
 const styles = {
   page: css({ display: 'grid', gap: '8', alignContent: 'start' }),
   top: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '4' }),
@@ -64,9 +63,9 @@ export function ShareholderLanding({ action, voiceWidget }: ShareholderLandingPr
         <h2 id="open-letter">An open letter to UK estate agents</h2>
         <p>Dear fellow agent,</p>
         <p>
-          Chloe answers your calls, emails and messages around the clock, books and confirms viewings, chases
-          solicitors and brokers, and keeps every buyer and seller updated — from property search to moved. We are
-          building it with the people who know the work best: you.
+          Chloe answers your calls, emails and messages around the clock, books and confirms viewings, chases solicitors
+          and brokers, and keeps every buyer and seller updated — from property search to moved. We are building it with
+          the people who know the work best: you.
         </p>
         <p>
           That is why we have opened <strong>1 million shares</strong> to estate agents who want to be co-founders, not
@@ -86,9 +85,9 @@ export function ShareholderLanding({ action, voiceWidget }: ShareholderLandingPr
           </p>
         </div>
         <p>
-          To show what is at stake, two illustrations — not forecasts: if Chloe reached a valuation of £570 million,
-          or of £57 million, each share would be worth a correspondingly larger part of that. Valuations can fall as
-          well as rise.
+          To show what is at stake, two illustrations — not forecasts: if Chloe reached a valuation of £570 million, or
+          of £57 million, each share would be worth a correspondingly larger part of that. Valuations can fall as well
+          as rise.
         </p>
         <p>
           One feature we are proudest of is <strong>Chain Break</strong>: Chloe monitors every property chain in real

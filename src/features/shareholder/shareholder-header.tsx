@@ -15,7 +15,12 @@ const styles = {
     borderBottomWidth: '1px',
     borderColor: 'border',
   }),
-  back: css({ color: 'primary.text', fontWeight: 'medium', textDecoration: 'none', _hover: { textDecoration: 'underline' } }),
+  back: css({
+    color: 'primary.text',
+    fontWeight: 'medium',
+    textDecoration: 'none',
+    _hover: { textDecoration: 'underline' },
+  }),
   middle: css({ display: 'grid', textAlign: 'center', fontSize: 'sm' }),
   name: css({ fontWeight: 'semibold' }),
 };

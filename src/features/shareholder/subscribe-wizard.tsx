@@ -30,7 +30,12 @@ import {
 // Step 1 (spec §5): name, email and address are required, the phone is optional.
 export const personalSchema = v.object({
   subscriberName: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your full name.')),
-  subscriberEmail: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your email address.'), v.email('Please enter a valid email address.')),
+  subscriberEmail: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Please enter your email address.'),
+    v.email('Please enter a valid email address.'),
+  ),
   subscriberAddress: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your address.')),
   subscriberPhone: v.string(),
 });
@@ -110,17 +115,42 @@ const styles = {
     '&[data-current]': { borderColor: 'primary', color: 'primary.text' },
     '&[data-complete]': { bg: 'primary', borderColor: 'primary', color: 'fg.onBrand' },
   }),
-  stepLabel: css({ fontSize: 'sm', display: { base: 'none', md: 'inline' }, '&[data-current]': { fontWeight: 'bold' } }),
+  stepLabel: css({
+    fontSize: 'sm',
+    display: { base: 'none', md: 'inline' },
+    '&[data-current]': { fontWeight: 'bold' },
+  }),
   separator: css({ flex: '1', h: '2px', bg: 'border', minW: '4', '&[data-complete]': { bg: 'primary' } }),
   progressText: css({ fontSize: 'sm', color: 'fg.muted' }),
-  card: css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', p: { base: '5', md: '8' }, display: 'grid', gap: '5' }),
+  card: css({
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'xl',
+    p: { base: '5', md: '8' },
+    display: 'grid',
+    gap: '5',
+  }),
   stepTitle: css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' }),
   grid: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } }),
   wide: css({ gridColumn: { md: 'span 2' } }),
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
   warn: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
-  figures: css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', columnGap: '6', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: 'semibold' } }),
-  check: css({ display: 'flex', gap: '3', alignItems: 'flex-start', cursor: 'pointer', '& input': { mt: '1', w: '5', h: '5', flexShrink: '0', accentColor: 'var(--colors-primary)' } }),
+  figures: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: '2',
+    columnGap: '6',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'semibold' },
+  }),
+  check: css({
+    display: 'flex',
+    gap: '3',
+    alignItems: 'flex-start',
+    cursor: 'pointer',
+    '& input': { mt: '1', w: '5', h: '5', flexShrink: '0', accentColor: 'var(--colors-primary)' },
+  }),
   padControl: css({
     position: 'relative',
     w: 'full',
@@ -133,11 +163,34 @@ const styles = {
     bg: 'white',
     touchAction: 'none',
   }),
-  padGuide: css({ position: 'absolute', bottom: '10', left: '6', right: '6', borderBottomWidth: '1px', borderColor: 'border.strong' }),
+  padGuide: css({
+    position: 'absolute',
+    bottom: '10',
+    left: '6',
+    right: '6',
+    borderBottomWidth: '1px',
+    borderColor: 'border.strong',
+  }),
   padSegment: css({ position: 'absolute', inset: '0', w: 'full', h: 'full' }),
-  savedSignature: css({ maxW: '500px', h: '200px', objectFit: 'contain', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'white' }),
+  savedSignature: css({
+    maxW: '500px',
+    h: '200px',
+    objectFit: 'contain',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+    bg: 'white',
+  }),
   bank: css({ display: 'grid', gap: '2' }),
-  bankRow: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', p: '3', borderRadius: 'md', bg: 'bg.muted' }),
+  bankRow: css({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '3',
+    p: '3',
+    borderRadius: 'md',
+    bg: 'bg.muted',
+  }),
   bankLabel: css({ fontSize: 'sm', color: 'fg.muted' }),
   bankValue: css({ fontWeight: 'semibold', fontFamily: 'mono' }),
   nav: css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between' }),
@@ -181,7 +234,9 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
   }
 
   function saveInBackground() {
-    save().catch((error: unknown) => toast.error('Save Failed', error instanceof Error ? error.message : String(error)));
+    save().catch((error: unknown) =>
+      toast.error('Save Failed', error instanceof Error ? error.message : String(error)),
+    );
   }
 
   async function saveAndContinueLater() {
@@ -315,7 +370,12 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
                     {MIN_SHARES_MESSAGE}
                   </p>
                 ) : null}
-                <TextField label="Price per share" name="subscriptionPrice" value={`£${SHARE_PRICE.toFixed(2)}`} readOnly />
+                <TextField
+                  label="Price per share"
+                  name="subscriptionPrice"
+                  value={`£${SHARE_PRICE.toFixed(2)}`}
+                  readOnly
+                />
                 <dl className={styles.figures}>
                   <dt>Shares</dt>
                   <dd>{shares.shares.toLocaleString('en-GB')}</dd>
@@ -331,12 +391,18 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
           <div className={css({ display: 'grid', gap: '4' })}>
             {(
               [
-                ['eisUnderstood', 'I understand the Enterprise Investment Scheme (EIS) information, and that tax relief is not guaranteed.'],
+                [
+                  'eisUnderstood',
+                  'I understand the Enterprise Investment Scheme (EIS) information, and that tax relief is not guaranteed.',
+                ],
                 [
                   'cancellationUnderstood',
                   'I understand that I may cancel within 10 days of the effective date, and that after 10 days the company may cancel the subscription if payment has not been received.',
                 ],
-                ['legalConfirmed', 'I have read the subscription terms and confirm that the details I have given are correct.'],
+                [
+                  'legalConfirmed',
+                  'I have read the subscription terms and confirm that the details I have given are correct.',
+                ],
               ] as const
             ).map(([name, label]) => (
               <form.Field key={name} name={name}>
@@ -363,11 +429,20 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         ) : null}
 
         {step === 5 ? (
-          <PaymentInstructions total={totalFor(shares.shares)} name={values.subscriberName} reference={reference.shown} />
+          <PaymentInstructions
+            total={totalFor(shares.shares)}
+            name={values.subscriberName}
+            reference={reference.shown}
+          />
         ) : null}
 
         <div className={styles.nav}>
-          <Button type="button" variant="secondary" disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={step === 1}
+            onClick={() => setStep((s) => Math.max(1, s - 1))}
+          >
             Back
           </Button>
           <div className={styles.navRight}>
@@ -423,7 +498,9 @@ function SignatureStep({ value, onChange }: { value: string; onChange: (dataUrl:
       }}
       className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}
     >
-      <SignaturePad.Label className={styles.hint}>Sign in the box below with your finger, a stylus or the mouse.</SignaturePad.Label>
+      <SignaturePad.Label className={styles.hint}>
+        Sign in the box below with your finger, a stylus or the mouse.
+      </SignaturePad.Label>
       <SignaturePad.Control className={styles.padControl} data-testid="signature-pad">
         <SignaturePad.Segment className={styles.padSegment} />
         <SignaturePad.Guide className={styles.padGuide} />
@@ -451,8 +528,8 @@ export function PaymentInstructions({ total, name, reference }: { total: number;
   return (
     <div className={styles.bank}>
       <p>
-        Please pay {money(total || 0)} by bank transfer{name.trim() ? ` from an account in the name of ${name.trim()}` : ''}, quoting
-        the payment reference.
+        Please pay {money(total || 0)} by bank transfer
+        {name.trim() ? ` from an account in the name of ${name.trim()}` : ''}, quoting the payment reference.
       </p>
       {rows.map(([label, value]) => (
         <div key={label} className={styles.bankRow}>
@@ -460,7 +537,13 @@ export function PaymentInstructions({ total, name, reference }: { total: number;
             <div className={styles.bankLabel}>{label}</div>
             <div className={styles.bankValue}>{value}</div>
           </div>
-          <Button type="button" size="sm" variant="secondary" aria-label={`Copy ${label}`} onClick={() => void copyToClipboard(label, value)}>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            aria-label={`Copy ${label}`}
+            onClick={() => void copyToClipboard(label, value)}
+          >
             Copy
           </Button>
         </div>

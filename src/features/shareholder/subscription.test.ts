@@ -59,7 +59,12 @@ describe('the subscription rules', () => {
       'Share Certificate: Awaiting Payment',
       'EIS Documentation: Awaiting Certificate',
     ]);
-    const all = agreementStatusLines({ payment_received: true, shares_issued: true, share_certificate_issued: true, eis_documentation_sent: true });
+    const all = agreementStatusLines({
+      payment_received: true,
+      shares_issued: true,
+      share_certificate_issued: true,
+      eis_documentation_sent: true,
+    });
     expect(all.every((l) => l.complete && l.value === 'Complete')).toBe(true);
   });
 
@@ -67,6 +72,11 @@ describe('the subscription rules', () => {
     expect(isAssessmentUnlocked([])).toBe(false);
     expect(isAssessmentUnlocked([{ payment_received: true }])).toBe(false);
     expect(isAssessmentUnlocked([{ payment_received: true, shares_issued: true }])).toBe(true);
-    expect(isAssessmentUnlocked([{ payment_received: false, shares_issued: false }, { payment_received: true, shares_issued: true }])).toBe(false);
+    expect(
+      isAssessmentUnlocked([
+        { payment_received: false, shares_issued: false },
+        { payment_received: true, shares_issued: true },
+      ]),
+    ).toBe(false);
   });
 });

@@ -12,6 +12,6 @@ Deno.serve(async (req) => {
     supabaseUrl: url,
     hasAnonKey: Boolean(Deno.env.get('SUPABASE_ANON_KEY')),
     secret: Deno.env.get('ECHO_SECRET') ?? null,
-    userEmail: error ? null : data.user?.email ?? null,
+    userEmail: error ? null : (data.user?.email ?? null),
   });
 });
