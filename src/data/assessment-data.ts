@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { openAssessmentDatabase, type AssessmentDatabase } from './database';
 import type { AgentAssessmentDoc } from './schemas';
 import { startSync, type SyncEngine } from './sync-engine';
+import { asError } from '../lib/errors';
 
 /** One assessment link's local data: its own RxDB database, replicating with the link's token. */
 export interface AssessmentData {
@@ -45,8 +46,7 @@ export function useAssessmentData(
         else setState({ data: d, error: null });
       },
       // e.g. IndexedDB unavailable (some private windows): the page says so instead of spinning.
-      (error: unknown) =>
-        !cancelled && setState({ data: null, error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) => !cancelled && setState({ data: null, error: asError(error) }),
     );
     return () => {
       cancelled = true;

@@ -3,17 +3,15 @@ import { toTypedRxJsonSchema } from 'rxdb';
 import {
   AI_GOALS,
   CALL_ROUTING_METHODS,
-  MIN_SHARES,
   MOBILE_COMMUNICATION,
   MOBILE_DEVICE_TYPES,
   OFFICE_DEVICES,
   PROPERTY_PORTALS,
-  SHARE_PRICE,
-  SHARE_STEP,
   TONE_OF_VOICE,
   TRACKING_OUTCOMES,
   YES_NO,
-} from './options';
+} from '../lib/assessment-options';
+import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../lib/shareholding';
 
 // RxDB schemas mirror their Postgres tables column for column (tests/integration/schema-parity
 // checks it), except the two sync columns: Postgres' `_deleted` is RxDB's own `_deleted`, and

@@ -124,17 +124,3 @@ export async function completeSubscription(
   await doc!.incrementalPatch({ ...completion, status: 'signed' });
   return savedId;
 }
-
-export const LOCKED_MESSAGE =
-  'Feature Locked: Agent Assessment will be unlocked once your payment is received and shares are issued.';
-
-interface UnlockFlags {
-  payment_received?: boolean | null;
-  shares_issued?: boolean | null;
-}
-
-/** Agent assessments unlock when the first agreement status has payment received and shares issued. */
-export function isAssessmentUnlocked(statuses: readonly UnlockFlags[] | null | undefined): boolean {
-  const first = statuses?.[0];
-  return Boolean(first?.payment_received && first?.shares_issued);
-}

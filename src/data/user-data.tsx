@@ -1,11 +1,8 @@
-import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { asError } from '../lib/errors';
 import { openUserDatabase, type UserDatabase } from './database';
-import { newestBy } from './rows';
-import type { SavedPropertyDoc } from './schemas';
-import { storageInfo, type StorageInfo } from './storage';
 import { startSync, type SyncEngine } from './sync-engine';
-import { deriveSyncStatus, IDLE_INPUTS, type SyncStatus } from './sync-status';
 
 export const userDatabaseName = (userId: string) => `chloe-user-${userId}`;
 
@@ -53,7 +50,7 @@ export function UserDataProvider({
       else setData(opened);
     })().catch((e: unknown) => {
       // e.g. a browser that refuses IndexedDB (some private windows): pages say so.
-      if (!cancelled) setError(e instanceof Error ? e : new Error(String(e)));
+      if (!cancelled) setError(asError(e));
     });
     return () => {
       cancelled = true;
@@ -104,66 +101,4 @@ export async function discardUserData(data: UserData | null, userId?: string) {
     const db = await openUserDatabase({ name: userDatabaseName(userId) });
     await db.remove();
   }
-}
-
-const noop = () => () => {};
-
-export interface SyncStatusView extends SyncStatus {
-  retry: () => void;
-  exportUnsynced: () => Promise<string>;
-  storage: StorageInfo | null;
-}
-
-/** The one hook behind every sync status display. */
-export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatusView {
-  const inputs = useSyncExternalStore(
-    engine
-      ? (notify) => {
-          const sub = engine.inputs$.subscribe(notify);
-          return () => sub.unsubscribe();
-        }
-      : noop,
-    () => engine?.inputs$.value ?? IDLE_INPUTS,
-  );
-  const [storage, setStorage] = useState<StorageInfo | null>(null);
-  useEffect(() => {
-    let live = true;
-    void storageInfo().then((info) => live && setStorage(info));
-    return () => {
-      live = false;
-    };
-  }, [inputs.pending]);
-  return {
-    ...deriveSyncStatus(inputs),
-    retry: () => engine?.reSync(),
-    exportUnsynced: () => engine?.exportUnsynced() ?? Promise.resolve('{"changes":[]}'),
-    storage,
-  };
-}
-
-/** Saved properties, newest first, live from the local database (works offline). */
-export function useSavedProperties(data: UserData | null): { loading: boolean; properties: SavedPropertyDoc[] } {
-  const [state, setState] = useState<{ loading: boolean; properties: SavedPropertyDoc[] }>({
-    loading: true,
-    properties: [],
-  });
-  useEffect(() => {
-    if (!data) return;
-    const sub = data.db.saved_properties
-      .find()
-      .$.subscribe((docs) =>
-        setState({ loading: false, properties: newestFirst(docs.map((d) => d.toJSON() as SavedPropertyDoc)) }),
-      );
-    return () => sub.unsubscribe();
-  }, [data]);
-  return data ? state : { loading: true, properties: [] };
-}
-
-// Rows not yet stamped by the server (created_at null) are the newest.
-const newestFirst = (docs: SavedPropertyDoc[]) => [...docs].sort(newestBy((d) => d.created_at));
-
-/** Remove a saved property: a soft delete that syncs (rows are never hard-deleted). */
-export async function removeSavedProperty(data: UserData, id: string) {
-  const doc = await data.db.saved_properties.findOne(id).exec();
-  await doc?.remove();
 }

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { TOOL_CATEGORIES } from '../../data/options';
+import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { ASSESSMENT_STEPS } from './assessment';
 import { STEP_FIELDS, type FieldDef } from './fields';

@@ -3,7 +3,7 @@ import { Progress } from '@ark-ui/react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { saveAnswers, type AssessmentData } from '../../data/assessment-data';
-import { TOOL_CATEGORIES } from '../../data/options';
+import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';

@@ -1,5 +1,5 @@
 // The agent assessment's rules (spec: shareholder-and-assessment.md §2–§5, §9), as pure functions.
-import { TOOL_CATEGORIES } from '../../data/options';
+import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 
 export const ASSESSMENT_STEPS = [
   'Business Details',

@@ -9,7 +9,7 @@ import {
   PROPERTY_PORTALS,
   TONE_OF_VOICE,
   TRACKING_OUTCOMES,
-} from '../../data/options';
+} from '../../lib/assessment-options';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { showsMobileQuestions } from './assessment';
 

@@ -2,6 +2,7 @@ import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { needsConnection } from '../../lib/online';
 import { supabase } from '../../lib/supabase';
 import type { AuthCredentials } from './auth-schema';
+import { errorMessage } from '../../lib/errors';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -21,7 +22,7 @@ export async function authenticate(mode: AuthMode, credentials: AuthCredentials)
     // Sign-up without a session means the project asks for email confirmation first.
     return { ok: true, signedIn: data.session !== null };
   } catch (error) {
-    return { ok: false, message: describe(error, error instanceof Error ? error.message : String(error)) };
+    return { ok: false, message: describe(error, errorMessage(error)) };
   }
 }
 

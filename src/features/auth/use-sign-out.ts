@@ -4,6 +4,7 @@ import { discardUserData, pendingChanges, useUserData } from '../../data/user-da
 import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { useSession } from './session';
+import { errorMessage } from '../../lib/errors';
 
 export interface SignOutFlow {
   /** Signs out, unless changes have not synced: then `unsynced` says how many and nothing happens yet. */
@@ -15,8 +16,6 @@ export interface SignOutFlow {
   /** The answer 'keep working'. */
   keepWorking: () => void;
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Sign-out (spec §8, DESIGN.md Sync): asks before losing unsynced changes, signs out, says so,
@@ -46,7 +45,7 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
     try {
       await discardUserData(data, userId);
     } catch (error) {
-      toast.error('Error', `This device still holds your saved data: ${message(error)}`);
+      toast.error('Error', `This device still holds your saved data: ${errorMessage(error)}`);
       throw error;
     } finally {
       await navigation;
@@ -58,7 +57,7 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
     try {
       waiting = await pendingChanges(data);
     } catch (error) {
-      toast.error('Error', message(error));
+      toast.error('Error', errorMessage(error));
       throw error;
     }
     if (waiting > 0) {

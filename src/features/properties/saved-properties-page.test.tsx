@@ -16,6 +16,8 @@ const data = vi.hoisted(() => ({
 vi.mock('../../data/user-data', () => ({
   useUserData: () => data.userData,
   useUserDataError: () => data.error,
+}));
+vi.mock('../../data/saved-properties', () => ({
   useSavedProperties: () => data.state,
   removeSavedProperty: data.removeSavedProperty,
 }));

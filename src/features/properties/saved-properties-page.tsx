@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { removeSavedProperty, useSavedProperties, useUserData, useUserDataError } from '../../data/user-data';
+import { removeSavedProperty, useSavedProperties } from '../../data/saved-properties';
+import { useUserData, useUserDataError } from '../../data/user-data';
 import { plural } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { buttonRecipe } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
 import { PropertyCard, type SavedProperty } from './property-card';
+import { errorMessage } from '../../lib/errors';
 
 // The extension connection page. A plain link: its route is not in this app's route tree yet.
 export const EXTENSION_AUTH_PATH = '/extension-auth';
@@ -97,7 +99,7 @@ export function SavedPropertiesPage() {
       // The card and its button are gone: keep keyboard focus somewhere sensible.
       headingRef.current?.focus();
     } catch (error) {
-      toast.error('Error', error instanceof Error ? error.message : String(error));
+      toast.error('Error', errorMessage(error));
     } finally {
       setRemovingId(null);
     }

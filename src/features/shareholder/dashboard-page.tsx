@@ -7,6 +7,7 @@ import { useSubscriptions } from '../../data/subscriptions';
 import { useUserData } from '../../data/user-data';
 import { COMPANY_SIGNATORY } from '../../lib/company';
 import { formatAmount as money } from '../../lib/format';
+import { isAssessmentUnlocked, LOCKED_MESSAGE } from '../../lib/shareholding';
 import { isOnline, needsConnection } from '../../lib/online';
 import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
@@ -18,14 +19,7 @@ import { PageContainer } from '../../ui/page-container';
 import { agreementText } from './agreement';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
 import { PaymentInstructions } from './subscribe-wizard';
-import {
-  agreementStatusLines,
-  coolingOffDaysRemaining,
-  coolingOffEnds,
-  isAssessmentUnlocked,
-  LOCKED_MESSAGE,
-  shownReference,
-} from './subscription';
+import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds, shownReference } from './subscription';
 
 const longDate = (d: Date | string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(

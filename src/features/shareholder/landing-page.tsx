@@ -5,7 +5,8 @@ import { formatPrice } from '../../lib/format';
 import { buttonRecipe } from '../../ui/button';
 import { CollapsibleSection } from '../../ui/collapsible-section';
 import { PageContainer } from '../../ui/page-container';
-import { MIN_SHARES, SHARE_PRICE, totalFor } from './subscription';
+import { MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
+import { totalFor } from './subscription';
 
 const styles = {
   page: css({ display: 'grid', gap: '8', alignContent: 'start' }),

@@ -14,18 +14,17 @@ import { toast } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
+import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 import {
   isoDate,
-  MIN_SHARES,
   MIN_SHARES_MESSAGE,
   normaliseShares,
   paymentReference,
   resumeStep,
-  SHARE_PRICE,
-  SHARE_STEP,
   STEPS,
   totalFor,
 } from './subscription';
+import { errorMessage } from '../../lib/errors';
 
 // Step 1 (spec §5): name, email and address are required, the phone is optional.
 export const personalSchema = v.object({
@@ -234,9 +233,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
   }
 
   function saveInBackground() {
-    save().catch((error: unknown) =>
-      toast.error('Save Failed', error instanceof Error ? error.message : String(error)),
-    );
+    save().catch((error: unknown) => toast.error('Save Failed', errorMessage(error)));
   }
 
   async function saveAndContinueLater() {
@@ -244,7 +241,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       await save();
       toast.success('Progress Saved', 'Your subscription progress has been saved.');
     } catch (error) {
-      toast.error('Save Failed', error instanceof Error ? error.message : String(error));
+      toast.error('Save Failed', errorMessage(error));
     }
   }
 
@@ -266,7 +263,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       toast.success('Subscription Completed!', 'Your share subscription has been submitted successfully.');
       await navigate({ to: '/shareholder/dashboard' });
     } catch (error) {
-      toast.error('Submission Failed', error instanceof Error ? error.message : String(error));
+      toast.error('Submission Failed', errorMessage(error));
     } finally {
       setCompleting(false);
     }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   agreementStatusLines,
   coolingOffDaysRemaining,
-  isAssessmentUnlocked,
   normaliseShares,
   paymentReference,
   resumeStep,
@@ -66,17 +65,5 @@ describe('the subscription rules', () => {
       eis_documentation_sent: true,
     });
     expect(all.every((l) => l.complete && l.value === 'Complete')).toBe(true);
-  });
-
-  it('unlocks agent assessments only when the first status has payment received and shares issued', () => {
-    expect(isAssessmentUnlocked([])).toBe(false);
-    expect(isAssessmentUnlocked([{ payment_received: true }])).toBe(false);
-    expect(isAssessmentUnlocked([{ payment_received: true, shares_issued: true }])).toBe(true);
-    expect(
-      isAssessmentUnlocked([
-        { payment_received: false, shares_issued: false },
-        { payment_received: true, shares_issued: true },
-      ]),
-    ).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 // The rules of the share subscription (spec: shareholder-and-assessment.md §4, §5, §9), as pure
 // functions: the wizard, the dashboard and the tests share them. The database enforces the same
 // numbers (migration 20261122000004).
-import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../data/options';
+import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 
-export { MIN_SHARES, SHARE_PRICE, SHARE_STEP };
 export const PRODUCT = 'CHLOE';
 export const COOLING_OFF_DAYS = 10;
 export const MIN_SHARES_MESSAGE = 'Minimum purchase is 5,000 shares';
@@ -103,6 +102,3 @@ export function agreementStatusLines(s: AgreementFlags | null | undefined): Stat
     line('EIS Documentation', Boolean(s?.eis_documentation_sent), 'Awaiting Certificate'),
   ];
 }
-
-// The unlock rule is shared with the assessment feature: it lives in the data layer.
-export { isAssessmentUnlocked, LOCKED_MESSAGE } from '../../data/subscriptions';

@@ -1,6 +1,7 @@
 import type { SyncEngine } from '../../data/sync-engine';
-import { useSyncStatus, useUserData } from '../../data/user-data';
-import { SyncStatus } from '../../ui/sync-status';
+import { useSyncStatus } from '../../data/use-sync-status';
+import { useUserData } from '../../data/user-data';
+import { SyncStatus } from './sync-status';
 
 /**
  * A sync status: the one hook (useSyncStatus) drawn by the one component. The signed-in user's
@@ -8,20 +9,5 @@ import { SyncStatus } from '../../ui/sync-status';
  */
 export function SyncStatusConnector({ className, engine }: { className?: string; engine?: SyncEngine | null }) {
   const data = useUserData();
-  const status = useSyncStatus(engine === undefined ? data?.engine : engine);
-  return (
-    <SyncStatus
-      className={className}
-      kind={status.kind}
-      label={status.label}
-      pending={status.pending}
-      error={status.error}
-      conflicts={status.conflicts}
-      canRetry={status.canRetry}
-      canExport={status.canExport}
-      storage={status.storage}
-      onRetry={status.retry}
-      onExport={status.exportUnsynced}
-    />
-  );
+  return <SyncStatus className={className} status={useSyncStatus(engine === undefined ? data?.engine : engine)} />;
 }

@@ -1,5 +1,6 @@
 // The option lists of the agent assessment (spec: shareholder-and-assessment.md §3). The database
-// refuses any other value (agent_assessments CHECK constraints); these are the same strings.
+// refuses any other value (agent_assessments CHECK constraints); these are the same strings. In lib
+// because two layers need them: the assessment feature shows them, data/schemas validates with them.
 export const TONE_OF_VOICE = [
   'Friendly & Casual',
   'Professional & Polished',
@@ -82,8 +83,3 @@ export const TOOL_CATEGORIES = [
 ] as const;
 
 export const YES_NO = ['yes', 'no'] as const;
-
-// Share subscription constants (spec §9). The database enforces the same numbers.
-export const MIN_SHARES = 5000;
-export const SHARE_STEP = 1000;
-export const SHARE_PRICE = 1.25;

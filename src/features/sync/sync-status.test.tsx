@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  exportFileName,
-  SyncStatus,
-  SYNCING_SHOWN_AFTER_MS,
-  type SyncStatusKind,
-  type SyncStatusProps,
-} from './sync-status';
+import type { SyncKind } from '../../data/sync-status';
+import type { SyncStatusView } from '../../data/use-sync-status';
+import { exportFileName } from './sync-details';
+import { SyncStatus, SYNCING_SHOWN_AFTER_MS } from './sync-status';
 
-// The labels come from data/sync-status.ts (LABELS); repeated here because ui/ must not import data/.
-const LABEL: Record<SyncStatusKind, string> = {
+// The words people read, as the spec and data/sync-status.ts's LABELS say them.
+const LABEL: Record<SyncKind, string> = {
   local: 'Saved on this device',
   syncing: 'Syncing…',
   synced: 'All changes synced',
@@ -19,7 +16,7 @@ const LABEL: Record<SyncStatusKind, string> = {
   stalled: 'Sync stalled',
 };
 
-function props(overrides: Partial<SyncStatusProps> = {}): SyncStatusProps {
+function status(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
   const kind = overrides.kind ?? 'synced';
   return {
     kind,
@@ -30,8 +27,8 @@ function props(overrides: Partial<SyncStatusProps> = {}): SyncStatusProps {
     canRetry: false,
     canExport: false,
     storage: { persisted: true, usage: 1_500_000, quota: 2_000_000_000 },
-    onRetry: vi.fn(),
-    onExport: vi.fn(async () => '{"changes":[]}'),
+    retry: vi.fn(),
+    exportUnsynced: vi.fn(() => Promise.resolve('{"changes":[]}')),
     ...overrides,
   };
 }
@@ -49,7 +46,7 @@ afterEach(() => {
 });
 
 describe('SyncStatus', () => {
-  it.each<[SyncStatusKind, Partial<SyncStatusProps>]>([
+  it.each<[SyncKind, Partial<SyncStatusView>]>([
     ['local', { pending: 2 }],
     ['syncing', { pending: 1 }],
     ['synced', {}],
@@ -57,7 +54,7 @@ describe('SyncStatus', () => {
     ['error', { error: 'permission denied for table saved_properties', canRetry: true, pending: 1 }],
     ['stalled', { error: 'timeout', canRetry: true, canExport: true, pending: 4 }],
   ])('shows the %s label in a live region, with an icon and not colour alone', (kind, extra) => {
-    const { container } = render(<SyncStatus {...props({ kind, ...extra })} />);
+    const { container } = render(<SyncStatus status={status({ kind, ...extra })} />);
     const region = screen.getByRole('status');
     expect(region.textContent).toContain(LABEL[kind]);
     expect(region.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
@@ -65,26 +62,26 @@ describe('SyncStatus', () => {
   });
 
   it('says how many changes are waiting, in the live region', () => {
-    const { rerender } = render(<SyncStatus {...props({ kind: 'local', pending: 1 })} />);
+    const { rerender } = render(<SyncStatus status={status({ kind: 'local', pending: 1 })} />);
     expect(screen.getByRole('status').textContent).toBe('Saved on this device1 change waiting');
-    rerender(<SyncStatus {...props({ kind: 'offline', pending: 3 })} />);
+    rerender(<SyncStatus status={status({ kind: 'offline', pending: 3 })} />);
     expect(screen.getByRole('status').textContent).toContain('3 changes waiting');
-    rerender(<SyncStatus {...props({ kind: 'synced', pending: 0 })} />);
+    rerender(<SyncStatus status={status({ kind: 'synced', pending: 0 })} />);
     expect(screen.getByRole('status').textContent).not.toContain('waiting');
   });
 
   it('offers Retry only when it can help, and Retry calls onRetry', async () => {
     const onRetry = vi.fn();
-    const { rerender } = render(<SyncStatus {...props({ kind: 'synced', onRetry })} />);
+    const { rerender } = render(<SyncStatus status={status({ kind: 'synced', retry: onRetry })} />);
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
 
-    rerender(<SyncStatus {...props({ kind: 'error', error: 'boom', canRetry: true, onRetry })} />);
+    rerender(<SyncStatus status={status({ kind: 'error', error: 'boom', canRetry: true, retry: onRetry })} />);
     await userEvent.setup().click(screen.getByRole('button', { name: /Retry/ }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
   it('shows storage, waiting changes and conflicts in the details', async () => {
-    render(<SyncStatus {...props({ kind: 'synced', conflicts: 2 })} />);
+    render(<SyncStatus status={status({ kind: 'synced', conflicts: 2 })} />);
     expect(screen.queryByText('Persistent storage')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
 
@@ -104,7 +101,9 @@ describe('SyncStatus', () => {
   });
 
   it('says when storage is not persistent or unknown', async () => {
-    const { unmount } = render(<SyncStatus {...props({ storage: { persisted: false, usage: 0, quota: null } })} />);
+    const { unmount } = render(
+      <SyncStatus status={status({ storage: { persisted: false, usage: 0, quota: null } })} />,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
     const details = await screen.findByRole('dialog');
     expect(details.textContent).toContain('Persistent storageNot granted');
@@ -112,7 +111,7 @@ describe('SyncStatus', () => {
     expect(details.textContent).toContain('The browser may clear data stored here');
     unmount();
 
-    render(<SyncStatus {...props({ storage: null })} />);
+    render(<SyncStatus status={status({ storage: null })} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
     expect((await screen.findByRole('dialog')).textContent).toContain('Persistent storageUnknown');
   });
@@ -134,14 +133,14 @@ describe('SyncStatus', () => {
 
     render(
       <SyncStatus
-        {...props({
+        status={status({
           kind: 'stalled',
           error: 'fetch failed',
           canRetry: true,
           canExport: true,
           pending: 2,
-          onExport,
-          onRetry,
+          exportUnsynced: onExport,
+          retry: onRetry,
         })}
       />,
     );
@@ -170,7 +169,7 @@ describe('SyncStatus', () => {
     const onExport = vi.fn(async () => {
       throw new Error('database closed');
     });
-    render(<SyncStatus {...props({ kind: 'offline', pending: 1, canExport: true, onExport })} />);
+    render(<SyncStatus status={status({ kind: 'offline', pending: 1, canExport: true, exportUnsynced: onExport })} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sync details' }));
     await user.click(await screen.findByRole('button', { name: /Export unsynced changes/ }));
@@ -185,24 +184,24 @@ describe('SyncStatus', () => {
 
   it("shows a quick background sync as nothing, and a slow one as 'Syncing…'", () => {
     vi.useFakeTimers();
-    const { rerender } = render(<SyncStatus {...props({ kind: 'synced' })} />);
+    const { rerender } = render(<SyncStatus status={status({ kind: 'synced' })} />);
     const region = () => screen.getByRole('status').textContent;
 
     // A pull that finishes quickly: the words never change, so nothing is announced.
-    rerender(<SyncStatus {...props({ kind: 'syncing' })} />);
+    rerender(<SyncStatus status={status({ kind: 'syncing' })} />);
     expect(region()).toBe('All changes synced');
     act(() => vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS - 100));
-    rerender(<SyncStatus {...props({ kind: 'synced' })} />);
+    rerender(<SyncStatus status={status({ kind: 'synced' })} />);
     act(() => vi.advanceTimersByTime(1000));
     expect(region()).toBe('All changes synced');
 
     // A slow one shows.
-    rerender(<SyncStatus {...props({ kind: 'syncing' })} />);
+    rerender(<SyncStatus status={status({ kind: 'syncing' })} />);
     act(() => vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS));
     expect(region()).toBe('Syncing…');
 
     // Anything else shows at once.
-    rerender(<SyncStatus {...props({ kind: 'offline' })} />);
+    rerender(<SyncStatus status={status({ kind: 'offline' })} />);
     expect(region()).toBe(LABEL.offline);
   });
 });

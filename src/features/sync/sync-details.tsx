@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { Popover, Portal } from '@ark-ui/react';
+import { css } from 'styled-system/css';
+import type { StorageInfo } from '../../data/storage';
+import type { SyncKind } from '../../data/sync-status';
+import type { SyncStatusView } from '../../data/use-sync-status';
+import { downloadText, fileTimestamp } from '../../lib/download';
+import { errorMessage } from '../../lib/errors';
+import { formatBytes } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { InfoIcon } from '../../ui/icons';
+
+export const exportFileName = (date = new Date()) => `chloe-unsynced-changes-${fileTimestamp(date)}.json`;
+
+const styles = {
+  trigger: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    h: '8',
+    px: '2',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    color: 'primary.text',
+    cursor: 'pointer',
+    textDecoration: 'underline',
+    textUnderlineOffset: '2px',
+    _hover: { bg: 'primary.subtle' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  }),
+  content: css({
+    zIndex: 'popover',
+    w: 'min(22rem, calc(100vw - 2rem))',
+    p: '4',
+    bg: 'bg.surface',
+    color: 'fg',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    boxShadow: 'lg',
+    display: 'grid',
+    gap: '3',
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
+  }),
+  title: css({ fontWeight: 'semibold', fontSize: 'md' }),
+  list: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: '3',
+    rowGap: '1.5',
+    fontSize: 'sm',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
+  }),
+  note: css({ fontSize: 'sm', color: 'fg.muted' }),
+  problem: css({
+    display: 'grid',
+    gap: '2',
+    p: '3',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'danger.border',
+    bg: 'danger.subtle',
+    fontSize: 'sm',
+  }),
+  problemText: css({ color: 'danger.hover', overflowWrap: 'anywhere' }),
+  actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  close: css({
+    position: 'absolute',
+    top: '2',
+    right: '2',
+    w: '7',
+    h: '7',
+    display: 'grid',
+    placeItems: 'center',
+    borderRadius: 'md',
+    cursor: 'pointer',
+    color: 'fg.muted',
+    _hover: { bg: 'bg.muted' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
+  }),
+};
+
+type SyncDetailsProps = {
+  /** The state as shown in the headline (a quick 'syncing' is held back there, and here too). */
+  shown: { kind: SyncKind; label: string };
+  status: SyncStatusView;
+};
+
+/** 'Sync details': storage, what waits, conflicts kept, the last problem, retry and export. */
+export function SyncDetails({ shown, status }: SyncDetailsProps) {
+  const { pending, conflicts, storage, error, canRetry, canExport } = status;
+  return (
+    <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end', gutter: 8 }}>
+      <Popover.Trigger className={styles.trigger}>
+        <InfoIcon />
+        Sync details
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content className={styles.content}>
+            <Popover.Title className={styles.title}>Sync details</Popover.Title>
+            <Popover.CloseTrigger className={styles.close} aria-label="Close sync details">
+              <span aria-hidden="true">×</span>
+            </Popover.CloseTrigger>
+            <dl className={styles.list}>
+              <dt>Status</dt>
+              <dd>{shown.label}</dd>
+              <dt>Changes waiting</dt>
+              <dd>{pending}</dd>
+              <dt>Conflicts kept</dt>
+              <dd>{conflicts}</dd>
+              <dt>Persistent storage</dt>
+              <dd>{persistedText(storage)}</dd>
+              <dt>Stored on this device</dt>
+              <dd>{usageText(storage)}</dd>
+            </dl>
+            {conflicts > 0 ? (
+              <p className={styles.note}>
+                When this device and another changed the same field, the first to reach the server won; the value that
+                lost is kept in the conflict log, not thrown away.
+              </p>
+            ) : null}
+            {storage?.persisted === false ? (
+              <p className={styles.note}>
+                The browser may clear data stored here when space runs low. Changes that have synced are safe on the
+                server.
+              </p>
+            ) : null}
+            {shown.kind === 'stalled' || error ? (
+              <div className={styles.problem}>
+                {shown.kind === 'stalled' ? (
+                  <p>
+                    <strong>Sync stalled.</strong> Some changes have been waiting a long time to reach the server. Try
+                    again, or export them to keep a copy.
+                  </p>
+                ) : null}
+                {error ? (
+                  <p className={styles.problemText}>
+                    <strong>Last error:</strong> {error}
+                  </p>
+                ) : null}
+                {canRetry ? (
+                  <div className={styles.actions}>
+                    <Button variant="secondary" size="sm" onClick={status.retry}>
+                      Try again now
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+            {canExport ? <ExportButton onExport={status.exportUnsynced} /> : null}
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
+function ExportButton({ onExport }: { onExport: () => Promise<string> }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function handleExport() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      downloadText(exportFileName(), await onExport());
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.actions}>
+      <Button variant="primary" size="sm" busy={busy} onClick={() => void handleExport()}>
+        <span aria-hidden="true">⇩</span> Export unsynced changes
+      </Button>
+      {failure ? (
+        <p role="alert" className={styles.problemText}>
+          Export failed: {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function persistedText(storage: StorageInfo | null) {
+  if (storage?.persisted === true) return 'Granted';
+  if (storage?.persisted === false) return 'Not granted';
+  return 'Unknown';
+}
+
+function usageText(storage: StorageInfo | null) {
+  if (storage?.usage === null || storage?.usage === undefined) return 'Unknown';
+  const used = formatBytes(storage.usage);
+  return storage.quota ? `${used} of ${formatBytes(storage.quota)} available` : used;
+}
