@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from './client';
 import { openAssessmentDatabase, type AssessmentDatabase } from './database';
 import type { AgentAssessmentDoc } from './schemas';
 import { startSync, type SyncEngine } from './sync-engine';
+import { assessmentSyncTables } from './synced-tables';
 import { asError } from '../lib/errors';
 
 /** One assessment link's local data: its own RxDB database, replicating with the link's token. */
@@ -15,9 +16,9 @@ export interface AssessmentData {
 // One database per link, so a tablet that opens two links keeps their answers apart.
 export const assessmentDatabaseName = (token: string) => `chloe-assessment-${token}`;
 
-export async function openAssessmentData(token: string, client: SupabaseClient): Promise<AssessmentData> {
+export async function openAssessmentData(token: string, client: DatabaseClient): Promise<AssessmentData> {
   const db = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
-  const engine = startSync({ db, client, identifier: token, tables: [{ name: 'agent_assessments' }] });
+  const engine = startSync({ db, client, identifier: token, tables: assessmentSyncTables(db) });
   return { token, db, engine };
 }
 
@@ -32,7 +33,7 @@ export async function closeAssessmentData({ engine, db }: AssessmentData) {
  */
 export function useAssessmentData(
   token: string | null,
-  client: SupabaseClient | null,
+  client: DatabaseClient | null,
 ): { data: AssessmentData | null; error: Error | null } {
   const [state, setState] = useState<{ data: AssessmentData | null; error: Error | null }>({ data: null, error: null });
   useEffect(() => {

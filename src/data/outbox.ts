@@ -1,6 +1,7 @@
 import type { RxCollection } from 'rxdb';
 import { sameData, type Doc } from './conflict';
 import type { OutboxEntry } from './database';
+import type { SyncDoc } from './rows';
 import { requestPersistentStorage } from './storage';
 
 const key = (table: string, docId: string) => `${table}:${docId}`;
@@ -39,9 +40,8 @@ const sameState = (a: Doc, b: Doc) => Boolean(a._deleted) === Boolean(b._deleted
  * Record every write the app makes to `collection` in the outbox until the server accepts it.
  * Replication writes go straight to storage and do not run these hooks, so pulls never count.
  */
-// `any`: works for every synced collection; only the primary key `id` is read.
-export function trackLocalWrites(collection: RxCollection<any>, outbox: RxCollection<OutboxEntry>) {
-  const touch = (data: Doc & { id: string }) => {
+export function trackLocalWrites<T extends SyncDoc>(collection: RxCollection<T>, outbox: RxCollection<OutboxEntry>) {
+  const touch = (data: Doc & SyncDoc) => {
     requestPersistentStorage();
     const id = key(collection.name, data.id);
     return serial(outbox, [id], async () => {
@@ -63,7 +63,7 @@ export function trackLocalWrites(collection: RxCollection<any>, outbox: RxCollec
   collection.postSave(touch, false);
   // RxDB hands bulkRemove's post hooks the document as it was before the removal: record the
   // removal itself, or a removal of an already accepted state would look accepted.
-  collection.postRemove((data: Doc & { id: string }) => touch({ ...data, _deleted: true }), false);
+  collection.postRemove((data: Doc & SyncDoc) => touch({ ...data, _deleted: true }), false);
 }
 
 /** The server holds these states of their documents (accepted, or its own row won a conflict). */

@@ -1,17 +1,20 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
+import { errorMessage } from '../lib/errors';
+import type { DatabaseClient } from './client';
 import { sameData, type Doc } from './conflict';
-import type { OutboxEntry, SyncedCollectionName } from './database';
+import type { Json } from './database.types';
+import type { OutboxEntry } from './database';
 import { markRefused, settle } from './outbox';
-import { docToRow, rowToDoc, type Row } from './rows';
+import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 
-export interface Checkpoint {
+export type Checkpoint = {
   modified: string;
   id: string;
-}
+};
 
+// The shapes `sync_pull` and `sync_push` return as jsonb (migrations/*_sync.sql).
 interface PullResult {
   documents: Row[];
   checkpoint: Checkpoint | null;
@@ -33,9 +36,10 @@ export class SyncError extends Error {
   }
 }
 
-function asSyncError(error: { message: string; code?: string; status?: number } | Error): SyncError {
-  const code = 'code' in error ? error.code : undefined;
-  const message = error.message || 'Unknown sync error';
+function asSyncError(error: unknown): SyncError {
+  const raw = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  const code = typeof raw === 'string' ? raw : undefined;
+  const message = errorMessage(error) || 'Unknown sync error';
   const network = /fetch|network|load failed|timed? ?out/i.test(message) || code === '' || code === undefined;
   return new SyncError(
     network ? 'The server cannot be reached' : message,
@@ -47,6 +51,9 @@ function asSyncError(error: { message: string; code?: string; status?: number } 
 const isExpiredJwt = (error: { message?: string; code?: string }) =>
   error.code === 'PGRST303' || /jwt expired/i.test(error.message ?? '');
 
+// RxDB documents are JSON by construction (its storage holds nothing else).
+const asJson = (value: object) => value as Json;
+
 export interface ReplicationHooks {
   /** Resolves when the next request may go (the engine's backoff after failures). */
   ready: () => Promise<void>;
@@ -54,41 +61,42 @@ export interface ReplicationHooks {
   onAttempt: (error: SyncError | null) => void;
 }
 
-// The replication code is generic over the four synced tables; their document types differ, so
-// collections and documents are handled as `any` here and typed at the hooks that read them.
-export interface TableReplicationOptions {
-  table: SyncedCollectionName;
-  collection: RxCollection<any>;
+export interface TableReplicationOptions<T extends SyncDoc> {
+  collection: RxCollection<T>;
   outbox: RxCollection<OutboxEntry>;
-  client: SupabaseClient;
+  client: DatabaseClient;
   /** Distinguishes replications of the same table (per user, per assessment token). */
   identifier: string;
-  pullOnly?: boolean;
+  pullOnly?: boolean | undefined;
   batchSize?: number;
   hooks: ReplicationHooks;
 }
 
 /**
  * One table: checkpointed pull by (_modified, id) through `sync_pull`, batched compare-and-set
- * push through `sync_push` (a refused row is reported per row, never blocks the queue).
+ * push through `sync_push` (a refused row is reported per row, never blocks the queue). The
+ * table's name is its collection's name.
  */
-export function replicateTable(options: TableReplicationOptions): RxReplicationState<any, Checkpoint> {
-  const { table, collection, outbox, client, hooks } = options;
+export function replicateTable<T extends SyncDoc>(
+  options: TableReplicationOptions<T>,
+): RxReplicationState<T, Checkpoint> {
+  const { collection, outbox, client, hooks } = options;
+  const table = collection.name;
   const batchSize = options.batchSize ?? 100;
 
-  async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+  async function call(send: () => PromiseLike<{ data: Json; error: { message: string; code?: string } | null }>) {
     await hooks.ready();
     let result;
     try {
-      result = await client.rpc(fn, args);
+      result = await send();
       // An access token the server finds expired (a device asleep, a clock running behind) is
       // refreshed and the request sent again: that is not a sync problem to show anyone.
       if (result.error && isExpiredJwt(result.error)) {
         const { error } = await client.auth.refreshSession();
-        if (!error) result = await client.rpc(fn, args);
+        if (!error) result = await send();
       }
     } catch (error) {
-      const e = asSyncError(error as Error);
+      const e = asSyncError(error);
       hooks.onAttempt(e);
       throw e;
     }
@@ -98,13 +106,13 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
       throw e;
     }
     hooks.onAttempt(null);
-    return result.data as T;
+    return result.data;
   }
 
   // No Realtime server: pulls happen at start and on reSync(), which the engine triggers.
-  const stream$ = new Subject<RxReplicationPullStreamItem<any, Checkpoint>>();
+  const stream$ = new Subject<RxReplicationPullStreamItem<T, Checkpoint>>();
 
-  const state = replicateRxCollection<any, Checkpoint>({
+  const state = replicateRxCollection<T, Checkpoint>({
     replicationIdentifier: `supabase-${table}-${options.identifier}`,
     collection,
     deletedField: '_deleted',
@@ -118,13 +126,11 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
       batchSize,
       stream$: stream$.asObservable(),
       handler: async (checkpoint, limit) => {
-        const data = await call<PullResult>('sync_pull', {
-          p_table: table,
-          p_checkpoint: checkpoint ?? null,
-          p_limit: limit,
-        });
+        const data = (await call(() =>
+          client.rpc('sync_pull', { p_table: table, p_checkpoint: checkpoint ?? null, p_limit: limit }),
+        )) as unknown as PullResult;
         return {
-          documents: data.documents.map((row) => rowToDoc(row)),
+          documents: data.documents.map((row) => rowToDoc<T>(row)),
           checkpoint: data.checkpoint ??
             checkpoint ?? { modified: '-infinity', id: '00000000-0000-0000-0000-000000000000' },
         };
@@ -135,21 +141,21 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
       : {
           batchSize,
           handler: async (rows) => {
-            const data = await call<PushResult>('sync_push', {
-              p_table: table,
-              p_rows: rows.map((r) => ({
-                new: docToRow(r.newDocumentState as Doc),
-                assumed: r.assumedMasterState ? docToRow(r.assumedMasterState as Doc) : null,
-              })),
-            });
+            const p_rows = rows.map((r) => ({
+              new: docToRow(r.newDocumentState),
+              assumed: r.assumedMasterState ? docToRow(r.assumedMasterState) : null,
+            }));
+            const data = (await call(() =>
+              client.rpc('sync_push', { p_table: table, p_rows: asJson(p_rows) }),
+            )) as unknown as PushResult;
             const conflicted = new Set(data.conflicts.map((c) => c.id));
             const refused = new Map(data.errors.map((e) => [e.id, e]));
             const accepted: Doc[] = [];
             for (const r of rows) {
-              const doc = r.newDocumentState as Doc;
-              const error = refused.get(String(doc.id));
-              if (error) await markRefused(outbox, table, String(doc.id), error.message, doc);
-              else if (!conflicted.has(String(doc.id))) accepted.push(doc);
+              const doc: Doc = r.newDocumentState;
+              const error = refused.get(r.newDocumentState.id);
+              if (error) await markRefused(outbox, table, r.newDocumentState.id, error.message, doc);
+              else if (!conflicted.has(r.newDocumentState.id)) accepted.push(doc);
             }
             // Accepted: settled unless the user changed it again meanwhile (that change waits).
             const current = await collection.findByIds(accepted.map((d) => String(d.id))).exec();
@@ -158,18 +164,18 @@ export function replicateTable(options: TableReplicationOptions): RxReplicationS
               table,
               accepted.filter((doc) => {
                 const now = current.get(String(doc.id));
-                return now ? !doc._deleted && sameData(now.toMutableJSON(true) as Doc, doc) : Boolean(doc._deleted);
+                return now ? !doc._deleted && sameData(now.toMutableJSON(true), doc) : Boolean(doc._deleted);
               }),
             );
-            return data.conflicts.map((row) => rowToDoc(row));
+            return data.conflicts.map((row) => rowToDoc<T>(row));
           },
         },
   });
 
   // A conflict whose resolution is the server's row is never pushed again: it is settled.
   state.conflict$.subscribe(({ input, output }) => {
-    if (sameData(output as Doc, input.realMasterState as Doc)) {
-      void settle(outbox, table, [output as Doc]);
+    if (sameData(output, input.realMasterState)) {
+      void settle(outbox, table, [output]);
     }
   });
   return state;

@@ -4,6 +4,9 @@ import type { Doc } from './conflict';
 
 export type Row = Record<string, unknown> & { id: string; _modified?: string | null; _deleted?: boolean };
 
+/** What every synced document has: a client-made id, and the server's write time once pulled. */
+export type SyncDoc = { id: string; serverModified?: string | null };
+
 const RXDB_META = ['_meta', '_rev', '_attachments'];
 
 /**

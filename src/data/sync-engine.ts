@@ -1,24 +1,55 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
-import type { RxReplicationState } from 'rxdb/plugins/replication';
-import { BehaviorSubject, combineLatest, type Subscription } from 'rxjs';
-import type { ConflictLogEntry, OutboxEntry, SyncedCollectionName } from './database';
+import { BehaviorSubject, combineLatest, type Observable, type Subscription } from 'rxjs';
+import type { DatabaseClient } from './client';
+import type { ConflictLogEntry, OutboxEntry } from './database';
 import { trackLocalWrites } from './outbox';
-import { replicateTable, type Checkpoint, type SyncError } from './replication';
+import { replicateTable, type ReplicationHooks, type SyncError } from './replication';
+import type { SyncDoc } from './rows';
 import { IDLE_INPUTS, type SyncInputs } from './sync-status';
 
 export const RESYNC_EVERY_MS = 30_000;
 const BASE_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
 
+/** What the engine needs of one table's replication, whatever its document type. */
+export interface Replication {
+  active$: Observable<boolean>;
+  reSync(): void;
+  awaitInSync(): Promise<unknown>;
+  awaitInitialReplication(): Promise<void>;
+  cancel(): Promise<unknown>;
+}
+
+interface SharedOptions {
+  outbox: RxCollection<OutboxEntry>;
+  client: DatabaseClient;
+  identifier: string;
+  hooks: ReplicationHooks;
+}
+
+/** One synced table, its document type closed over: the engine handles a list of them alike. */
 export interface SyncTable {
-  name: SyncedCollectionName;
-  pullOnly?: boolean;
+  name: string;
+  start(shared: SharedOptions): Replication;
+  /** The document as stored on this device, for the export of unsynced changes. */
+  read(docId: string): Promise<unknown>;
+}
+
+/** A synced table (pull-only tables take the server's rows and never record local writes). */
+export function syncTable<T extends SyncDoc>(collection: RxCollection<T>, { pullOnly = false } = {}): SyncTable {
+  return {
+    name: collection.name,
+    start(shared) {
+      if (!pullOnly) trackLocalWrites(collection, shared.outbox);
+      return replicateTable({ collection, pullOnly, ...shared });
+    },
+    read: async (docId) => (await collection.findOne(docId).exec())?.toJSON() ?? null,
+  };
 }
 
 export interface SyncEngine {
   inputs$: BehaviorSubject<SyncInputs>;
-  replications: RxReplicationState<unknown, Checkpoint>[];
+  replications: Replication[];
   /** Pull and push now (online, focus, timer, the retry action). */
   reSync(): void;
   /** Resolves once every replication has nothing left to pull or push. */
@@ -30,12 +61,10 @@ export interface SyncEngine {
   stop(): Promise<void>;
 }
 
-// The database's collections are looked up by name; their document types differ per table.
-type Collections = Record<string, RxCollection<any>>;
-
 export interface StartSyncOptions {
-  db: { collections: object };
-  client: SupabaseClient;
+  /** The database's local collections: what waits to go up, and the values that lost a conflict. */
+  db: { outbox: RxCollection<OutboxEntry>; conflict_log: RxCollection<ConflictLogEntry> };
+  client: DatabaseClient;
   tables: SyncTable[];
   /** Distinguishes replications of one table: the user id, or the assessment token. */
   identifier: string;
@@ -44,9 +73,8 @@ export interface StartSyncOptions {
 }
 
 export function startSync({ db, client, tables, identifier, listen = true }: StartSyncOptions): SyncEngine {
-  const collections = db.collections as unknown as Collections;
-  const outbox = collections.outbox as RxCollection<OutboxEntry>;
-  const conflictLog = collections.conflict_log as RxCollection<ConflictLogEntry>;
+  const outbox = db.outbox;
+  const conflictLog = db.conflict_log;
   const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
   const inputs$ = new BehaviorSubject<SyncInputs>({
     ...IDLE_INPUTS,
@@ -64,21 +92,8 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
     if ((error?.message ?? null) !== inputs$.value.lastError) update({ lastError: error?.message ?? null });
   };
 
-  for (const table of tables) {
-    const collection = collections[table.name];
-    if (!collection) throw new Error(`The database has no ${table.name} collection`);
-    if (!table.pullOnly) trackLocalWrites(collection, outbox);
-  }
   const replications = tables.map((table) =>
-    replicateTable({
-      table: table.name,
-      collection: collections[table.name] as RxCollection<unknown>,
-      outbox,
-      client,
-      identifier,
-      pullOnly: table.pullOnly,
-      hooks: { ready: backoff.ready, onAttempt },
-    }),
+    table.start({ outbox, client, identifier, hooks: { ready: backoff.ready, onAttempt } }),
   );
 
   const subs: Subscription[] = [
@@ -144,13 +159,13 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
       const entries = await outbox.find().exec();
       const changes = await Promise.all(
         entries.map(async (e) => {
-          const doc = await collections[e.table]?.findOne(e.docId).exec();
+          const stored = await tables.find((t) => t.name === e.table)?.read(e.docId);
           return {
             table: e.table,
             id: e.docId,
             waitingSince: new Date(e.since).toISOString(),
             lastError: e.lastError,
-            document: doc ? doc.toJSON() : null,
+            document: stored ?? null,
             refusedVersion: e.refused ? JSON.parse(e.refused) : null,
           };
         }),

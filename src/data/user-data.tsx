@@ -1,8 +1,9 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from './client';
 import { asError } from '../lib/errors';
 import { openUserDatabase, type UserDatabase } from './database';
 import { startSync, type SyncEngine } from './sync-engine';
+import { userSyncTables } from './synced-tables';
 
 export const userDatabaseName = (userId: string) => `chloe-user-${userId}`;
 
@@ -22,7 +23,7 @@ export function UserDataProvider({
   children,
 }: {
   userId: string | null;
-  client: SupabaseClient;
+  client: DatabaseClient;
   children: ReactNode;
 }) {
   const [data, setData] = useState<UserData | null>(null);
@@ -39,11 +40,7 @@ export function UserDataProvider({
         db,
         client,
         identifier: userId,
-        tables: [
-          { name: 'saved_properties' },
-          { name: 'share_subscriptions' },
-          { name: 'share_agreement_status', pullOnly: true },
-        ],
+        tables: userSyncTables(db),
       });
       opened = { userId, db, engine };
       if (cancelled) await closeUserData(opened);

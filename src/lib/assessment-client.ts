@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import type { Database } from '../data/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 
 /**
@@ -11,8 +12,8 @@ export function createAssessmentClient(
   options: SupabaseClientOptions<'public'> = {},
   url: string = supabaseUrl,
   anonKey: string = supabaseAnonKey,
-): SupabaseClient {
-  return createClient(url, anonKey, {
+): SupabaseClient<Database> {
+  return createClient<Database>(url, anonKey, {
     ...options,
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'chloe-assessment' },
     global: { ...options.global, headers: { ...options.global?.headers, 'x-assessment-token': token } },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
-import { startSync, type SyncEngine } from '../../src/data/sync-engine';
+import { startSync, syncTable, type SyncEngine } from '../../src/data/sync-engine';
 import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
 
@@ -65,7 +65,7 @@ async function device(client: SupabaseClient, userId: string) {
     client,
     identifier: userId,
     listen: false,
-    tables: [{ name: 'share_subscriptions' }],
+    tables: [syncTable(db.share_subscriptions)],
   });
   return { db, engine };
 }

@@ -216,13 +216,11 @@ test('someone who is not an unlocked shareholder cannot create links, in the pag
 
   const client = apiClient();
   await client.auth.signInWithPassword({ email, password: PASSWORD });
-  const { error } = await client
-    .from('agent_assessments')
-    .insert({
-      token: `N${randomUUID().replace(/-/g, '')}`,
-      agency_name: 'Sneaky',
-      main_contact_email: 'x@y.test',
-      status: 'pending',
-    });
+  const { error } = await client.from('agent_assessments').insert({
+    token: `N${randomUUID().replace(/-/g, '')}`,
+    agency_name: 'Sneaky',
+    main_contact_email: 'x@y.test',
+    status: 'pending',
+  });
   expect(error?.code).toBe('42501');
 });

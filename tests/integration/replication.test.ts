@@ -12,6 +12,7 @@ import {
   type UserDatabase,
 } from '../../src/data/database';
 import { startSync, type SyncEngine } from '../../src/data/sync-engine';
+import { assessmentSyncTables, userSyncTables } from '../../src/data/synced-tables';
 import { createAssessmentClient } from '../../src/lib/assessment-client';
 import { deriveSyncStatus } from '../../src/data/sync-status';
 import { freePort } from '../../supabase/local/process.mjs';
@@ -83,11 +84,7 @@ async function userDevice(
     client,
     identifier: userId,
     listen: false,
-    tables: [
-      { name: 'saved_properties' },
-      { name: 'share_subscriptions' },
-      { name: 'share_agreement_status', pullOnly: true },
-    ],
+    tables: userSyncTables(db),
   });
   const device = { db, engine, client, setOnline };
   devices.push(device);
@@ -357,7 +354,7 @@ describe('assessment replication by token', () => {
       storage: storage(),
       multiInstance: false,
     });
-    const engine = startSync({ db, client, identifier: token, listen: false, tables: [{ name: 'agent_assessments' }] });
+    const engine = startSync({ db, client, identifier: token, listen: false, tables: assessmentSyncTables(db) });
     const device = { db, engine, client, setOnline };
     devices.push(device);
     return device;

@@ -339,14 +339,12 @@ describe('only a paid shareholder with issued shares creates assessment links', 
       .from('agent_assessments')
       .insert({ token: randomToken(), created_by: other.user.id });
     expectRefused(forOther.error, '42501', 'row-level security');
-    const completed = await u.client
-      .from('agent_assessments')
-      .insert({
-        token: randomToken(),
-        created_by: u.user.id,
-        status: 'completed',
-        completed_at: new Date().toISOString(),
-      });
+    const completed = await u.client.from('agent_assessments').insert({
+      token: randomToken(),
+      created_by: u.user.id,
+      status: 'completed',
+      completed_at: new Date().toISOString(),
+    });
     expectRefused(completed.error, '42501', 'row-level security');
   });
 
