@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ASSESSMENT_STEPS,
-  assessmentUrl,
-  newToken,
-  padTools,
-  parseOffices,
-  progressPercent,
-  showsMobileQuestions,
-} from './assessment';
+import { progressPercent } from '../../ui/wizard-shell';
+import { ASSESSMENT_STEPS, assessmentUrl, newToken, padTools, parseOffices, showsMobileQuestions } from './assessment';
 
 describe('the assessment rules', () => {
   it('progress is step ÷ 7, rounded', () => {
     expect(ASSESSMENT_STEPS).toHaveLength(7);
-    expect([1, 2, 3, 4, 5, 6, 7].map(progressPercent)).toEqual([14, 29, 43, 57, 71, 86, 100]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((step) => progressPercent(step, ASSESSMENT_STEPS.length))).toEqual([
+      14, 29, 43, 57, 71, 86, 100,
+    ]);
   });
 
   it('asks the mobile-device questions only when mobile devices are used', () => {

@@ -11,12 +11,8 @@ export const ASSESSMENT_STEPS = [
   'Custom Scenarios',
 ] as const;
 
-export const LINK_LIFETIME_DAYS = 30;
 export const TOKEN_LENGTH = 32;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Step ÷ 7 as a whole percentage. */
-export const progressPercent = (step: number) => Math.round((step / ASSESSMENT_STEPS.length) * 100);
 
 /** The mobile-device questions show only when the agency uses mobile devices. */
 export const showsMobileQuestions = (usesMobileDevices: string | null | undefined) => usesMobileDevices === 'yes';

@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import * as v from 'valibot';
+import { logError } from '../../../lib/log';
+import { isOnline, needsConnection } from '../../../lib/online';
+import { supabase } from '../../../lib/supabase';
+import { toast } from '../../../lib/toast';
+import { assessmentUrl, newToken } from '../assessment';
+
+/** What the form sends: both required (spec §8 'Missing Information'), the email well-formed. */
+export const assessmentLinkSchema = v.object({
+  agencyName: v.pipe(v.string(), v.trim(), v.nonEmpty('Please provide agency name and contact email.')),
+  contactEmail: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Please provide agency name and contact email.'),
+    v.email('Please enter a valid email address.'),
+  ),
+});
+
+export type AssessmentLinkInput = v.InferInput<typeof assessmentLinkSchema>;
+
+/**
+ * Inserts a pending assessment with a new token and returns the token. The server sets the
+ * expiry (30 days) and its insert policy checks that the creator is an unlocked shareholder.
+ */
+export async function createAssessmentLink(input: v.InferOutput<typeof assessmentLinkSchema>): Promise<string> {
+  const token = newToken();
+  const { error } = await supabase.from('agent_assessments').insert({
+    token,
+    agency_name: input.agencyName,
+    main_contact_email: input.contactEmail,
+    status: 'pending',
+  });
+  if (error) throw error;
+  return token;
+}
+
+const FAILED = 'Could not create the link';
+
+/**
+ * Creating a link as the page does it: checks the input, needs a connection, and says what
+ * happened (spec §8). Resolves to the new link's URL, or null when nothing was created.
+ */
+export function useCreateAssessmentLink(): (input: AssessmentLinkInput) => Promise<string | null> {
+  return useCallback(async (input) => {
+    if (!input.agencyName.trim() || !input.contactEmail.trim()) {
+      toast.error('Missing Information', 'Please provide agency name and contact email.');
+      return null;
+    }
+    const parsed = v.safeParse(assessmentLinkSchema, input);
+    if (!parsed.success) {
+      toast.error(FAILED, parsed.issues[0].message);
+      return null;
+    }
+    if (!isOnline()) {
+      toast.error(FAILED, needsConnection('Creating an assessment link'));
+      return null;
+    }
+    try {
+      const token = await createAssessmentLink(parsed.output);
+      toast.success('Assessment Created!', 'Assessment token has been generated successfully.');
+      return assessmentUrl(window.location.origin, token);
+    } catch (error) {
+      logError('Creating an assessment link failed', error);
+      toast.error(FAILED, 'Failed to create assessment. Please try again.');
+      return null;
+    }
+  }, []);
+}
