@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBytes, formatPrice, plural } from './format';
+import { formatAmount, formatBytes, formatLongDate, formatPrice, formatShortDate, plural } from './format';
 
 describe('formatAmount', () => {
   it('shows pounds to the penny', () => {
@@ -28,13 +28,6 @@ describe('formatPrice', () => {
   });
 });
 
-describe('formatAmount', () => {
-  it('shows pounds to the penny', () => {
-    expect(formatAmount(10000)).toBe('£10,000.00');
-    expect(formatAmount(1.25)).toBe('£1.25');
-  });
-});
-
 describe('formatBytes', () => {
   it('uses decimal units with at most one decimal', () => {
     expect(formatBytes(0)).toBe('0 B');
@@ -45,17 +38,22 @@ describe('formatBytes', () => {
   });
 });
 
-describe('formatAmount', () => {
-  it('shows pounds to the penny', () => {
-    expect(formatAmount(10000)).toBe('£10,000.00');
-    expect(formatAmount(1.25)).toBe('£1.25');
-  });
-});
-
 describe('plural', () => {
   it('counts with the right noun', () => {
     expect(plural(1, 'change')).toBe('1 change');
     expect(plural(0, 'change')).toBe('0 changes');
     expect(plural(3, 'property', 'properties')).toBe('3 properties');
+  });
+});
+
+describe('dates', () => {
+  it("a long date in UTC, whatever the reader's zone", () => {
+    expect(formatLongDate('2026-11-22')).toBe('22 November 2026');
+    expect(formatLongDate(new Date('2026-12-31T23:30:00Z'))).toBe('31 December 2026');
+  });
+
+  it('a short date, or a dash when there is none', () => {
+    expect(formatShortDate('2026-11-22T12:00:00Z')).toBe('22 Nov 2026');
+    expect(formatShortDate(null)).toBe('—');
   });
 });

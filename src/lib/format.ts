@@ -36,3 +36,14 @@ export function formatBytes(bytes: number): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '22 November 2026': a legal date (effective date, deadline) as the server counts it, in UTC. */
+export const formatLongDate = (date: Date | string) =>
+  longDate.format(typeof date === 'string' ? new Date(date) : date);
+
+const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '22 Nov 2026' in the reader's time zone; '—' when there is no date. */
+export const formatShortDate = (iso: string | null | undefined) => (iso ? shortDate.format(new Date(iso)) : '—');

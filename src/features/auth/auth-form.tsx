@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { css } from 'styled-system/css';
+import { firstError } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -45,10 +46,6 @@ const styles = {
     _hover: { color: 'primary.hover' },
   }),
 };
-
-function firstError(errors: ReadonlyArray<{ message: string } | undefined>) {
-  return errors.find(Boolean)?.message;
-}
 
 type AuthFormProps = { mode: AuthMode; onModeChange: (mode: AuthMode) => void };
 

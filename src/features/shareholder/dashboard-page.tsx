@@ -1,37 +1,26 @@
-import { useState, type ReactNode } from 'react';
-import { Dialog, Portal } from '@ark-ui/react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
-import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { useSubscriptions } from '../../data/subscriptions';
 import { useUserData } from '../../data/user-data';
-import { COMPANY_SIGNATORY } from '../../lib/company';
-import { formatAmount as money } from '../../lib/format';
-import { isAssessmentUnlocked, LOCKED_MESSAGE } from '../../lib/shareholding';
-import { isOnline, needsConnection } from '../../lib/online';
-import { supabase } from '../../lib/supabase';
-import { toast } from '../../lib/toast';
-import { Button, buttonRecipe } from '../../ui/button';
+import { formatAmount as money, formatLongDate } from '../../lib/format';
+import { isAssessmentUnlocked } from '../../lib/shareholding';
+import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { CollapsibleSection } from '../../ui/collapsible-section';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageContainer } from '../../ui/page-container';
-import { agreementText } from './agreement';
+import { AgreementDialog } from './agreement-dialog';
+import { AgentAssessmentSection, LockedIcon } from './assessment-section';
+import { CoolingOffBanner } from './cooling-off-banner';
+import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
-import { PaymentInstructions } from './subscribe-wizard';
 import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds, shownReference } from './subscription';
-
-const longDate = (d: Date | string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    typeof d === 'string' ? new Date(d) : d,
-  );
 
 const styles = {
   page: css({ display: 'grid', gap: '4', alignContent: 'start', maxW: '56rem' }),
   banner: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', display: 'grid', gap: '2' }),
   welcome: css({ bg: 'primary.subtle', borderColor: 'brand.200' }),
   info: css({ bg: 'bg.muted', borderColor: 'border.strong' }),
-  coolingOff: css({ bg: 'yellow.50', borderColor: 'yellow.600' }),
   bannerTitle: css({ fontWeight: 'bold', fontFamily: 'heading', fontSize: 'lg' }),
   figures: css({
     display: 'grid',
@@ -52,55 +41,6 @@ const styles = {
   }),
   done: css({ color: 'green.700', fontWeight: 'semibold' }),
   waiting: css({ color: 'fg.muted', fontWeight: 'semibold' }),
-  locked: css({ opacity: 0.55 }),
-  tiles: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
-  tile: css({
-    p: '4',
-    borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'border',
-    display: 'grid',
-    gap: '1',
-    textDecoration: 'none',
-    color: 'fg',
-  }),
-  tileTitle: css({ fontWeight: 'bold' }),
-  warning: css({ display: 'flex', gap: '2', alignItems: 'flex-start', color: 'danger.hover', fontSize: 'sm' }),
-  backdrop: css({ position: 'fixed', inset: '0', zIndex: 'overlay', bg: 'black/50' }),
-  positioner: css({
-    position: 'fixed',
-    inset: '0',
-    zIndex: 'modal',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    p: '4',
-  }),
-  dialog: css({
-    w: 'full',
-    maxW: '44rem',
-    maxH: '90vh',
-    overflowY: 'auto',
-    p: { base: '5', md: '8' },
-    bg: 'bg.surface',
-    borderRadius: 'xl',
-    boxShadow: 'lg',
-    display: 'grid',
-    gap: '4',
-  }),
-  agreement: css({ whiteSpace: 'pre-wrap', fontFamily: 'body', fontSize: 'sm', lineHeight: 'relaxed' }),
-  signatures: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' }),
-  signatureBox: css({
-    display: 'grid',
-    gap: '1',
-    p: '3',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'md',
-  }),
-  signatureImage: css({ h: '24', objectFit: 'contain', bg: 'white' }),
-  companySignature: css({ fontFamily: 'cursive', fontSize: '2xl', h: '24', display: 'grid', placeItems: 'center' }),
-  evidence: css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'anywhere', display: 'grid', gap: '1' }),
 };
 
 /** /shareholder/dashboard: the subscriber's subscription, read from this device (works offline). */
@@ -147,7 +87,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
     <>
       <ShareholderHeader signOut={signOut}>
         <span className={headerStyles.name}>{name}</span>
-        {effective ? <span>Effective {longDate(effective)}</span> : null}
+        {effective ? <span>Effective {formatLongDate(effective)}</span> : null}
       </ShareholderHeader>
       <PageContainer className={styles.page}>
         <div className={cx(styles.banner, styles.welcome)}>
@@ -161,14 +101,19 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         ) : null}
         {sub.status === 'cancelled' ? (
           <div className={cx(styles.banner, styles.info)} role="status">
-            You cancelled this subscription{sub.cancelled_at ? ` on ${longDate(sub.cancelled_at)}` : ''}.
+            You cancelled this subscription{sub.cancelled_at ? ` on ${formatLongDate(sub.cancelled_at)}` : ''}.
           </div>
         ) : null}
         {days > 0 && deadline ? (
-          <CoolingOff days={days} deadline={deadline} subscriptionId={sub.id} onDone={() => data.engine.reSync()} />
+          <CoolingOffBanner
+            days={days}
+            deadline={deadline}
+            subscriptionId={sub.id}
+            onCancelled={() => data.engine.reSync()}
+          />
         ) : null}
 
-        <CollapsibleSection title={<>{unlocked ? null : <WarningIcon />}Agent Assessment</>} defaultOpen>
+        <CollapsibleSection title={<>{unlocked ? null : <LockedIcon />}Agent Assessment</>} defaultOpen>
           <AgentAssessmentSection unlocked={unlocked} />
         </CollapsibleSection>
 
@@ -214,11 +159,11 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
             <dt>Payment reference</dt>
             <dd>{shownReference(sub.payment_reference)}</dd>
             <dt>Effective date</dt>
-            <dd>{effective ? longDate(effective) : '—'}</dd>
+            <dd>{effective ? formatLongDate(effective) : '—'}</dd>
             <dt>Signed on</dt>
-            <dd>{sub.signature_timestamp ? longDate(sub.signature_timestamp) : '—'}</dd>
+            <dd>{sub.signature_timestamp ? formatLongDate(sub.signature_timestamp) : '—'}</dd>
             <dt>Cooling-off deadline</dt>
-            <dd>{deadline ? longDate(deadline) : '—'}</dd>
+            <dd>{deadline ? formatLongDate(deadline) : '—'}</dd>
           </dl>
         </CollapsibleSection>
 
@@ -240,177 +185,5 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
       </PageContainer>
     </>
-  );
-}
-
-function WarningIcon() {
-  return (
-    <span role="img" aria-label="Locked" className={css({ color: 'yellow.600' })}>
-      ⚠
-    </span>
-  );
-}
-
-function AgentAssessmentSection({ unlocked }: { unlocked: boolean }) {
-  const tiles = (
-    <div className={styles.tiles}>
-      {(
-        [
-          ['Assessment Forms', 'Create custom forms'],
-          ['Analytics', 'View responses'],
-        ] as const
-      ).map(([title, text]) =>
-        unlocked ? (
-          <Link key={title} to="/create-assessment" className={styles.tile}>
-            <span className={styles.tileTitle}>{title}</span>
-            <span>{text}</span>
-          </Link>
-        ) : (
-          <div key={title} className={cx(styles.tile, styles.locked)} aria-disabled="true">
-            <span className={styles.tileTitle}>{title}</span>
-            <span>{text}</span>
-          </div>
-        ),
-      )}
-    </div>
-  );
-  return (
-    <>
-      <p>Create and manage assessments for estate agents to evaluate their AI readiness and business needs.</p>
-      {unlocked ? (
-        <Link to="/create-assessment" className={buttonRecipe()}>
-          Create New Assessment
-        </Link>
-      ) : (
-        <>
-          <p className={styles.warning} role="note">
-            <WarningIcon />
-            {LOCKED_MESSAGE}
-          </p>
-          <Button disabled className={styles.locked}>
-            Create New Assessment
-          </Button>
-        </>
-      )}
-      {tiles}
-    </>
-  );
-}
-
-function CoolingOff({
-  days,
-  deadline,
-  subscriptionId,
-  onDone,
-}: {
-  days: number;
-  deadline: string;
-  subscriptionId: string;
-  onDone: () => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function cancel() {
-    if (!isOnline()) {
-      toast.error('Error', needsConnection('Cancelling a subscription'));
-      setAsking(false);
-      return;
-    }
-    setBusy(true);
-    // Online only: the server decides against its own clock whether cooling-off has ended.
-    const { error } = await supabase
-      .from('share_subscriptions')
-      .update({ status: 'cancelled' })
-      .eq('id', subscriptionId);
-    setBusy(false);
-    setAsking(false);
-    if (error) {
-      toast.error('Error', error.message.replace(/^[a-z0-9_]+: /, ''));
-      return;
-    }
-    toast.success('Subscription cancelled', 'Your subscription has been cancelled within the cooling-off period.');
-    onDone();
-  }
-
-  return (
-    <div className={cx(styles.banner, styles.coolingOff)}>
-      <p className={styles.bannerTitle}>
-        Cooling-off period: {days} {days === 1 ? 'day' : 'days'} remaining
-      </p>
-      <p>You may cancel this subscription until {longDate(deadline)}.</p>
-      <div>
-        <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
-          Cancel subscription
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={asking}
-        title="Cancel your subscription?"
-        description="Your share subscription will be cancelled. This cannot be undone."
-        cancelLabel="Keep my subscription"
-        confirmLabel="Cancel subscription"
-        destructive
-        busy={busy}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void cancel()}
-      />
-    </div>
-  );
-}
-
-function AgreementDialog({ subscription }: { subscription: ShareSubscriptionDoc }) {
-  return (
-    <Dialog.Root lazyMount unmountOnExit>
-      <Dialog.Trigger className={buttonRecipe({ variant: 'secondary' })}>View Agreement</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.dialog}>
-            <Dialog.Title className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
-              Share Subscription Agreement
-            </Dialog.Title>
-            <Dialog.Description className={styles.agreement} data-testid="agreement-text">
-              {agreementText(subscription)}
-            </Dialog.Description>
-            <div className={styles.signatures}>
-              <div className={styles.signatureBox}>
-                {subscription.signature_data ? (
-                  <img
-                    src={subscription.signature_data}
-                    alt="Subscriber's signature"
-                    className={styles.signatureImage}
-                  />
-                ) : null}
-                <span>{subscription.subscriber_name}, Subscriber</span>
-                <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                  {subscription.signature_timestamp
-                    ? `Signed ${new Date(subscription.signature_timestamp).toUTCString()}`
-                    : null}
-                </span>
-              </div>
-              <div className={styles.signatureBox}>
-                <span className={styles.companySignature} aria-label="Company signature">
-                  Chloe
-                </span>
-                <span>
-                  {COMPANY_SIGNATORY.name}, {COMPANY_SIGNATORY.role}
-                </span>
-              </div>
-            </div>
-            <div className={styles.evidence}>
-              <span>
-                <strong>Signature fingerprint (SHA-256):</strong>{' '}
-                <span data-testid="signature-hash">
-                  {subscription.signature_hash ?? 'recorded when the subscription reaches the server'}
-                </span>
-              </span>
-              {subscription.signed_user_agent ? <span>Signed with: {subscription.signed_user_agent}</span> : null}
-            </div>
-            <Dialog.CloseTrigger className={buttonRecipe({ variant: 'secondary' })}>Close</Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

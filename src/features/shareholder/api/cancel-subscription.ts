@@ -1,0 +1,44 @@
+import { useCallback, useState } from 'react';
+import * as v from 'valibot';
+import { errorMessage } from '../../../lib/errors';
+import { isOnline, needsConnection } from '../../../lib/online';
+import { supabase } from '../../../lib/supabase';
+import { toast } from '../../../lib/toast';
+
+export const cancelSubscriptionSchema = v.object({ subscriptionId: v.pipe(v.string(), v.uuid()) });
+
+/**
+ * Cancels a signed subscription. Online only: Postgres decides against its own clock whether the
+ * cooling-off period has ended, and refuses the cancellation after it.
+ */
+export async function cancelSubscription(input: v.InferInput<typeof cancelSubscriptionSchema>): Promise<void> {
+  const { subscriptionId } = v.parse(cancelSubscriptionSchema, input);
+  const { error } = await supabase.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', subscriptionId);
+  if (error) throw error;
+}
+
+const FAILED = 'Could not cancel the subscription';
+
+/** Cancelling as the dashboard does it, saying what happened. Resolves to whether it was cancelled. */
+export function useCancelSubscription(): { cancel: (subscriptionId: string) => Promise<boolean>; busy: boolean } {
+  const [busy, setBusy] = useState(false);
+  const cancel = useCallback(async (subscriptionId: string) => {
+    if (!isOnline()) {
+      toast.error(FAILED, needsConnection('Cancelling a subscription'));
+      return false;
+    }
+    setBusy(true);
+    try {
+      await cancelSubscription({ subscriptionId });
+      toast.success('Subscription cancelled', 'Your subscription has been cancelled within the cooling-off period.');
+      return true;
+    } catch (error) {
+      // The trigger's message without its rule-name prefix ('share_cancellation: ...').
+      toast.error(FAILED, errorMessage(error).replace(/^[a-z0-9_]+: /, ''));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { cancel, busy };
+}

@@ -1,0 +1,83 @@
+// The subscription form's model (spec §4, §5): its values, the step rules and the mapping to
+// the stored draft. Pure functions, unit-tested; the wizard only draws them.
+import * as v from 'valibot';
+import type { DraftFields } from '../../data/subscriptions';
+import type { ShareSubscriptionDoc } from '../../data/schemas';
+import { MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
+import { normaliseShares, totalFor } from './subscription';
+
+// Step 1 (spec §5): name, email and address are required, the phone is optional.
+export const personalSchema = v.object({
+  subscriberName: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your full name.')),
+  subscriberEmail: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Please enter your email address.'),
+    v.email('Please enter a valid email address.'),
+  ),
+  subscriberAddress: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your address.')),
+  subscriberPhone: v.string(),
+});
+
+// Step 3: all three confirmations.
+export const legalSchema = v.object({
+  eisUnderstood: v.literal(true),
+  cancellationUnderstood: v.literal(true),
+  legalConfirmed: v.literal(true),
+});
+
+export interface WizardValues {
+  subscriberName: string;
+  subscriberEmail: string;
+  subscriberAddress: string;
+  subscriberPhone: string;
+  numberOfShares: string;
+  eisUnderstood: boolean;
+  cancellationUnderstood: boolean;
+  legalConfirmed: boolean;
+  signatureData: string;
+}
+
+export function initialValues(draft: ShareSubscriptionDoc | null, email: string | undefined): WizardValues {
+  return {
+    subscriberName: draft?.subscriber_name ?? '',
+    subscriberEmail: draft?.subscriber_email ?? email ?? '',
+    subscriberAddress: draft?.subscriber_address ?? '',
+    subscriberPhone: draft?.subscriber_phone ?? '',
+    numberOfShares: String(draft?.number_of_shares ?? MIN_SHARES),
+    // Never restored from a draft (spec §4): confirmed afresh every time.
+    eisUnderstood: false,
+    cancellationUnderstood: false,
+    legalConfirmed: false,
+    signatureData: draft?.signature_data ?? '',
+  };
+}
+
+export function toDraftFields(values: WizardValues): DraftFields {
+  const { shares } = normaliseShares(values.numberOfShares);
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    subscriber_name: text(values.subscriberName),
+    subscriber_email: text(values.subscriberEmail),
+    subscriber_address: text(values.subscriberAddress),
+    subscriber_phone: text(values.subscriberPhone),
+    number_of_shares: shares,
+    subscription_price: SHARE_PRICE,
+    total_amount: totalFor(shares),
+    signature_data: values.signatureData || null,
+  };
+}
+
+/** Whether Next may leave `step` (1-based) with these values. */
+export function stepComplete(step: number, values: WizardValues): boolean {
+  if (step === 1) return v.safeParse(personalSchema, values).success;
+  if (step === 3) return v.safeParse(legalSchema, values).success;
+  if (step === 4) return values.signatureData !== '';
+  return true;
+}
+
+/** What was typed in 'Number of shares' is empty, not a number, or under the minimum. */
+export function belowMinimum(numberOfShares: string): boolean {
+  const typed = Number(numberOfShares.replace(/[,\s]/g, ''));
+  return numberOfShares.trim() === '' || !Number.isFinite(typed) || typed < MIN_SHARES;
+}

@@ -1,0 +1,146 @@
+import { useForm } from '@tanstack/react-form';
+import { css } from 'styled-system/css';
+import { firstError } from '../../lib/form';
+import { formatAmount as money } from '../../lib/format';
+import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
+import { TextField } from '../../ui/field';
+import { MIN_SHARES_MESSAGE, normaliseShares, totalFor } from './subscription';
+import { belowMinimum, personalSchema, type WizardValues } from './subscription-form';
+
+// Steps 1–3 of the subscription wizard (spec §5); 4 is signature-step, 5 payment-instructions.
+
+/** The wizard's form: one TanStack Form over every step's values. */
+export const useSubscriptionForm = (initial: WizardValues) => useForm({ defaultValues: initial });
+export type SubscriptionForm = ReturnType<typeof useSubscriptionForm>;
+
+const styles = {
+  grid: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } }),
+  wide: css({ gridColumn: { md: 'span 2' } }),
+  column: css({ display: 'grid', gap: '4' }),
+  warn: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
+  figures: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: '2',
+    columnGap: '6',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'semibold' },
+  }),
+  check: css({
+    display: 'flex',
+    gap: '3',
+    alignItems: 'flex-start',
+    cursor: 'pointer',
+    '& input': { mt: '1', w: '5', h: '5', flexShrink: '0', accentColor: 'var(--colors-primary)' },
+  }),
+};
+
+const PERSONAL_FIELDS = [
+  ['subscriberName', 'Full name', 'name', 'text', true],
+  ['subscriberEmail', 'Email', 'email', 'email', true],
+  ['subscriberAddress', 'Address', 'street-address', 'text', true],
+  ['subscriberPhone', 'Phone (optional)', 'tel', 'tel', false],
+] as const;
+
+/** Step 1: name, email and address are required (checked when a field is left), the phone is not. */
+export function PersonalDetailsStep({ form }: { form: SubscriptionForm }) {
+  return (
+    <div className={styles.grid}>
+      {PERSONAL_FIELDS.map(([name, label, autoComplete, type, required]) => (
+        <form.Field key={name} name={name} validators={{ onBlur: required ? personalSchema.entries[name] : undefined }}>
+          {(field) => (
+            <div className={name === 'subscriberAddress' ? styles.wide : undefined}>
+              <TextField
+                label={label}
+                name={name}
+                type={type}
+                autoComplete={autoComplete}
+                required={required}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                error={firstError(field.state.meta.errors)}
+              />
+            </div>
+          )}
+        </form.Field>
+      ))}
+    </div>
+  );
+}
+
+/** Step 2: how many shares (5,000 or more, in steps of 1,000) and what they cost. */
+export function InvestmentStep({ form }: { form: SubscriptionForm }) {
+  return (
+    <form.Field name="numberOfShares">
+      {(field) => {
+        const { shares } = normaliseShares(field.state.value);
+        return (
+          <div className={styles.column}>
+            <TextField
+              label="Number of shares"
+              name="numberOfShares"
+              type="number"
+              inputMode="numeric"
+              min={MIN_SHARES}
+              step={SHARE_STEP}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={() => {
+                field.handleChange(String(shares));
+                field.handleBlur();
+              }}
+            />
+            {belowMinimum(field.state.value) ? (
+              <p className={styles.warn} role="alert">
+                {MIN_SHARES_MESSAGE}
+              </p>
+            ) : null}
+            <TextField label="Price per share" name="subscriptionPrice" value={`£${SHARE_PRICE.toFixed(2)}`} readOnly />
+            <dl className={styles.figures}>
+              <dt>Shares</dt>
+              <dd>{shares.toLocaleString('en-GB')}</dd>
+              <dt>Total</dt>
+              <dd data-testid="subscription-total">{money(totalFor(shares))}</dd>
+            </dl>
+          </div>
+        );
+      }}
+    </form.Field>
+  );
+}
+
+const CONFIRMATIONS = [
+  [
+    'eisUnderstood',
+    'I understand the Enterprise Investment Scheme (EIS) information, and that tax relief is not guaranteed.',
+  ],
+  [
+    'cancellationUnderstood',
+    'I understand that I may cancel within 10 days of the effective date, and that after 10 days the company may cancel the subscription if payment has not been received.',
+  ],
+  ['legalConfirmed', 'I have read the subscription terms and confirm that the details I have given are correct.'],
+] as const;
+
+/** Step 3: the three confirmations, never restored from a draft. */
+export function LegalStep({ form }: { form: SubscriptionForm }) {
+  return (
+    <div className={styles.column}>
+      {CONFIRMATIONS.map(([name, label]) => (
+        <form.Field key={name} name={name}>
+          {(field) => (
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                name={name}
+                checked={field.state.value}
+                onChange={(event) => field.handleChange(event.target.checked)}
+              />
+              <span>{label}</span>
+            </label>
+          )}
+        </form.Field>
+      ))}
+    </div>
+  );
+}
