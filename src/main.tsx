@@ -1,18 +1,20 @@
-import { StrictMode } from 'react';
+import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { UserDataProvider } from './data/user-data';
-import { LOADING_SESSION, SessionProvider, useSession } from './features/auth/session';
+import { UserDataProvider, useUserData } from './data/user-data';
+import { SessionProvider, useSession, useSessionKnown, type SessionState } from './features/auth/session';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
+import { useRevalidateOn } from './lib/revalidate';
 import { supabase } from './lib/supabase';
 import { Toaster } from './ui/toaster';
 import './index.css';
 
 const router = createRouter({
   routeTree,
-  context: { session: LOADING_SESSION },
+  // Given by <Routes> below on every render; TanStack's documented placeholder until then.
+  context: undefined!,
   defaultPreload: 'intent',
   scrollRestoration: true,
 });
@@ -28,9 +30,18 @@ function App() {
   // The signed-in user's local database (RxDB) and its replication; closed when they sign out.
   return (
     <UserDataProvider userId={session.user?.id ?? null} client={supabase}>
-      <RouterProvider router={router} context={{ session }} />
+      <Routes session={session} />
     </UserDataProvider>
   );
+}
+
+/** The router, with what its guards and loaders read; they run again when that changes. */
+function Routes({ session }: { session: SessionState }) {
+  const sessionKnown = useSessionKnown();
+  const userData = useUserData();
+  const context = useMemo(() => ({ session, sessionKnown, userData }), [session, sessionKnown, userData]);
+  useRevalidateOn(router, `${session.status}:${session.user?.id ?? ''}:${userData ? 'open' : 'closed'}`);
+  return <RouterProvider router={router} context={context} />;
 }
 
 captureInstallPrompt();

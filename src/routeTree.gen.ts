@@ -10,28 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AuthedRouteImport } from './routes/_authed'
-import { Route as GuardedRouteImport } from './routes/_guarded'
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteImport } from './routes/auth'
-import { Route as AuthedCreateAssessmentRouteImport } from './routes/_authed/create-assessment'
-import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
-import { Route as AuthedSavedPropertiesRouteImport } from './routes/_authed/saved-properties'
+import { Route as AuthenticatedCreateAssessmentRouteImport } from './routes/_authenticated/create-assessment'
+import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedSavedPropertiesRouteImport } from './routes/_authenticated/saved-properties'
 import { Route as AgentAssessmentTokenRouteImport } from './routes/agent-assessment/$token'
 import { Route as ShareholderIndexRouteImport } from './routes/shareholder/index'
 import { Route as ShareholderSubscribeRouteImport } from './routes/shareholder/subscribe'
-import { Route as GuardedShareholderDashboardRouteImport } from './routes/_guarded/shareholder/dashboard'
+import { Route as AuthenticatedShareholderDashboardRouteImport } from './routes/_authenticated/shareholder/dashboard'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthedRoute = AuthedRouteImport.update({
-  id: '/_authed',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const GuardedRoute = GuardedRouteImport.update({
-  id: '/_guarded',
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -39,21 +34,23 @@ const AuthRoute = AuthRouteImport.update({
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthedCreateAssessmentRoute = AuthedCreateAssessmentRouteImport.update({
-  id: '/create-assessment',
-  path: '/create-assessment',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
+const AuthenticatedCreateAssessmentRoute =
+  AuthenticatedCreateAssessmentRouteImport.update({
+    id: '/create-assessment',
+    path: '/create-assessment',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => AuthedRoute,
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthedSavedPropertiesRoute = AuthedSavedPropertiesRouteImport.update({
-  id: '/saved-properties',
-  path: '/saved-properties',
-  getParentRoute: () => AuthedRoute,
-} as any)
+const AuthenticatedSavedPropertiesRoute =
+  AuthenticatedSavedPropertiesRouteImport.update({
+    id: '/saved-properties',
+    path: '/saved-properties',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AgentAssessmentTokenRoute = AgentAssessmentTokenRouteImport.update({
   id: '/agent-assessment/$token',
   path: '/agent-assessment/$token',
@@ -69,48 +66,47 @@ const ShareholderSubscribeRoute = ShareholderSubscribeRouteImport.update({
   path: '/shareholder/subscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
-const GuardedShareholderDashboardRoute =
-  GuardedShareholderDashboardRouteImport.update({
+const AuthenticatedShareholderDashboardRoute =
+  AuthenticatedShareholderDashboardRouteImport.update({
     id: '/shareholder/dashboard',
     path: '/shareholder/dashboard',
-    getParentRoute: () => GuardedRoute,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
-  '/create-assessment': typeof AuthedCreateAssessmentRoute
-  '/dashboard': typeof AuthedDashboardRoute
-  '/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/create-assessment': typeof AuthenticatedCreateAssessmentRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
+  '/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
-  '/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
+  '/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
-  '/create-assessment': typeof AuthedCreateAssessmentRoute
-  '/dashboard': typeof AuthedDashboardRoute
-  '/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/create-assessment': typeof AuthenticatedCreateAssessmentRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
+  '/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder': typeof ShareholderIndexRoute
-  '/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
+  '/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/_authed': typeof AuthedRouteWithChildren
-  '/_guarded': typeof GuardedRouteWithChildren
+  '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/auth': typeof AuthRoute
-  '/_authed/create-assessment': typeof AuthedCreateAssessmentRoute
-  '/_authed/dashboard': typeof AuthedDashboardRoute
-  '/_authed/saved-properties': typeof AuthedSavedPropertiesRoute
+  '/_authenticated/create-assessment': typeof AuthenticatedCreateAssessmentRoute
+  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
+  '/_authenticated/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
-  '/_guarded/shareholder/dashboard': typeof GuardedShareholderDashboardRoute
+  '/_authenticated/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -138,22 +134,20 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
-    | '/_authed'
-    | '/_guarded'
+    | '/_authenticated'
     | '/auth'
-    | '/_authed/create-assessment'
-    | '/_authed/dashboard'
-    | '/_authed/saved-properties'
+    | '/_authenticated/create-assessment'
+    | '/_authenticated/dashboard'
+    | '/_authenticated/saved-properties'
     | '/agent-assessment/$token'
     | '/shareholder/subscribe'
     | '/shareholder/'
-    | '/_guarded/shareholder/dashboard'
+    | '/_authenticated/shareholder/dashboard'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AuthedRoute: typeof AuthedRouteWithChildren
-  GuardedRoute: typeof GuardedRouteWithChildren
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AuthRoute: typeof AuthRoute
   AgentAssessmentTokenRoute: typeof AgentAssessmentTokenRoute
   ShareholderSubscribeRoute: typeof ShareholderSubscribeRoute
@@ -169,18 +163,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authed': {
-      id: '/_authed'
+    '/_authenticated': {
+      id: '/_authenticated'
       path: ''
       fullPath: '/'
-      preLoaderRoute: typeof AuthedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_guarded': {
-      id: '/_guarded'
-      path: ''
-      fullPath: '/'
-      preLoaderRoute: typeof GuardedRouteImport
+      preLoaderRoute: typeof AuthenticatedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -190,26 +177,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authed/create-assessment': {
-      id: '/_authed/create-assessment'
+    '/_authenticated/create-assessment': {
+      id: '/_authenticated/create-assessment'
       path: '/create-assessment'
       fullPath: '/create-assessment'
-      preLoaderRoute: typeof AuthedCreateAssessmentRouteImport
-      parentRoute: typeof AuthedRoute
+      preLoaderRoute: typeof AuthenticatedCreateAssessmentRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/_authed/dashboard': {
-      id: '/_authed/dashboard'
+    '/_authenticated/dashboard': {
+      id: '/_authenticated/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
-      preLoaderRoute: typeof AuthedDashboardRouteImport
-      parentRoute: typeof AuthedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/_authed/saved-properties': {
-      id: '/_authed/saved-properties'
+    '/_authenticated/saved-properties': {
+      id: '/_authenticated/saved-properties'
       path: '/saved-properties'
       fullPath: '/saved-properties'
-      preLoaderRoute: typeof AuthedSavedPropertiesRouteImport
-      parentRoute: typeof AuthedRoute
+      preLoaderRoute: typeof AuthenticatedSavedPropertiesRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/agent-assessment/$token': {
       id: '/agent-assessment/$token'
@@ -232,46 +219,38 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShareholderSubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_guarded/shareholder/dashboard': {
-      id: '/_guarded/shareholder/dashboard'
+    '/_authenticated/shareholder/dashboard': {
+      id: '/_authenticated/shareholder/dashboard'
       path: '/shareholder/dashboard'
       fullPath: '/shareholder/dashboard'
-      preLoaderRoute: typeof GuardedShareholderDashboardRouteImport
-      parentRoute: typeof GuardedRoute
+      preLoaderRoute: typeof AuthenticatedShareholderDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
   }
 }
 
-interface AuthedRouteChildren {
-  AuthedCreateAssessmentRoute: typeof AuthedCreateAssessmentRoute
-  AuthedDashboardRoute: typeof AuthedDashboardRoute
-  AuthedSavedPropertiesRoute: typeof AuthedSavedPropertiesRoute
+interface AuthenticatedRouteChildren {
+  AuthenticatedCreateAssessmentRoute: typeof AuthenticatedCreateAssessmentRoute
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
+  AuthenticatedSavedPropertiesRoute: typeof AuthenticatedSavedPropertiesRoute
+  AuthenticatedShareholderDashboardRoute: typeof AuthenticatedShareholderDashboardRoute
 }
 
-const AuthedRouteChildren: AuthedRouteChildren = {
-  AuthedCreateAssessmentRoute: AuthedCreateAssessmentRoute,
-  AuthedDashboardRoute: AuthedDashboardRoute,
-  AuthedSavedPropertiesRoute: AuthedSavedPropertiesRoute,
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedCreateAssessmentRoute: AuthenticatedCreateAssessmentRoute,
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedSavedPropertiesRoute: AuthenticatedSavedPropertiesRoute,
+  AuthenticatedShareholderDashboardRoute:
+    AuthenticatedShareholderDashboardRoute,
 }
 
-const AuthedRouteWithChildren =
-  AuthedRoute._addFileChildren(AuthedRouteChildren)
-
-interface GuardedRouteChildren {
-  GuardedShareholderDashboardRoute: typeof GuardedShareholderDashboardRoute
-}
-
-const GuardedRouteChildren: GuardedRouteChildren = {
-  GuardedShareholderDashboardRoute: GuardedShareholderDashboardRoute,
-}
-
-const GuardedRouteWithChildren =
-  GuardedRoute._addFileChildren(GuardedRouteChildren)
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AuthedRoute: AuthedRouteWithChildren,
-  GuardedRoute: GuardedRouteWithChildren,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AuthRoute: AuthRoute,
   AgentAssessmentTokenRoute: AgentAssessmentTokenRoute,
   ShareholderSubscribeRoute: ShareholderSubscribeRoute,

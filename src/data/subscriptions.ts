@@ -24,27 +24,48 @@ const LOADING: SubscriptionsView = { loading: true, draft: null, signed: null, s
 // Offline, or a server that does not answer: the device's own data is what there is.
 const FIRST_PULL_WAIT_MS = 5000;
 
+/** Resolves once the first pull is in, at once offline, and after FIRST_PULL_WAIT_MS at the latest. */
+function firstPull(data: UserData): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    data.engine.awaitInitialSync(),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_PULL_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The newest draft and the newest signed (or cancelled) subscription among `subs`. */
+function newestOf(subs: ShareSubscriptionDoc[]) {
+  return {
+    draft: subs.filter((s) => s.status === 'draft').sort(newest((s) => s.updated_at))[0] ?? null,
+    signed: subs.filter((s) => s.status !== 'draft').sort(newest((s) => s.created_at))[0] ?? null,
+  };
+}
+
+/** Where the user stands once the first pull is in: what the subscribe route decides with. */
+export async function readSubscriptions(data: UserData) {
+  await firstPull(data);
+  const docs = await data.db.share_subscriptions.find().exec();
+  return newestOf(docs.map((d) => d.toJSON() as ShareSubscriptionDoc));
+}
+
 export function useSubscriptions(data: UserData | null): SubscriptionsView {
   const [view, setView] = useState<SubscriptionsView>(LOADING);
   useEffect(() => {
     if (!data) return;
     const { db } = data;
-    let pulled = typeof navigator !== 'undefined' && navigator.onLine === false;
-    const timer = setTimeout(() => {
+    let live = true;
+    let pulled = false;
+    void firstPull(data).then(() => {
       pulled = true;
-      publish();
-    }, FIRST_PULL_WAIT_MS);
-    void data.engine.awaitInitialSync().then(() => {
-      pulled = true;
-      publish();
+      if (live) publish();
     });
     let subs: ShareSubscriptionDoc[] | null = null;
     let statuses: ShareAgreementStatusDoc[] = [];
     let pending = new Set<string>();
     function publish() {
       if (!subs || !pulled) return;
-      const draft = subs.filter((s) => s.status === 'draft').sort(newest((s) => s.updated_at))[0] ?? null;
-      const signed = subs.filter((s) => s.status !== 'draft').sort(newest((s) => s.created_at))[0] ?? null;
+      const { draft, signed } = newestOf(subs);
       setView({
         loading: false,
         draft,
@@ -66,7 +87,7 @@ export function useSubscriptions(data: UserData | null): SubscriptionsView {
       publish();
     });
     return () => {
-      clearTimeout(timer);
+      live = false;
       s1.unsubscribe();
       s2.unsubscribe();
       s3.unsubscribe();

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignInLink, SignedInHeader } from '../features/auth/signed-in-header';
+import { SignInLink } from '../features/auth/signed-in-header';
 import { HomePage } from '../features/marketing/home-page';
-import { SyncStatusConnector } from '../features/sync/sync-status-connector';
+import { AppHeader } from './-app-header';
 
 export const Route = createFileRoute('/')({
-  component: () => (
-    <HomePage header={<SignedInHeader syncStatus={<SyncStatusConnector />} />} action={<SignInLink />} />
-  ),
+  component: () => <HomePage header={<AppHeader />} action={<SignInLink />} />,
 });

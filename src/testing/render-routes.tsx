@@ -1,14 +1,18 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import {
   Outlet,
   RouterProvider,
   createMemoryHistory,
-  createRootRoute,
+  createRootRouteWithContext,
   createRouter,
   type AnyRoute,
   type AnyRootRoute,
+  type AnyRouter,
 } from '@tanstack/react-router';
+import type { AuthRouterContext } from '../features/auth/guards';
+import { useSession, useSessionKnown } from '../features/auth/session';
+import { useRevalidateOn } from '../lib/revalidate';
 
 // jsdom has no layout and does not implement scrolling; the router scrolls after each navigation.
 window.scrollTo = () => {};
@@ -17,14 +21,30 @@ type Options = {
   notFoundComponent?: () => ReactNode;
   /** Providers around the router, e.g. the SessionProvider. */
   wrap?: (children: ReactNode) => ReactNode;
+  /**
+   * The router's context carries the session, as main.tsx gives it, and guards run again when it
+   * changes. Needs a SessionProvider in `wrap`.
+   */
+  session?: boolean;
 };
 
 /** Renders a small route tree in a memory history starting at `path`. */
 export function renderRoutes(path: string, children: (root: AnyRootRoute) => AnyRoute[], options: Options = {}) {
-  const root = createRootRoute({ component: Outlet, notFoundComponent: options.notFoundComponent });
+  const root = createRootRouteWithContext<AuthRouterContext>()({
+    component: Outlet,
+    notFoundComponent: options.notFoundComponent,
+  });
   const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createRouter({ routeTree: root.addChildren(children(root)), history });
+  const router = createRouter({ routeTree: root.addChildren(children(root)), history, context: undefined! });
   const wrap = options.wrap ?? ((node: ReactNode) => node);
-  const view = render(wrap(<RouterProvider router={router} />));
+  const view = render(wrap(options.session ? <SessionRouter router={router} /> : <RouterProvider router={router} />));
   return { router, history, ...view };
+}
+
+function SessionRouter({ router }: { router: AnyRouter }) {
+  const session = useSession();
+  const sessionKnown = useSessionKnown();
+  const context = useMemo(() => ({ session, sessionKnown }), [session, sessionKnown]);
+  useRevalidateOn(router, `${session.status}:${session.user?.id ?? ''}`);
+  return <RouterProvider router={router} context={context} />;
 }

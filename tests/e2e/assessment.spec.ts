@@ -172,6 +172,16 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
 });
 
 test('a wrong or expired token shows the invalid-link screen', async ({ page }) => {
+  // Malformed: refused by the route before the page, its database or the server see it.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/')) calls.push(request.url());
+  });
+  await page.goto('/agent-assessment/not-a-token!');
+  await expect(page.getByRole('heading', { name: 'Assessment Link Invalid' })).toBeVisible();
+  await expect(page.getByText('Invalid or expired link')).toBeVisible();
+  expect(calls).toEqual([]);
+
   await page.goto(`/agent-assessment/${'W'.repeat(32)}`);
   await expect(page.getByRole('heading', { name: 'Assessment Link Invalid' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Invalid or expired link')).toBeVisible();

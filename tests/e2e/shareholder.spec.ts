@@ -236,7 +236,7 @@ test('signed out: the landing offers Sign In, the wizard asks for it, the dashbo
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
   await page.goto('/shareholder/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fshareholder%2Fdashboard$/);
 });
 
 test('cancelling during cooling-off: asks first, the server records it, the dashboard says so', async ({ page }) => {
@@ -261,6 +261,11 @@ test('cancelling during cooling-off: asks first, the server records it, the dash
       { timeout: 20_000 },
     )
     .toBe(1);
+
+  // Signed: the wizard has nothing left to fill in, and the route says so before it draws anything.
+  await page.goto('/shareholder/subscribe');
+  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Share Subscription' })).toBeHidden();
 
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));

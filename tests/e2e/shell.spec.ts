@@ -28,7 +28,7 @@ test('the footer cookie policy opens and closes', async ({ page }) => {
 test('the guard sends a signed-out visitor from /dashboard to /auth, replacing history', async ({ page }) => {
   await page.goto('/');
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard$/);
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
@@ -58,19 +58,22 @@ test('sign up, sign out, sign in: toasts, guard and the account in Postgres', as
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  // Going somewhere that needs an account: sign in, and arrive there.
+  await page.goto('/saved-properties');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fsaved-properties$/);
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fsaved-properties$/);
 
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Signed in successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/saved-properties$/);
+  await expect(page.getByRole('heading', { name: 'Saved Properties' })).toBeVisible();
+  await page.goto('/dashboard');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
   // The session survives a reload.

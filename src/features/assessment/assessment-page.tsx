@@ -8,6 +8,7 @@ import { needsConnection, useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
+import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
 import { AnswersView } from './answers-view';
 import { AssessmentWizard } from './assessment-wizard';
@@ -15,7 +16,6 @@ import { AssessmentWizard } from './assessment-wizard';
 const styles = {
   page: css({ display: 'grid', gap: '6', alignContent: 'start', maxW: '56rem' }),
   title: css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' }),
-  status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' }),
   done: css({
     p: '5',
@@ -29,7 +29,10 @@ const styles = {
   waiting: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.muted' }),
 };
 
-/** /agent-assessment/:token — no account: the token is the key, kept on this device for offline use. */
+/**
+ * /agent-assessment/:token — no account: the token is the key, kept on this device for offline
+ * use. The route has checked the token's shape.
+ */
 export function AssessmentPage({
   token,
   syncStatus,
@@ -37,23 +40,13 @@ export function AssessmentPage({
   token: string;
   syncStatus: (engine: SyncEngine) => ReactNode;
 }) {
-  const valid = /^[A-Za-z0-9]{22,128}$/.test(token);
-  const client = useMemo(() => (valid ? createAssessmentClient(token) : null), [token, valid]);
-  const { data, error } = useAssessmentData(valid ? token : null, client);
+  const client = useMemo(() => createAssessmentClient(token), [token]);
+  const { data, error } = useAssessmentData(token, client);
   const { state, doc, pending } = useAssessment(data, useOnline());
-  const told = useRef(false);
 
-  useEffect(() => {
-    if ((state === 'invalid' || !valid) && !told.current) {
-      told.current = true;
-      toast.error(
-        'Invalid or expired link',
-        'This assessment link is invalid or has expired. Please contact the product for a new link.',
-      );
-    }
-  }, [state, valid]);
-
-  if (!valid || state === 'invalid' || state === 'lookup-failed') return <Invalid />;
+  // The server says the link is invalid or expired; a lookup that failed says nothing (spec §8).
+  if (state === 'invalid') return <InvalidAssessmentLink />;
+  if (state === 'lookup-failed') return <InvalidAssessmentLink announce={false} />;
   if (error) {
     return (
       <Message title="This device cannot store the assessment">
@@ -69,13 +62,7 @@ export function AssessmentPage({
       </Message>
     );
   }
-  if (!data || state === 'loading' || !doc) {
-    return (
-      <p role="status" className={styles.status}>
-        Loading...
-      </p>
-    );
-  }
+  if (!data || state === 'loading' || !doc) return <LoadingStatus />;
 
   const completed = doc.status === 'completed';
   return (
@@ -105,7 +92,17 @@ export function AssessmentPage({
   );
 }
 
-function Invalid() {
+/** The invalid-link screen, with the toast that says so (the route's too, for a malformed token). */
+export function InvalidAssessmentLink({ announce = true }: { announce?: boolean }) {
+  const told = useRef(false);
+  useEffect(() => {
+    if (!announce || told.current) return;
+    told.current = true;
+    toast.error(
+      'Invalid or expired link',
+      'This assessment link is invalid or has expired. Please contact the product for a new link.',
+    );
+  }, [announce]);
   return (
     <Message title="Assessment Link Invalid">
       This assessment link is invalid or has expired. Please contact us for a new link.

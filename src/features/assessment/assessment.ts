@@ -1,4 +1,5 @@
 // The agent assessment's rules (spec: shareholder-and-assessment.md §2–§5, §9), as pure functions.
+import * as v from 'valibot';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 
 export const ASSESSMENT_STEPS = [
@@ -12,6 +13,9 @@ export const ASSESSMENT_STEPS = [
 ] as const;
 
 export const TOKEN_LENGTH = 32;
+
+/** A link's token as the database accepts it: 22–128 letters and digits (new ones have 32). */
+export const assessmentTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{22,128}$/));
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The mobile-device questions show only when the agency uses mobile devices. */

@@ -8,6 +8,7 @@ import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { renderRoutes } from '../../testing/render-routes';
 import { Toaster } from '../../ui/toaster';
 import { AuthPage } from './auth-page';
+import { authSearchSchema, leaveAuthWhenSignedIn } from './guards';
 import { SessionProvider } from './session';
 
 vi.mock('../../lib/supabase', async () => {
@@ -20,10 +21,17 @@ function renderAuthPage() {
     '/auth',
     (root) => [
       createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> }),
-      createRoute({ getParentRoute: () => root, path: '/auth', component: AuthPage }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/auth',
+        validateSearch: authSearchSchema,
+        beforeLoad: leaveAuthWhenSignedIn,
+        component: AuthPage,
+      }),
       createRoute({ getParentRoute: () => root, path: '/dashboard', component: () => <p>Dashboard</p> }),
     ],
     {
+      session: true,
       wrap: (children) => (
         <SessionProvider>
           {children}

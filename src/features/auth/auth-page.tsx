@@ -1,26 +1,22 @@
 import { useState } from 'react';
-import { Navigate, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
 import { AuthForm } from './auth-form';
 import type { AuthMode } from './authenticate';
-import { useSession } from './session';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   'sign-in': { title: 'Sign in to Chloe', description: 'Welcome back. Enter your email and password.' },
   'sign-up': { title: 'Create your Chloe account', description: 'Sign up with your email and a password.' },
 };
 
-/** /auth: sign in or sign up. A signed-in visitor (also right after signing in) goes to the dashboard. */
+/** /auth: sign in or sign up. Where a signed-in visitor goes is the route's guard's business. */
 export function AuthPage() {
-  const { status } = useSession();
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const router = useRouter();
   const canGoBack = useCanGoBack();
-
-  if (status === 'signed-in') return <Navigate to="/dashboard" replace />;
 
   const goBack = () => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }));
   const heading = HEADINGS[mode];

@@ -1,56 +1,62 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
-import { supabase } from '../../lib/supabase';
+import { watchSession } from './api/watch-session';
 
 export type SessionState =
   | { status: 'loading'; session: null; user: null }
   | { status: 'signed-out'; session: null; user: null }
   | { status: 'signed-in'; session: Session; user: User };
 
-export const LOADING_SESSION: SessionState = { status: 'loading', session: null, user: null };
-const SIGNED_OUT: SessionState = { status: 'signed-out', session: null, user: null };
+/** A session whose state is known: signed in or out. */
+export type KnownSession = Exclude<SessionState, { status: 'loading' }>;
 
-function fromSession(session: Session | null): SessionState {
+const LOADING: SessionState = { status: 'loading', session: null, user: null };
+const SIGNED_OUT: KnownSession = { status: 'signed-out', session: null, user: null };
+
+function fromSession(session: Session | null): KnownSession {
   return session ? { status: 'signed-in', session, user: session.user } : SIGNED_OUT;
 }
 
-const SessionContext = createContext<SessionState | null>(null);
+/** The session as React state, and a promise of the first known state (for the router's guards). */
+interface SessionValue {
+  state: SessionState;
+  known: Promise<KnownSession>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>(LOADING_SESSION);
+  const [state, setState] = useState<SessionState>(LOADING);
+  const [first] = useState(() => {
+    let resolve!: (state: KnownSession) => void;
+    return { known: new Promise<KnownSession>((r) => (resolve = r)), resolve };
+  });
+
+  useEffect(
+    () =>
+      watchSession({
+        // Every auth event (initial session, sign-in, sign-out, token refresh, user update) replaces the state.
+        onChange: (session) => setState(fromSession(session)),
+        // The stored session settles only the first state: an event that arrived meanwhile is newer.
+        onInitial: (session) => setState((prev) => (prev.status === 'loading' ? fromSession(session) : prev)),
+      }),
+    [],
+  );
 
   useEffect(() => {
-    let active = true;
-    // Every auth event (initial session, sign-in, sign-out, token refresh, user update) replaces the state.
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-      if (active) setState(fromSession(session));
-    });
-    // getSession only settles the first state: an event that arrived meanwhile is newer.
-    supabase.auth
-      .getSession()
-      .then(({ data: { session } }) => session)
-      .catch(() => null)
-      .then((session) => {
-        if (active) setState((prev) => (prev.status === 'loading' ? fromSession(session) : prev));
-      });
-    return () => {
-      active = false;
-      data.subscription.unsubscribe();
-    };
-  }, []);
+    if (state.status !== 'loading') first.resolve(state);
+  }, [state, first]);
 
-  return <SessionContext value={state}>{children}</SessionContext>;
+  return <SessionContext value={{ state, known: first.known }}>{children}</SessionContext>;
 }
 
-export function useSession(): SessionState {
-  const state = use(SessionContext);
-  if (!state) throw new Error('useSession must be used inside <SessionProvider>');
-  return state;
+function useSessionValue(): SessionValue {
+  const value = use(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
 }
 
-/** The signed-in user, for components rendered under <AuthGuard> only. */
-export function useSignedInUser(): User {
-  const state = useSession();
-  if (state.status !== 'signed-in') throw new Error('useSignedInUser must be used under <AuthGuard>');
-  return state.user;
-}
+export const useSession = (): SessionState => useSessionValue().state;
+
+/** Resolves with the first known session; the router's guards wait on it while the session loads. */
+export const useSessionKnown = (): Promise<KnownSession> => useSessionValue().known;

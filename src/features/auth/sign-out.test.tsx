@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createRoute } from '@tanstack/react-router';
 import { toaster } from '../../lib/toast';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
+import { authRoutes } from '../../testing/auth-routes';
 import { renderRoutes } from '../../testing/render-routes';
 import { Toaster } from '../../ui/toaster';
-import { AuthGuard } from './auth-guard';
 import { SessionProvider } from './session';
 import { SignedInHeader } from './signed-in-header';
 
@@ -31,27 +31,21 @@ const USER_ID = '00000000-0000-4000-8000-000000000001';
 
 function renderSignedIn() {
   resetFakeAuth(fakeSession());
-  fakeAuth.signOut.mockImplementation(async () => {
+  fakeAuth.signOut.mockImplementation(() => {
     fakeAuth.emit('SIGNED_OUT', null);
-    return { error: null };
+    return Promise.resolve({ error: null });
   });
   return renderRoutes(
     '/saved-properties',
-    (root) => {
-      const authed = createRoute({
-        getParentRoute: () => root,
-        id: '_authed',
-        component: () => <AuthGuard header={<SignedInHeader />} />,
-      });
-      return [
-        createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home page</p> }),
-        createRoute({ getParentRoute: () => root, path: '/auth', component: () => <p>Auth page</p> }),
-        authed.addChildren([
-          createRoute({ getParentRoute: () => authed, path: '/saved-properties', component: () => <h1>Saved</h1> }),
-        ]),
-      ];
-    },
+    (root) =>
+      authRoutes(root, {
+        header: <SignedInHeader />,
+        pages: (layout) => [
+          createRoute({ getParentRoute: () => layout, path: '/saved-properties', component: () => <h1>Saved</h1> }),
+        ],
+      }),
     {
+      session: true,
       wrap: (children) => (
         <SessionProvider>
           {children}

@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { PageContainer } from '../../ui/page-container';
 
-type DashboardPageProps = { email: string | undefined; actions?: ReactNode };
+type DashboardPageProps = { email: string | undefined };
 
 /** The email assistant dashboard; its tabs (integrations, settings, activity logs) come later. */
-export function DashboardPage({ email, actions }: DashboardPageProps) {
+export function DashboardPage({ email }: DashboardPageProps) {
   return (
     <PageContainer className={css({ display: 'grid', gap: '6', alignContent: 'start' })}>
       <header
@@ -23,7 +22,6 @@ export function DashboardPage({ email, actions }: DashboardPageProps) {
           </h1>
           {email ? <p className={css({ color: 'fg.muted' })}>Signed in as {email}</p> : null}
         </div>
-        {actions}
       </header>
     </PageContainer>
   );

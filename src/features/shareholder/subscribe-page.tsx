@@ -1,11 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import { useSubscriptions } from '../../data/subscriptions';
 import { useUserData } from '../../data/user-data';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
+import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
 import { ShareholderHeader } from './shareholder-header';
 import { SubscribeWizard } from './subscribe-wizard';
@@ -13,33 +13,24 @@ import { SubscribeWizard } from './subscribe-wizard';
 const styles = {
   page: css({ display: 'grid', gap: '6', alignContent: 'start', maxW: '56rem' }),
   title: css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' }),
-  status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' }),
 };
 
-/** /shareholder/subscribe: sign-in required, a signed subscription goes to the dashboard. */
+/** What the route found: nobody signed in, not known yet, or the draft to resume (or none). */
+export type SubscribeView =
+  { state: 'signed-out' } | { state: 'loading' } | { state: 'ready'; draft: ShareSubscriptionDoc | null };
+
 type SubscribePageProps = {
-  session: { status: 'loading' | 'signed-in' | 'signed-out'; email?: string | undefined };
+  view: SubscribeView;
+  email: string | undefined;
   signOut: ReactNode;
   syncStatus?: ReactNode;
 };
 
-export function SubscribePage({ session, signOut, syncStatus }: SubscribePageProps) {
+/** /shareholder/subscribe: sign-in required; the route has already sent a signed subscriber on. */
+export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePageProps) {
   const data = useUserData();
-  const view = useSubscriptions(data);
-  const navigate = useNavigate();
-  // What there was when the page opened: the wizard's own saves (and its completion) must not
-  // remount it or send it away.
-  const first = useRef<{ draft: ShareSubscriptionDoc | null; signed: boolean } | undefined>(undefined);
-  if (!view.loading && data && !first.current) first.current = { draft: view.draft, signed: view.signed !== null };
-  const alreadySigned = first.current?.signed === true;
-
-  useEffect(() => {
-    if (alreadySigned) void navigate({ to: '/shareholder/dashboard', replace: true });
-  }, [alreadySigned, navigate]);
-
-  if (session.status === 'loading') return <Status>Loading...</Status>;
-  if (session.status === 'signed-out') {
+  if (view.state === 'signed-out') {
     return (
       <PageContainer>
         <Card className={styles.card}>
@@ -52,27 +43,24 @@ export function SubscribePage({ session, signOut, syncStatus }: SubscribePagePro
       </PageContainer>
     );
   }
+  if (view.state === 'loading' || !data) return <SubscribeLoading signOut={signOut} />;
   return (
     <>
       <ShareholderHeader signOut={signOut} />
-      {!data || !first.current ? (
-        <Status>Loading...</Status>
-      ) : alreadySigned ? (
-        <Status>Redirecting to dashboard...</Status>
-      ) : (
-        <PageContainer className={styles.page}>
-          <h1 className={styles.title}>Share Subscription</h1>
-          <SubscribeWizard data={data} draft={first.current.draft} email={session.email} syncStatus={syncStatus} />
-        </PageContainer>
-      )}
+      <PageContainer className={styles.page}>
+        <h1 className={styles.title}>Share Subscription</h1>
+        <SubscribeWizard data={data} draft={view.draft} email={email} syncStatus={syncStatus} />
+      </PageContainer>
     </>
   );
 }
 
-function Status({ children }: { children: ReactNode }) {
+/** While the route looks for a draft (the first pull from the server, at most a few seconds). */
+export function SubscribeLoading({ signOut }: { signOut?: ReactNode }) {
   return (
-    <p role="status" className={styles.status}>
-      {children}
-    </p>
+    <>
+      {signOut ? <ShareholderHeader signOut={signOut} /> : null}
+      <LoadingStatus />
+    </>
   );
 }

@@ -1,17 +1,32 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { readSubscriptions } from '../../data/subscriptions';
 import { useSession } from '../../features/auth/session';
 import { SignOutButton } from '../../features/auth/sign-out-button';
-import { SubscribePage } from '../../features/shareholder/subscribe-page';
+import { SubscribeLoading, SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
 
 // Not behind the guard: a signed-out visitor gets the spec's 'Authentication Required' card.
 export const Route = createFileRoute('/shareholder/subscribe')({
+  loader: async ({ context }): Promise<SubscribeView> => {
+    if (context.session.status === 'signed-out') return { state: 'signed-out' };
+    // Loaded again when the session is known and the user's data has opened (main.tsx).
+    if (context.session.status === 'loading' || !context.userData) return { state: 'loading' };
+    const { draft, signed } = await readSubscriptions(context.userData);
+    // A signed subscription has nothing left to fill in.
+    if (signed) throw redirect({ to: '/shareholder/dashboard', replace: true });
+    return { state: 'ready', draft };
+  },
+  pendingComponent: () => <SubscribeLoading signOut={<SignOutButton redirectTo="/shareholder" />} />,
+  pendingMs: 0,
+  pendingMinMs: 0,
   component: function Subscribe() {
+    const view = Route.useLoaderData();
     const session = useSession();
     return (
       <SubscribePage
-        session={{ status: session.status, email: session.user?.email }}
-        signOut={<SignOutButton redirectTo="/shareholder" />}
+        view={view}
+        email={session.user?.email}
+        signOut={session.status === 'signed-in' ? <SignOutButton redirectTo="/shareholder" /> : null}
         syncStatus={<SyncStatusConnector />}
       />
     );

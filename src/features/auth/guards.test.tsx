@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, useRouteContext } from '@tanstack/react-router';
 import type { Session } from '@supabase/supabase-js';
 import { toaster } from '../../lib/toast';
+import { authRoutes } from '../../testing/auth-routes';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { renderRoutes } from '../../testing/render-routes';
 import { Toaster } from '../../ui/toaster';
-import { AuthGuard } from './auth-guard';
-import { SessionProvider, useSignedInUser } from './session';
+import { SessionProvider } from './session';
 import { SignOutButton } from './sign-out-button';
 
 vi.mock('../../lib/supabase', async () => {
@@ -19,12 +19,13 @@ vi.mock('../../lib/supabase', async () => {
 // No local data and nothing waiting to sync: the data layer's part of sign-out is in sign-out.test.tsx.
 vi.mock('../../data/user-data', () => ({
   useUserData: () => null,
-  pendingChanges: vi.fn(async () => 0),
-  discardUserData: vi.fn(async () => {}),
+  pendingChanges: vi.fn(() => Promise.resolve(0)),
+  discardUserData: vi.fn(() => Promise.resolve()),
 }));
 
 function Dashboard() {
-  const user = useSignedInUser();
+  // The guard put the user in the route context.
+  const { user } = useRouteContext({ strict: false }) as { user: { email: string } };
   return (
     <div>
       <h1>Dashboard of {user.email}</h1>
@@ -33,24 +34,19 @@ function Dashboard() {
   );
 }
 
-function renderGuarded(homeDelayMs = 0) {
+function renderGuarded(path = '/dashboard', homeDelayMs = 0) {
   return renderRoutes(
-    '/dashboard',
-    (root) => {
-      const authed = createRoute({ getParentRoute: () => root, id: '_authed', component: AuthGuard });
-      return [
-        // A slow home route stands in for a lazily loaded chunk in the real build.
-        createRoute({
-          getParentRoute: () => root,
-          path: '/',
-          loader: () => new Promise((resolve) => setTimeout(resolve, homeDelayMs)),
-          component: () => <p>Home page</p>,
-        }),
-        createRoute({ getParentRoute: () => root, path: '/auth', component: () => <p>Auth page</p> }),
-        authed.addChildren([createRoute({ getParentRoute: () => authed, path: '/dashboard', component: Dashboard })]),
-      ];
-    },
+    path,
+    (root) =>
+      authRoutes(root, {
+        homeDelayMs,
+        pages: (layout) => [
+          createRoute({ getParentRoute: () => layout, path: '/dashboard', component: Dashboard }),
+          createRoute({ getParentRoute: () => layout, path: '/saved-properties', component: () => <h1>Saved</h1> }),
+        ],
+      }),
     {
+      session: true,
       wrap: (children) => (
         <SessionProvider>
           {children}
@@ -67,10 +63,12 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+const pathAndSearch = (router: { state: { location: { href: string } } }) => router.state.location.href;
+
 beforeEach(() => resetFakeAuth());
 afterEach(() => toaster.remove());
 
-describe('AuthGuard', () => {
+describe('the authenticated layout', () => {
   it("shows 'Loading...' until the session is known, then replaces the history entry with /auth", async () => {
     const pending = deferred<{ data: { session: Session | null }; error: null }>();
     fakeAuth.getSession.mockReturnValue(pending.promise);
@@ -81,13 +79,14 @@ describe('AuthGuard', () => {
 
     await act(async () => pending.resolve({ data: { session: null }, error: null }));
     expect(await screen.findByText('Auth page')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/auth');
+    // Where the visitor was going travels with them.
+    expect(pathAndSearch(router)).toBe('/auth?redirect=%2Fdashboard');
     // Replaced, not pushed: Back must not return to the protected page.
     expect(history.length).toBe(1);
     expect(history.canGoBack()).toBe(false);
   });
 
-  it('renders the protected route for a signed-in user', async () => {
+  it('renders the protected route for a signed-in user, with the user in its context', async () => {
     resetFakeAuth(fakeSession('ada@example.com'));
     const { router } = renderGuarded();
     expect(await screen.findByRole('heading', { name: 'Dashboard of ada@example.com' })).toBeTruthy();
@@ -103,18 +102,45 @@ describe('AuthGuard', () => {
     act(() => fakeAuth.emit('SIGNED_OUT', null));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
+
+  it('brings the user back where they were going once they sign in', async () => {
+    const { router } = renderGuarded('/saved-properties');
+    await waitFor(() => expect(pathAndSearch(router)).toBe('/auth?redirect=%2Fsaved-properties'));
+
+    act(() => fakeAuth.emit('SIGNED_IN', fakeSession()));
+    expect(await screen.findByRole('heading', { name: 'Saved' })).toBeTruthy();
+    expect(pathAndSearch(router)).toBe('/saved-properties');
+  });
+});
+
+describe('/auth', () => {
+  it('sends a visitor who is already signed in to the dashboard', async () => {
+    resetFakeAuth(fakeSession('ada@example.com'));
+    const { router } = renderGuarded('/auth');
+    expect(await screen.findByRole('heading', { name: 'Dashboard of ada@example.com' })).toBeTruthy();
+    expect(pathAndSearch(router)).toBe('/dashboard');
+  });
+
+  it('follows a redirect only to a path of this app', async () => {
+    resetFakeAuth(fakeSession('ada@example.com'));
+    for (const away of ['//evil.example/phish', 'https://evil.example/', 'javascript:alert(1)']) {
+      const { router, unmount } = renderGuarded(`/auth?redirect=${encodeURIComponent(away)}`);
+      await waitFor(() => expect(pathAndSearch(router)).toBe('/dashboard'));
+      unmount();
+    }
+  });
 });
 
 describe('signing out', () => {
   it("says 'Signed out successfully' and lands on / even when / loads slowly", async () => {
     resetFakeAuth(fakeSession());
-    // supabase-js emits SIGNED_OUT before signOut() resolves, but React renders the guard with the
-    // new state later, when the navigation to / may already be under way: emit late to get that order.
-    fakeAuth.signOut.mockImplementation(async () => {
+    // supabase-js emits SIGNED_OUT before signOut() resolves, but React renders with the new state
+    // later, when the navigation to / may already be under way: emit late to get that order.
+    fakeAuth.signOut.mockImplementation(() => {
       setTimeout(() => fakeAuth.emit('SIGNED_OUT', null), 10);
-      return { error: null };
+      return Promise.resolve({ error: null });
     });
-    const { router } = renderGuarded(50);
+    const { router } = renderGuarded('/dashboard', 50);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
 

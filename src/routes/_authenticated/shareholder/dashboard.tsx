@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SignOutButton } from '../../../features/auth/sign-out-button';
 import { ShareholderDashboard } from '../../../features/shareholder/dashboard-page';
 
-export const Route = createFileRoute('/_guarded/shareholder/dashboard')({
+// The shareholder pages bring their own header, whose Sign Out goes back to /shareholder.
+export const Route = createFileRoute('/_authenticated/shareholder/dashboard')({
   component: () => <ShareholderDashboard signOut={<SignOutButton redirectTo="/shareholder" />} />,
 });

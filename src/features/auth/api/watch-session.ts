@@ -1,0 +1,28 @@
+import type { Session } from '@supabase/supabase-js';
+import { supabase } from '../../../lib/supabase';
+
+interface SessionWatcher {
+  /** An auth event: sign-in, sign-out, token refresh, user update. */
+  onChange: (session: Session | null) => void;
+  /** The stored session, read once at the start (null when it cannot be read). */
+  onInitial: (session: Session | null) => void;
+}
+
+/** Follows the auth client's session; returns the function that stops following it. */
+export function watchSession({ onChange, onInitial }: SessionWatcher): () => void {
+  let active = true;
+  const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+    if (active) onChange(session);
+  });
+  supabase.auth
+    .getSession()
+    .then(({ data: { session } }) => session)
+    .catch(() => null)
+    .then((session) => {
+      if (active) onInitial(session);
+    });
+  return () => {
+    active = false;
+    data.subscription.unsubscribe();
+  };
+}
