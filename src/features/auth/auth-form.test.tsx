@@ -118,9 +118,9 @@ describe('AuthPage and AuthForm', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Invalid login credentials');
     expect(fakeAuth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'wrong-password' });
-    // The same message in the toast, titled 'Error'.
+    // The same message in the toast, which says what failed.
     await waitFor(() => expect(screen.getAllByText('Invalid login credentials')).toHaveLength(2));
-    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.getByText('Could not sign in')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
   });
 

@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import * as v from 'valibot';
 import { css } from 'styled-system/css';
 import { firstError } from '../../lib/form';
-import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
-import { authSchema, emailSchema, passwordSchema } from './auth-schema';
-import { authenticate, type AuthMode } from './authenticate';
+import { useAuthenticate, type AuthMode } from './api/authenticate';
+import { emailSchema, passwordSchema } from './auth-schema';
 
 const COPY = {
   'sign-in': {
     submit: 'Sign In',
     toggle: "Don't have an account? Sign up",
-    success: 'Signed in successfully',
     passwordAutocomplete: 'current-password',
   },
   'sign-up': {
     submit: 'Sign Up',
     toggle: 'Already have an account? Sign in',
-    success: 'Account created successfully',
     passwordAutocomplete: 'new-password',
   },
 } as const;
@@ -51,6 +47,7 @@ type AuthFormProps = { mode: AuthMode; onModeChange: (mode: AuthMode) => void };
 
 /** Email + password form for both sign-in and sign-up. Navigation after success is the page's job. */
 export function AuthForm({ mode, onModeChange }: AuthFormProps) {
+  const authenticate = useAuthenticate();
   const [providerError, setProviderError] = useState<string | null>(null);
   const copy = COPY[mode];
 
@@ -61,18 +58,9 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
     onSubmitMeta: { mode: 'sign-in' as AuthMode },
     onSubmit: async ({ value, meta }) => {
       setProviderError(null);
-      const outcome = await authenticate(meta.mode, v.parse(authSchema, value));
-      if (!outcome.ok) {
-        setProviderError(outcome.message);
-        toast.error('Error', outcome.message);
-        return;
-      }
-      if (outcome.signedIn) {
-        toast.success(COPY[meta.mode].success);
-      } else {
-        toast.success(COPY[meta.mode].success, 'Please confirm your email address, then sign in.');
-        onModeChange('sign-in');
-      }
+      const outcome = await authenticate(meta.mode, value);
+      if (!outcome.ok) setProviderError(outcome.message);
+      else if (!outcome.signedIn) onModeChange('sign-in');
     },
   });
 

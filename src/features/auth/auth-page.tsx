@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
 import { AuthForm } from './auth-form';
-import type { AuthMode } from './authenticate';
+import type { AuthMode } from './api/authenticate';
 
 const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
   'sign-in': { title: 'Sign in to Chloe', description: 'Welcome back. Enter your email and password.' },

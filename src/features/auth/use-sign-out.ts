@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { discardUserData, pendingChanges, useUserData } from '../../data/user-data';
-import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
+import { signOut as endSession } from './api/sign-out';
 import { useSession } from './session';
 import { errorMessage } from '../../lib/errors';
 
@@ -33,7 +33,7 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
   const [unsynced, setUnsynced] = useState<number | null>(null);
 
   const finish = useCallback(async () => {
-    const { error } = await supabase.auth.signOut();
+    const { error } = await endSession();
     if (error) {
       toast.error('Error', error.message);
       throw error;
@@ -45,7 +45,7 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
     try {
       await discardUserData(data, userId);
     } catch (error) {
-      toast.error('Error', `This device still holds your saved data: ${errorMessage(error)}`);
+      toast.error('Could not clear this device', `This device still holds your saved data: ${errorMessage(error)}`);
       throw error;
     } finally {
       await navigation;

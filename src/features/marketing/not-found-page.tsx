@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { logError } from '../../lib/log';
 import { ButtonLink } from '../../ui/button';
 import { PageContainer } from '../../ui/page-container';
 
@@ -9,7 +10,7 @@ export function NotFoundPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
 
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname);
+    logError('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
 
   return (

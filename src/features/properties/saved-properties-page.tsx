@@ -99,7 +99,7 @@ export function SavedPropertiesPage() {
       // The card and its button are gone: keep keyboard focus somewhere sensible.
       headingRef.current?.focus();
     } catch (error) {
-      toast.error('Error', errorMessage(error));
+      toast.error('Could not remove the property', errorMessage(error));
     } finally {
       setRemovingId(null);
     }

@@ -1,8 +1,11 @@
+import { useCallback } from 'react';
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { needsConnection } from '../../lib/online';
-import { supabase } from '../../lib/supabase';
-import type { AuthCredentials } from './auth-schema';
-import { errorMessage } from '../../lib/errors';
+import * as v from 'valibot';
+import { errorMessage } from '../../../lib/errors';
+import { needsConnection } from '../../../lib/online';
+import { supabase } from '../../../lib/supabase';
+import { toast } from '../../../lib/toast';
+import { authSchema, type AuthCredentials } from '../auth-schema';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -31,4 +34,20 @@ export async function authenticate(mode: AuthMode, credentials: AuthCredentials)
 function describe(error: unknown, message: string) {
   const unreachable = isAuthRetryableFetchError(error) && error.status === 0;
   return !navigator.onLine || unreachable ? OFFLINE_MESSAGE : message;
+}
+
+const SAID = {
+  'sign-in': { success: 'Signed in successfully', failure: 'Could not sign in' },
+  'sign-up': { success: 'Account created successfully', failure: 'Could not sign up' },
+} as const;
+
+/** Signing in or up as the form does it: the input checked, and a toast that says what happened (spec §8). */
+export function useAuthenticate(): (mode: AuthMode, input: v.InferInput<typeof authSchema>) => Promise<AuthOutcome> {
+  return useCallback(async (mode, input) => {
+    const outcome = await authenticate(mode, v.parse(authSchema, input));
+    if (!outcome.ok) toast.error(SAID[mode].failure, outcome.message);
+    else if (outcome.signedIn) toast.success(SAID[mode].success);
+    else toast.success(SAID[mode].success, 'Please confirm your email address, then sign in.');
+    return outcome;
+  }, []);
 }
