@@ -18,7 +18,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
-      // Registered by src/lib/pwa.ts with workbox-window, which also drives the update prompt.
+      // Registered by src/features/pwa/register.ts with workbox-window, which also drives the update prompt.
       injectRegister: false,
       registerType: 'prompt',
       manifest,

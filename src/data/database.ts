@@ -103,7 +103,6 @@ export interface AssessmentCollections {
 
 export type UserDatabase = RxDatabase<UserCollections>;
 export type AssessmentDatabase = RxDatabase<AssessmentCollections>;
-export type AnyDatabase = RxDatabase<Partial<UserCollections & AssessmentCollections>>;
 
 /** Rows whose server state is final: the device takes the server's row as it is. */
 const SERVER_IS_FINAL: Partial<Record<SyncedCollectionName, (server: Doc) => boolean>> = {

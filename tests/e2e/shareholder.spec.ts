@@ -166,7 +166,7 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
     SUPABASE_SERVICE_ROLE_KEY: process.env.E2E_SERVICE_ROLE_KEY,
   };
   for (const command of ['payment-received', 'shares-issued']) {
-    await promisify(execFile)(process.execPath, [path.join(root, 'supabase/local/staff.mjs'), command, shown], {
+    await promisify(execFile)(process.execPath, [path.join(root, 'scripts/staff.mjs'), command, shown], {
       cwd: root,
       env,
     });

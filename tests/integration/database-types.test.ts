@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { generateTypes, TYPES_FILE } from '../../supabase/local/gen-types.mjs';
+import { generateTypes, TYPES_FILE } from '../../scripts/gen-types.mjs';
 import { stack } from './fixtures';
 
 // src/data/database.types.ts is generated, committed, and must match what the migrations build.

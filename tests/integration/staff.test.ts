@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { newUser, sql, stack } from './fixtures';
 
 const run = promisify(execFile);
-const staffScript = path.resolve(import.meta.dirname, '../../supabase/local/staff.mjs');
+const staffScript = path.resolve(import.meta.dirname, '../../scripts/staff.mjs');
 
 async function staff(...args: string[]) {
   try {

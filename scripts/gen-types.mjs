@@ -6,10 +6,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPostgres } from './postgres.mjs';
-import { bootstrap, migrate } from './migrate.mjs';
-import { freePort } from './process.mjs';
-import { ROOT } from './index.mjs';
+import { startPostgres } from '../supabase/local/postgres.mjs';
+import { bootstrap, migrate } from '../supabase/local/migrate.mjs';
+import { freePort } from '../supabase/local/process.mjs';
+import { ROOT } from '../supabase/local/index.mjs';
 
 export const TYPES_FILE = path.join(ROOT, 'src/data/database.types.ts');
 

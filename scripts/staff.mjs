@@ -5,7 +5,7 @@
 // set, against a hosted project.
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
+import { apiKeys, DEFAULT_JWT_SECRET } from '../supabase/local/keys.mjs';
 
 /** @type {Record<string, { column: string, label: string }>} */
 export const STEPS = {
