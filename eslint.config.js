@@ -89,6 +89,19 @@ export default defineConfig(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+      // The router's redirect is thrown by design (TanStack Router's guards and loaders).
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: {
+      // Mocks: `vi.fn(async () => value)` and `expect(mock.method).toHaveBeenCalled()` are the idiom.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {

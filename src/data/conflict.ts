@@ -27,8 +27,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
   }
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => sameValue((a as Doc)[k], (b as Doc)[k]));
 }
 
@@ -42,10 +42,12 @@ export function sameData(a: Doc, b: Doc): boolean {
   return true;
 }
 
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+
 function mergeList(base: unknown, local: unknown, server: unknown): unknown[] {
-  const b = Array.isArray(base) ? base : [];
-  const l = Array.isArray(local) ? local : [];
-  const s = Array.isArray(server) ? server : [];
+  const b = asList(base);
+  const l = asList(local);
+  const s = asList(server);
   const removed = b.filter((v) => !l.some((x) => sameValue(x, v)));
   const added = l.filter((v) => !b.some((x) => sameValue(x, v)));
   const kept = s.filter((v) => !removed.some((x) => sameValue(x, v)));

@@ -1,10 +1,15 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase, type RxStorage } from 'rxdb';
+import { createRxDatabase, type RxCollection, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAssessmentDatabase, openUserDatabase, type AssessmentDatabase, type UserDatabase } from './database';
-import { savedPropertySchemaLiteral, type AgentAssessmentDoc, type ShareSubscriptionDoc } from './schemas';
+import {
+  savedPropertySchemaLiteral,
+  type AgentAssessmentDoc,
+  type SavedPropertyDoc,
+  type ShareSubscriptionDoc,
+} from './schemas';
 
 // Each test gets its own fake IndexedDB: a device of its own.
 const device = () => getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
@@ -107,14 +112,18 @@ describe('schema versions', () => {
       version: 1,
       properties: { ...savedPropertySchemaLiteral.properties, url: { type: ['string', 'null'] } },
     };
-    const v1 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
+    const v1 = await createRxDatabase<{ saved_properties: RxCollection<SavedPropertyDoc & { url: string | null }> }>({
+      name,
+      storage: wrappedValidateAjvStorage({ storage }),
+      multiInstance: false,
+    });
     await v1.addCollections({
       saved_properties: {
         schema: v1Schema,
         migrationStrategies: { 1: (old: Record<string, unknown>) => ({ ...old, url: null }) },
       },
     });
-    const doc = await v1.saved_properties!.findOne(id).exec();
+    const doc = await v1.saved_properties.findOne(id).exec();
     expect(doc?.toJSON()).toMatchObject({ id, title: 'Unsynced', url: null });
     await v1.close();
   });

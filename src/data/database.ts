@@ -152,7 +152,7 @@ function storageFor(options: OpenOptions) {
   // Validation is on everywhere: a bad local write is refused with a clear message before it can
   // sit in the outbox (dev-mode is never loaded: it fetches from the network).
   return wrappedValidateAjvStorage({
-    storage: (options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    storage: options.storage ?? getRxStorageDexie(),
   });
 }
 

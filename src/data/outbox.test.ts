@@ -1,5 +1,4 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Doc } from './conflict';
@@ -14,7 +13,7 @@ afterEach(async () => {
 async function tracked() {
   const db = await openUserDatabase({
     name: `o${crypto.randomUUID().slice(0, 8)}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
   });
   open.push(db);
@@ -46,7 +45,7 @@ describe('the outbox', () => {
   it('a settled write leaves it; a later change is recorded again', async () => {
     const db = await tracked();
     const doc = await db.saved_properties.insert(property('Flat'));
-    await settle(db.outbox, 'saved_properties', [doc.toJSON() as Doc]);
+    await settle(db.outbox, 'saved_properties', [doc.toJSON()]);
     expect(await entries(db)).toEqual([]);
     await doc.getLatest().incrementalPatch({ title: 'Changed after the push' });
     await eventually(async () => expect(await entries(db)).toHaveLength(1));

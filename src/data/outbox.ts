@@ -25,7 +25,7 @@ function stateOf(outbox: RxCollection<OutboxEntry>): OutboxState {
 /** Runs `fn` after every operation already queued on these entries, before any queued later. */
 function serial<T>(outbox: RxCollection<OutboxEntry>, ids: string[], fn: () => Promise<T>): Promise<T> {
   const { queues } = stateOf(outbox);
-  const run = Promise.all(ids.map((id) => queues.get(id))).then(fn, fn);
+  const run = Promise.all(ids.map((id) => queues.get(id) ?? Promise.resolve())).then(fn, fn);
   const tail = run.catch(() => undefined);
   for (const id of ids) queues.set(id, tail);
   void tail.then(() => {
@@ -42,7 +42,7 @@ const sameState = (a: Doc, b: Doc) => Boolean(a._deleted) === Boolean(b._deleted
  */
 export function trackLocalWrites<T extends SyncDoc>(collection: RxCollection<T>, outbox: RxCollection<OutboxEntry>) {
   const touch = (data: Doc & SyncDoc) => {
-    requestPersistentStorage();
+    void requestPersistentStorage();
     const id = key(collection.name, data.id);
     return serial(outbox, [id], async () => {
       const accepted = stateOf(outbox).accepted.get(id);

@@ -31,7 +31,7 @@ export function docToRow(doc: Doc): Row {
     if (RXDB_META.includes(k) || k === 'serverModified') continue;
     row[k] = v;
   }
-  row._modified = (doc.serverModified as string | null | undefined) ?? null;
+  row._modified = doc.serverModified ?? null;
   row._deleted = Boolean(doc._deleted);
   return row as Row;
 }

@@ -1,5 +1,4 @@
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb';
-import { toTypedRxJsonSchema } from 'rxdb';
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema, toTypedRxJsonSchema } from 'rxdb';
 import {
   AI_GOALS,
   CALL_ROUTING_METHODS,
@@ -180,17 +179,15 @@ export const agentAssessmentSchemaLiteral = {
   additionalProperties: false,
 } as const;
 
-const typed = {
-  savedProperty: toTypedRxJsonSchema(savedPropertySchemaLiteral),
-  shareSubscription: toTypedRxJsonSchema(shareSubscriptionSchemaLiteral),
-  shareAgreementStatus: toTypedRxJsonSchema(shareAgreementStatusSchemaLiteral),
-  agentAssessment: toTypedRxJsonSchema(agentAssessmentSchemaLiteral),
-};
+// The document types, derived from the schema literals the way RxDB's toTypedRxJsonSchema types them.
+type Typed<S extends Parameters<typeof toTypedRxJsonSchema>[0]> = ExtractDocumentTypeFromTypedRxJsonSchema<
+  ReturnType<typeof toTypedRxJsonSchema<S>>
+>;
 
-export type SavedPropertyDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.savedProperty>;
-export type ShareSubscriptionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.shareSubscription>;
-export type ShareAgreementStatusDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.shareAgreementStatus>;
-export type AgentAssessmentDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof typed.agentAssessment>;
+export type SavedPropertyDoc = Typed<typeof savedPropertySchemaLiteral>;
+export type ShareSubscriptionDoc = Typed<typeof shareSubscriptionSchemaLiteral>;
+export type ShareAgreementStatusDoc = Typed<typeof shareAgreementStatusSchemaLiteral>;
+export type AgentAssessmentDoc = Typed<typeof agentAssessmentSchemaLiteral>;
 
 export const savedPropertySchema: RxJsonSchema<SavedPropertyDoc> = savedPropertySchemaLiteral;
 export const shareSubscriptionSchema: RxJsonSchema<ShareSubscriptionDoc> = shareSubscriptionSchemaLiteral;

@@ -166,7 +166,7 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
             waitingSince: new Date(e.since).toISOString(),
             lastError: e.lastError,
             document: stored ?? null,
-            refusedVersion: e.refused ? JSON.parse(e.refused) : null,
+            refusedVersion: e.refused ? (JSON.parse(e.refused) as unknown) : null,
           };
         }),
       );
@@ -192,20 +192,20 @@ export function createBackoff(base: number, max: number) {
   let until = 0;
   const waiters = new Set<() => void>();
   return {
-    fail() {
+    fail: () => {
       if (Date.now() < until) return;
       delay = Math.min(Math.max(delay * 2, base), max);
       until = Date.now() + delay;
     },
-    succeed() {
+    succeed: () => {
       delay = 0;
       until = 0;
     },
-    wake() {
+    wake: () => {
       until = 0;
       for (const w of [...waiters]) w();
     },
-    ready(): Promise<void> {
+    ready: (): Promise<void> => {
       const wait = until - Date.now();
       if (wait <= 0) return Promise.resolve();
       return new Promise((resolve) => {

@@ -27,13 +27,14 @@ export function UserDataProvider({
   children: ReactNode;
 }) {
   const [data, setData] = useState<UserData | null>(null);
-  const [error, setError] = useState<Error | null>(null);
+  // Why this user's database could not be opened (kept with the user it was about).
+  const [failure, setFailure] = useState<{ userId: string; error: Error } | null>(null);
+  const error = failure && failure.userId === userId ? failure.error : null;
 
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
     let opened: UserData | null = null;
-    setError(null);
     void (async () => {
       const db = await openUserDatabase({ name: userDatabaseName(userId) });
       const engine = startSync({
@@ -47,7 +48,7 @@ export function UserDataProvider({
       else setData(opened);
     })().catch((e: unknown) => {
       // e.g. a browser that refuses IndexedDB (some private windows): pages say so.
-      if (!cancelled) setError(asError(e));
+      if (!cancelled) setFailure({ userId, error: asError(e) });
     });
     return () => {
       cancelled = true;

@@ -17,23 +17,26 @@ export interface ServerQuery<T> {
  */
 export function useServerQuery<T>(load: () => Promise<T>): ServerQuery<T> {
   const [state, setState] = useState<Omit<ServerQuery<T>, 'reload'>>({ data: undefined, error: null, loading: true });
-  const latest = useRef(0);
+  // The request whose answer counts; null once unmounted.
+  const latest = useRef<object | null>(null);
 
   const reload = useCallback(async () => {
-    const request = ++latest.current;
+    const request = {};
+    latest.current = request;
     setState((s) => (s.loading ? s : { ...s, loading: true }));
     try {
       const data = await load();
-      if (request === latest.current) setState({ data, error: null, loading: false });
+      if (latest.current === request) setState({ data, error: null, loading: false });
     } catch (error) {
-      if (request === latest.current) setState((s) => ({ data: s.data, error: errorMessage(error), loading: false }));
+      if (latest.current === request) setState((s) => ({ data: s.data, error: errorMessage(error), loading: false }));
     }
   }, [load]);
 
   useEffect(() => {
     void reload();
-    // A response for an unmounted component is not applied.
-    return () => void ++latest.current;
+    return () => {
+      latest.current = null;
+    };
   }, [reload]);
 
   return { ...state, reload };

@@ -22,7 +22,8 @@ function shown(def: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (def.kind === 'yesno') return value === 'yes' ? 'Yes' : 'No';
-  return String(value);
+  // Answers are text, numbers and lists of text; anything else is shown as its JSON.
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** Every answer, read-only: the completed assessment, and the creator's 'View responses'. */

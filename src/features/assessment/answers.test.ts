@@ -14,7 +14,7 @@ describe('the assessment form values', () => {
     expect(answers.agency_name).toBe('');
     expect(answers.number_of_offices).toBe('');
     expect(answers.tone_of_voice).toEqual([]);
-    expect(answers.current_tools).toEqual(Array(10).fill(''));
+    expect(answers.current_tools).toEqual(Array<string>(10).fill(''));
     expect(answers.ai_assistant_name).toBe('Chloe');
   });
 
@@ -29,7 +29,7 @@ describe('the assessment form values', () => {
     expect(answers.agency_name).toBe('Haus & Co');
     expect(answers.number_of_offices).toBe('3');
     expect(answers.tone_of_voice).toEqual(['Calm & Reassuring']);
-    expect(answers.current_tools).toEqual(['Mailchimp', ...Array(9).fill('')]);
+    expect(answers.current_tools).toEqual(['Mailchimp', ...Array<string>(9).fill('')]);
     expect(answers.ai_assistant_name).toBe('Ava');
   });
 
@@ -39,7 +39,7 @@ describe('the assessment form values', () => {
     expect(storedValue(field('number_of_offices'), ' 12 ')).toBe(12);
     expect(storedValue(field('number_of_offices'), 'twelve')).toBeNull();
     expect(storedValue(field('tone_of_voice'), ['Friendly & Casual'])).toEqual(['Friendly & Casual']);
-    expect(storedValue(field('current_tools'), ['a'])).toEqual(['a', ...Array(9).fill('')]);
+    expect(storedValue(field('current_tools'), ['a'])).toEqual(['a', ...Array<string>(9).fill('')]);
     expect(storedValue(field('is_crm_cloud_based'), 'yes')).toBe('yes');
   });
 

@@ -13,7 +13,7 @@ export function initialAnswers(doc: Partial<AgentAssessmentDoc>): Answers {
     const value = doc[def.name];
     if (def.kind === 'offices') answers[def.name] = value === null || value === undefined ? '' : String(value);
     else if (def.kind === 'tools') answers[def.name] = padTools(value as string[] | undefined);
-    else if (def.kind === 'multi') answers[def.name] = (value as string[] | undefined) ?? [];
+    else if (def.kind === 'multi') answers[def.name] = value ?? [];
     else answers[def.name] = value ?? (def.name === 'ai_assistant_name' ? 'Chloe' : '');
   }
   return answers;

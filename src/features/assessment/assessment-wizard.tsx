@@ -36,7 +36,7 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
     });
 
   const answer = (def: FieldDef, value: unknown) => {
-    form.setFieldValue(def.name, value as never);
+    form.setFieldValue(def.name, value);
     void save({ [def.name]: storedValue(def, value) }).catch(() => undefined);
   };
 

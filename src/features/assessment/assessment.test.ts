@@ -17,9 +17,9 @@ describe('the assessment rules', () => {
   });
 
   it('keeps exactly 10 tool slots, padded with empty strings', () => {
-    expect(padTools(null)).toEqual(Array(10).fill(''));
-    expect(padTools(['Mailchimp'])).toEqual(['Mailchimp', ...Array(9).fill('')]);
-    expect(padTools(Array(12).fill('x'))).toHaveLength(10);
+    expect(padTools(null)).toEqual(Array<string>(10).fill(''));
+    expect(padTools(['Mailchimp'])).toEqual(['Mailchimp', ...Array<string>(9).fill('')]);
+    expect(padTools(Array<string>(12).fill('x'))).toHaveLength(10);
   });
 
   it('parses the number of offices as a whole number or nothing', () => {

@@ -25,10 +25,10 @@ vi.mock('../../data/user-data', () => ({
 
 function Dashboard() {
   // The guard put the user in the route context.
-  const { user } = useRouteContext({ strict: false }) as { user: { email: string } };
+  const context: { user?: { email?: string } } = useRouteContext({ strict: false });
   return (
     <div>
-      <h1>Dashboard of {user.email}</h1>
+      <h1>Dashboard of {context.user?.email}</h1>
       <SignOutButton />
     </div>
   );

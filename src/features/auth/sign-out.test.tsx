@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoute } from '@tanstack/react-router';
@@ -16,8 +16,8 @@ vi.mock('../../lib/supabase', async () => {
 });
 
 // The data layer stubbed at its module boundary: how many changes wait, and the removal.
-const data = vi.hoisted(() => ({
-  userData: { userId: '00000000-0000-4000-8000-000000000001' } as unknown,
+const data = vi.hoisted((): { userData: { userId: string } | null; pendingChanges: Mock; discardUserData: Mock } => ({
+  userData: { userId: '00000000-0000-4000-8000-000000000001' },
   pendingChanges: vi.fn(),
   discardUserData: vi.fn(),
 }));

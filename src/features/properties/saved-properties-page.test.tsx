@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedPropertyDoc } from '../../data/schemas';
@@ -7,10 +7,16 @@ import { Toaster } from '../../ui/toaster';
 import { SavedPropertiesPage } from './saved-properties-page';
 
 // The data layer is stubbed at its module boundary: what the page does with what it reads.
-const data = vi.hoisted(() => ({
-  userData: { userId: 'u1' } as unknown,
-  error: null as Error | null,
-  state: { loading: false, properties: [] as unknown[] },
+interface DataStub {
+  userData: { userId: string } | null;
+  error: Error | null;
+  state: { loading: boolean; properties: unknown[] };
+  removeSavedProperty: Mock;
+}
+const data = vi.hoisted((): DataStub => ({
+  userData: { userId: 'u1' },
+  error: null,
+  state: { loading: false, properties: [] },
   removeSavedProperty: vi.fn(),
 }));
 vi.mock('../../data/user-data', () => ({

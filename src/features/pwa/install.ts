@@ -57,11 +57,11 @@ export function captureInstallPrompt() {
 
 export const installPrompt = {
   get: () => deferred,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  clear() {
+  clear: () => {
     deferred = null;
     changed();
   },

@@ -190,14 +190,14 @@ describe('SyncStatus', () => {
     // A pull that finishes quickly: the words never change, so nothing is announced.
     rerender(<SyncStatus status={status({ kind: 'syncing' })} />);
     expect(region()).toBe('All changes synced');
-    act(() => vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS - 100));
+    act(() => void vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS - 100));
     rerender(<SyncStatus status={status({ kind: 'synced' })} />);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => void vi.advanceTimersByTime(1000));
     expect(region()).toBe('All changes synced');
 
     // A slow one shows.
     rerender(<SyncStatus status={status({ kind: 'syncing' })} />);
-    act(() => vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS));
+    act(() => void vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS));
     expect(region()).toBe('Syncing…');
 
     // Anything else shows at once.

@@ -14,7 +14,7 @@ export function watchSession({ onChange, onInitial }: SessionWatcher): () => voi
   const { data } = supabase.auth.onAuthStateChange((_event, session) => {
     if (active) onChange(session);
   });
-  supabase.auth
+  void supabase.auth
     .getSession()
     .then(({ data: { session } }) => session)
     .catch(() => null)
