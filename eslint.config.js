@@ -109,6 +109,9 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks, 'import-x': importX, chloe },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      // Without these, import-x does not read TypeScript modules and sees no cycle through them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,

@@ -13,7 +13,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'supabase/local/**/*.test.{ts,mjs}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'sw/**/*.test.ts',
+            'supabase/local/**/*.test.{ts,mjs}',
+            'tests/lint/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup-unit.ts'],
         },
       },

@@ -106,7 +106,11 @@ test('the manifest has every field, its icons and screenshots exist at their siz
 }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.ok()).toBe(true);
-  const manifest = await response.json();
+  const manifest = (await response.json()) as {
+    description: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+    screenshots: { src: string; sizes: string; form_factor: string }[];
+  };
   expect(manifest).toMatchObject({
     name: 'Chloe — AI property assistant',
     short_name: 'Chloe',
@@ -118,13 +122,13 @@ test('the manifest has every field, its icons and screenshots exist at their siz
   });
   expect(manifest.description).toMatch(/property assistant/);
 
-  const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+  const icons = manifest.icons;
   expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
     '192x192 any',
     '512x512 any',
     '512x512 maskable',
   ]);
-  const screenshots = manifest.screenshots as { src: string; sizes: string; form_factor: string }[];
+  const screenshots = manifest.screenshots;
   expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
   for (const image of [...icons, ...screenshots]) {
     const file = await request.get(image.src);

@@ -82,13 +82,13 @@ function localRecords(page: Page, userId: string) {
       new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open(name);
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
       });
     const count = (store: IDBObjectStore) =>
       new Promise<number>((resolve, reject) => {
         const request = store.count();
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
       });
     let total = 0;
     for (const { name } of await indexedDB.databases()) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newEmail, PASSWORD, signUp } from './fixtures';
 import pg from 'pg';
 
@@ -44,9 +44,12 @@ test('sign up, sign out, sign in: toasts, guard and the account in Postgres', as
   const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
   await db.connect();
   try {
-    const { rows } = await db.query('select email, encrypted_password from auth.users where email = $1', [email]);
+    const { rows } = await db.query<{ email: string; encrypted_password: string }>(
+      'select email, encrypted_password from auth.users where email = $1',
+      [email],
+    );
     expect(rows).toHaveLength(1);
-    expect(rows[0].encrypted_password).toMatch(/^\$2/);
+    expect(rows[0]?.encrypted_password).toMatch(/^\$2/);
   } finally {
     await db.end();
   }

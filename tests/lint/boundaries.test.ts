@@ -1,0 +1,118 @@
+// @vitest-environment node
+// The lint rules that keep the layers apart (docs/architecture.md) fire on a file that breaks
+// them, with the message that says what to do instead; the files that follow them pass.
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOUNDARY_MESSAGES } from '../../eslint.config.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+// The repo's own config; type information is not needed by these rules, and would cost seconds.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [
+    tseslint.configs.disableTypeChecked,
+    { languageOptions: { parserOptions: { projectService: false, project: null } } },
+  ],
+});
+
+async function problems(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const restricted = (message: string) => ({
+  rule: 'import-x/no-restricted-paths',
+  message: expect.stringContaining(message) as unknown,
+});
+
+describe('layer boundaries', () => {
+  it('a feature may not import another feature, and may import itself', async () => {
+    expect(
+      await problems('src/features/shareholder/x.ts', "export { ASSESSMENT_STEPS } from '../assessment/assessment';\n"),
+    ).toEqual([restricted(BOUNDARY_MESSAGES.feature)]);
+    expect(await problems('src/features/shareholder/x.ts', "export { STEPS } from './subscription';\n")).toEqual([]);
+  });
+
+  it('src/data, src/lib and src/ui may not import features or routes', async () => {
+    for (const [file, source] of [
+      ['src/data/x.ts', '../features/auth/session'],
+      ['src/lib/x.ts', '../features/sync/sync-status'],
+      ['src/ui/x.tsx', '../features/auth/guards'],
+      ['src/lib/x.ts', '../routes/-app-header'],
+      ['src/data/x.ts', '../routes/auth'],
+    ] as const) {
+      expect(await problems(file, `export * from '${source}';\n`), `${file} → ${source}`).toEqual([
+        restricted(BOUNDARY_MESSAGES.lowerLayer),
+      ]);
+    }
+    expect(await problems('src/data/x.ts', "export { errorMessage } from '../lib/errors';\n")).toEqual([]);
+  });
+
+  it('src/ui may not import src/data', async () => {
+    expect(await problems('src/ui/x.tsx', "export type { SyncKind } from '../data/sync-status';\n")).toEqual([
+      restricted(BOUNDARY_MESSAGES.uiToData),
+    ]);
+    expect(await problems('src/ui/x.tsx', "export { plural } from '../lib/format';\n")).toEqual([]);
+  });
+
+  it('a feature may not import a route', async () => {
+    expect(
+      await problems('src/features/auth/x.tsx', "export { AppHeader } from '../../routes/-app-header';\n"),
+    ).toEqual([restricted(BOUNDARY_MESSAGES.featureToRoute)]);
+  });
+});
+
+describe('import cycles', () => {
+  // Two modules on disk that import each other (the rule follows real files).
+  const a = path.join(root, 'src/lib/lint-fixture-cycle-a.ts');
+  const b = path.join(root, 'src/lib/lint-fixture-cycle-b.ts');
+  beforeAll(async () => {
+    await writeFile(a, "import { b } from './lint-fixture-cycle-b';\nexport const a = () => b;\n");
+    await writeFile(b, "import { a } from './lint-fixture-cycle-a';\nexport const b = () => a;\n");
+  });
+  afterAll(async () => {
+    await rm(a, { force: true });
+    await rm(b, { force: true });
+  });
+
+  it('are refused, saying how to break them', async () => {
+    const [result] = await eslint.lintFiles([a]);
+    expect(result?.messages.map((m) => ({ rule: m.ruleId, message: m.message }))).toEqual([
+      { rule: 'chloe/no-cycle', message: expect.stringContaining(BOUNDARY_MESSAGES.cycle) as unknown },
+    ]);
+  });
+});
+
+describe('code rules', () => {
+  it("'any' needs to go, or carry a reason in a disable comment", async () => {
+    expect(await problems('src/lib/x.ts', 'export const f = (v: any) => v;\n')).toEqual([
+      { rule: '@typescript-eslint/no-explicit-any', message: expect.any(String) as unknown },
+    ]);
+  });
+
+  it('no console in the app; scripts and the local stack may print', async () => {
+    const code = "console.log('hello');\n";
+    expect((await problems('src/features/auth/x.ts', code)).map((p) => p.rule)).toEqual(['no-console']);
+    expect(await problems('scripts/x.mjs', code)).toEqual([]);
+    expect(await problems('supabase/local/x.mjs', code)).toEqual([]);
+  });
+
+  it('an effect must list what it reads', async () => {
+    const code = [
+      "import { useEffect } from 'react';",
+      'export function useTitle(title: string) {',
+      '  useEffect(() => {',
+      '    document.title = title;',
+      '  }, []);',
+      '}',
+      '',
+    ].join('\n');
+    expect((await problems('src/features/auth/x.ts', code)).map((p) => p.rule)).toEqual([
+      'react-hooks/exhaustive-deps',
+    ]);
+  });
+});
