@@ -5,6 +5,7 @@ import { useUserData } from '../../data/user-data';
 import { isAssessmentUnlocked, LOCKED_MESSAGE } from '../../lib/shareholding';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
+import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
 import { useCreatedAssessments } from './api/list-created-assessments';
 import { CreatedAssessments } from './created-assessments';
@@ -13,19 +14,12 @@ import { CreateLinkForm } from './create-link-form';
 const styles = {
   page: css({ display: 'grid', gap: '6', alignContent: 'start', maxW: '60rem' }),
   title: css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' }),
-  status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
 };
 
 /** /create-assessment: shareholders whose payment is received and shares issued make links. */
 export function CreateAssessmentPage({ userId }: { userId: string }) {
   const view = useSubscriptions(useUserData());
-  if (view.loading) {
-    return (
-      <p role="status" className={styles.status}>
-        Loading...
-      </p>
-    );
-  }
+  if (view.loading) return <LoadingStatus />;
   if (!isAssessmentUnlocked(view.statuses)) {
     return (
       <PageContainer>

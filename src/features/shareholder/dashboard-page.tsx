@@ -8,6 +8,7 @@ import { isAssessmentUnlocked } from '../../lib/shareholding';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { CollapsibleSection } from '../../ui/collapsible-section';
+import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
 import { AgreementDialog } from './agreement-dialog';
 import { AgentAssessmentSection, LockedIcon } from './assessment-section';
@@ -51,9 +52,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
     return (
       <>
         <ShareholderHeader signOut={signOut} />
-        <p role="status" className={css({ p: '8', textAlign: 'center', color: 'fg.muted' })}>
-          Loading...
-        </p>
+        <LoadingStatus />
       </>
     );
   }
