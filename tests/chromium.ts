@@ -1,4 +1,5 @@
-// How Debian's Chromium is launched here (no browser download; STACK.md): e2e and bench share it.
+// How Debian's Chromium is launched here (no browser download: the machines reach no CDN): e2e and
+// bench share it.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps dialling hosts this closed network refuses.

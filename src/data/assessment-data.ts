@@ -28,7 +28,7 @@ export async function closeAssessmentData({ engine, db }: AssessmentData) {
 }
 
 /**
- * Opens the link's data while mounted (replication starts on opening the link, DESIGN.md Sync)
+ * Opens the link's data while mounted (replication starts on opening the link: docs/architecture.md)
  * and closes it on leaving. `client` must send the link's token (lib/assessment-client).
  */
 export function useAssessmentData(

@@ -4,7 +4,7 @@ import { merge3, sameData } from './conflict';
 const opts = { listFields: ['key_features'] };
 const base = { id: 'a', title: 'Flat', price: 100, key_features: ['garden', 'parking'], _deleted: false };
 
-describe('merge3 (the conflict rule of DESIGN.md)', () => {
+describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
   it('keeps the side that changed a field when only one side did', () => {
     const local = { ...base, title: 'Flat with view' };
     const server = { ...base, price: 120 };

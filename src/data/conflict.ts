@@ -1,4 +1,4 @@
-// The conflict rule of DESIGN.md (Sync): a 3-way merge against the last server state the device
+// The conflict rule of docs/decisions/003-sync.md: a 3-way merge against the last server state the device
 // saw. Pure functions, so the rule is unit-tested on constructed conflicts.
 import { SERVER_OWNED_FIELDS } from './schemas';
 

@@ -111,7 +111,7 @@ const SERVER_IS_FINAL: Partial<Record<SyncedCollectionName, (server: Doc) => boo
   share_agreement_status: () => true,
 };
 
-/** The DESIGN.md conflict rule as an RxDB conflict handler; losing local values go to the log. */
+/** The conflict rule (docs/decisions/003-sync.md) as an RxDB conflict handler; losing local values go to the log. */
 function conflictHandler(name: SyncedCollectionName, log: () => RxCollection<ConflictLogEntry> | undefined) {
   return {
     isEqual: (a: Doc, b: Doc) => sameData(a, b),

@@ -204,7 +204,7 @@ export const SERVER_OWNED_FIELDS = [
   'cancelled_at',
 ] as const;
 
-/** Array-valued fields merge as sets (DESIGN.md, Sync: conflicts). */
+/** Array-valued fields merge as sets (docs/decisions/003-sync.md, conflicts). */
 export const LIST_FIELDS: Record<string, readonly string[]> = {
   saved_properties: ['key_features'],
   share_subscriptions: [],

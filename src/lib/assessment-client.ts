@@ -4,7 +4,7 @@ import { supabaseAnonKey, supabaseUrl } from './env';
 
 /**
  * A client for one assessment link. There is no account: the token travels as the
- * `x-assessment-token` header, which the RLS policies read (DESIGN.md, Security model). It keeps
+ * `x-assessment-token` header, which the RLS policies read (supabase/migrations/…_agent_assessments.sql). It keeps
  * no session of its own, so it never touches the signed-in user's.
  */
 export function createAssessmentClient(

@@ -18,7 +18,7 @@ export interface SignOutFlow {
 }
 
 /**
- * Sign-out (spec §8, DESIGN.md Sync): asks before losing unsynced changes, signs out, says so,
+ * Sign-out (spec §8, docs/architecture.md): asks before losing unsynced changes, signs out, says so,
  * goes home, and removes this user's local database so the next person on the device sees none
  * of it. A failure is toasted as 'Error' with its message and then re-raised.
  *
