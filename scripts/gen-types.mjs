@@ -51,22 +51,36 @@ function enumerations(def) {
   return out;
 }
 
+/**
+ * The catalog rows read below (node-pg types rows as any).
+ * @typedef {{ table_name: string, column_name: string, udt_name: string, nullable: boolean,
+ *   has_default: boolean, generated: boolean }} ColumnRow
+ * @typedef {{ table_name: string, def: string }} CheckRow
+ * @typedef {{ proname: string, rettype: string, argnames: string[], argtypes: string[],
+ *   proretset: boolean }} FunctionRow
+ */
+
 /** @param {pg.Client} db */
 export async function generateTypes(db) {
-  const { rows: columns } = await db.query(`
+  const columns = /** @type {{ rows: ColumnRow[] }} */ (
+    await db.query(`
     select c.table_name, c.column_name, c.udt_name, c.is_nullable = 'YES' as nullable,
            c.column_default is not null or c.is_identity = 'YES' as has_default,
            c.is_generated = 'ALWAYS' as generated
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-     order by c.table_name, c.ordinal_position`);
-  const { rows: checks } = await db.query(`
+     order by c.table_name, c.ordinal_position`)
+  ).rows;
+  const checks = /** @type {{ rows: CheckRow[] }} */ (
+    await db.query(`
     select cl.relname as table_name, pg_get_constraintdef(co.oid) as def
       from pg_constraint co join pg_class cl on cl.oid = co.conrelid
       join pg_namespace n on n.oid = cl.relnamespace
-     where n.nspname = 'public' and co.contype = 'c' order by 1, co.conname`);
-  const { rows: functions } = await db.query(`
+     where n.nspname = 'public' and co.contype = 'c' order by 1, co.conname`)
+  ).rows;
+  const functions = /** @type {{ rows: FunctionRow[] }} */ (
+    await db.query(`
     select p.proname, rt.typname::text as rettype,
            coalesce(p.proargnames, '{}') as argnames,
            -- ::text: node-pg returns a name[] unparsed, as one string.
@@ -75,21 +89,23 @@ export async function generateTypes(db) {
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       join pg_type rt on rt.oid = p.prorettype
      where n.nspname = 'public' and rt.typname <> 'trigger' and p.prokind = 'f'
-     order by 1`);
+     order by 1`)
+  ).rows;
 
   /** @type {Map<string, Map<string, string[]>>} */
   const enums = new Map();
   for (const { table_name, def } of checks) {
+    /** @type {Map<string, string[]>} */
     const mine = enums.get(table_name) ?? new Map();
     for (const [col, values] of enumerations(def)) if (!mine.has(col)) mine.set(col, values);
     enums.set(table_name, mine);
   }
-  /** @type {Map<string, any[]>} */
+  /** @type {Map<string, ColumnRow[]>} */
   const tables = new Map();
   for (const col of columns) tables.set(col.table_name, [...(tables.get(col.table_name) ?? []), col]);
 
   const q = (/** @type {string} */ s) => `'${s.replace(/'/g, "\\'")}'`;
-  /** @param {string} table @param {any} col */
+  /** @param {string} table @param {ColumnRow} col */
   const typeOf = (table, col) => {
     const values = enums.get(table)?.get(col.column_name);
     if (!values) return tsType(col.udt_name);
@@ -122,9 +138,7 @@ export async function generateTypes(db) {
   }
   out.push('    };', '    Views: { [_ in never]: never };', '    Functions: {');
   for (const f of functions) {
-    const args = f.argnames.map(
-      (/** @type {string} */ n, /** @type {number} */ i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`,
-    );
+    const args = f.argnames.map((n, i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`);
     const ret = tsType(f.rettype);
     out.push(
       `      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`,

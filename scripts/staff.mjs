@@ -51,9 +51,12 @@ async function main() {
     if (error) throw new Error(error.message);
     if (!data.length) console.log('No signed subscriptions yet.');
     for (const row of data) {
-      const status = /** @type {Record<string, unknown>} */ (
-        (Array.isArray(row.share_agreement_status) ? row.share_agreement_status[0] : row.share_agreement_status) ?? {}
-      );
+      // The untyped client types the embedded row any: read it as unknown.
+      /** @type {unknown} */
+      const embedded = Array.isArray(row.share_agreement_status)
+        ? row.share_agreement_status[0]
+        : row.share_agreement_status;
+      const status = /** @type {Record<string, unknown>} */ (embedded ?? {});
       const flags = Object.values(STEPS)
         .map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`)
         .join(', ');

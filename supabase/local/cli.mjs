@@ -92,7 +92,7 @@ async function main() {
     }
     const db = new pg.Client({ connectionString: stack.dbUrl });
     await db.connect();
-    [demo] = (
+    [demo] = /** @type {{ rows: { email: string, token: string | null }[] }} */ (
       await db.query(
         `select u.email, a.token from auth.users u
            left join public.agent_assessments a on a.created_by = u.id and a.expires_at > now()

@@ -34,7 +34,8 @@ function readBody(req) {
   return new Promise((resolve, reject) => {
     /** @type {Buffer[]} */
     const chunks = [];
-    req.on('data', (c) => chunks.push(c));
+    // No setEncoding: the chunks are Buffers.
+    req.on('data', (/** @type {Buffer} */ c) => chunks.push(c));
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
@@ -73,6 +74,7 @@ function proxy(req, res, port, path, extraHeaders) {
  *   auth: ReturnType<typeof import('./auth.mjs').createAuthService>,
  *   log?: (line: string) => void,
  * }} opts
+ * @returns {Promise<{ server: http.Server, stop: () => Promise<void> }>}
  */
 export function startGateway(opts) {
   const apiKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
@@ -130,6 +132,8 @@ export function startGateway(opts) {
     }
 
     const raw = await readBody(req);
+    // Any JSON value: the auth service reads the fields it needs and checks their types.
+    /** @type {unknown} */
     let body;
     try {
       body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;

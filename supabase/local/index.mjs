@@ -33,6 +33,7 @@ export function readDotEnv(file) {
 
 /** Functions with `verify_jwt = false` in supabase/config.toml. @param {string} file */
 function functionsWithoutJwt(file) {
+  /** @type {Set<string>} */
   const names = new Set();
   if (!existsSync(file)) return names;
   let current = '';

@@ -24,7 +24,9 @@ export async function bootstrap(db, authenticatorPassword) {
  */
 export async function migrate(db, dir = MIGRATIONS_DIR) {
   const files = (await readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
-  const { rows } = await db.query('select version from supabase_migrations.schema_migrations');
+  const rows = /** @type {{ rows: { version: string }[] }} */ (
+    await db.query('select version from supabase_migrations.schema_migrations')
+  ).rows;
   const done = new Set(rows.map((r) => r.version));
   const applied = [];
   for (const file of files) {
@@ -42,7 +44,7 @@ export async function migrate(db, dir = MIGRATIONS_DIR) {
     } catch (error) {
       await db.query('rollback');
       const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`Migration ${file} failed: ${message}`);
+      throw new Error(`Migration ${file} failed: ${message}`, { cause: error });
     }
     applied.push(version);
   }

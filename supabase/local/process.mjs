@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
-/** A free TCP port on the loopback interface. */
+/** A free TCP port on the loopback interface. @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -16,7 +16,7 @@ export function freePort() {
   });
 }
 
-/** @param {number} ms */
+/** @param {number} ms @returns {Promise<void>} */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
