@@ -1,23 +1,23 @@
 // npm run bench: figures and ratios, printed; never a pass/fail on time.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, it } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
+import type { Database } from '../../src/data/database.types';
 import { startSync, syncTable, type SyncEngine } from '../../src/data/sync-engine';
 import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
 
 const RTT_MS = 300;
 
-async function stackSql(text: string, params: unknown[]) {
+async function stackSql<T extends pg.QueryResultRow>(text: string, params: unknown[]) {
   const db = new pg.Client({ connectionString: stack.info.dbUrl });
   await db.connect();
   try {
-    return (await db.query(text, params)).rows;
+    return (await db.query<T>(text, params)).rows;
   } finally {
     await db.end();
   }
@@ -37,7 +37,7 @@ const median = (xs: number[]) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function signedInClient(opts: { delayMs?: number; dead?: () => boolean; deadUrl?: string } = {}) {
-  const client = createClient(stack.info.apiUrl, stack.info.anonKey, {
+  const client = createClient<Database>(stack.info.apiUrl, stack.info.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     global: {
@@ -54,10 +54,10 @@ async function signedInClient(opts: { delayMs?: number; dead?: () => boolean; de
   return { client, userId: data.user.id };
 }
 
-async function device(client: SupabaseClient, userId: string) {
+async function device(client: SupabaseClient<Database>, userId: string) {
   const db: UserDatabase = await openUserDatabase({
     name: `bench${crypto.randomUUID().slice(0, 8)}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
   });
   const engine: SyncEngine = startSync({
@@ -123,9 +123,10 @@ it('sync throughput: 1,000 drafts made offline then synced vs 1,000 sequential u
   await engine.awaitInSync();
   const synced = performance.now() - t0;
   await engine.stop();
-  const [{ count }] = (await stackSql('select count(*)::int as count from share_subscriptions where user_id = $1', [
-    userId,
-  ])) as [{ count: number }];
+  const [{ count }] = (await stackSql<{ count: number }>(
+    'select count(*)::int as count from share_subscriptions where user_id = $1',
+    [userId],
+  )) as [{ count: number }];
   if (count !== 1000) throw new Error(`expected 1,000 drafts in Postgres, found ${count}`);
 
   const seq = await signedInClient();

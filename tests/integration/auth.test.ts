@@ -54,7 +54,7 @@ describe('auth service', () => {
   it('access tokens carry the claims PostgREST and RLS read', async () => {
     const { session, user } = await newUser();
     const [, payload] = session.access_token.split('.');
-    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email });
     expect(typeof claims.session_id).toBe('string');
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
@@ -106,7 +106,7 @@ describe('auth service', () => {
       headers: { apikey: stack().anonKey, authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error_code).toBe('session_not_found');
+    expect(((await res.json()) as { error_code?: string }).error_code).toBe('session_not_found');
     const refresh = await anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refresh.error).not.toBeNull();
   });
@@ -115,7 +115,10 @@ describe('auth service', () => {
     const headers = { apikey: stack().anonKey };
     const health = await fetch(`${stack().apiUrl}/auth/v1/health`, { headers });
     expect(health.status).toBe(200);
-    const settings = await (await fetch(`${stack().apiUrl}/auth/v1/settings`, { headers })).json();
+    const settings = (await (await fetch(`${stack().apiUrl}/auth/v1/settings`, { headers })).json()) as {
+      external: Record<string, boolean>;
+      mailer_autoconfirm: boolean;
+    };
     expect(settings.external.email).toBe(true);
     expect(settings.mailer_autoconfirm).toBe(true);
   });
@@ -127,7 +130,7 @@ describe('gateway', () => {
     expect(none.status).toBe(401);
     const bad = await fetch(`${stack().apiUrl}/rest/v1/`, { headers: { apikey: 'nope' } });
     expect(bad.status).toBe(401);
-    expect((await bad.json()).message).toBe('Invalid API key');
+    expect(((await bad.json()) as { message?: string }).message).toBe('Invalid API key');
   });
 
   it('answers a browser preflight from another origin', async () => {

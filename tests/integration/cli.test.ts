@@ -158,7 +158,7 @@ describe('npm run dev / npm start', () => {
         try {
           const { rows } = await db.query('select title from public.saved_properties where id = $1', [marker]);
           expect(rows).toEqual([{ title: 'Still here after a restart' }]);
-          const { rows: migrations } = await db.query(
+          const { rows: migrations } = await db.query<{ version: string; n: number }>(
             'select version, count(*)::int as n from supabase_migrations.schema_migrations group by version',
           );
           expect(migrations.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import WebSocket from 'ws';
 import type { StackInfo } from '../stack-fixture';
 
@@ -9,18 +9,38 @@ export const stack = (): StackInfo => inject('stack');
 
 type Headers = Record<string, string>;
 
-/** Node 20 has no global WebSocket; supabase-js wants one for Realtime even when unused. */
+/**
+ * Untyped on purpose: these clients also send what the schema refuses. Node 20 has no global
+ * WebSocket; supabase-js wants one for Realtime even when unused.
+ */
 function client(key: string, headers: Headers = {}): SupabaseClient {
   return createClient(stack().apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers },
     // ws' class is API-compatible with the browser's; the cast bridges the two type declarations.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  }) as SupabaseClient;
 }
 
 export const anonClient = (headers?: Headers) => client(stack().anonKey, headers);
 export const serviceClient = () => client(stack().serviceRoleKey);
+
+/** A valid signature image: a 1×1 PNG as a data URL. */
+export const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** Like the app's tokens: random alphanumeric, 32 characters (> 128 bits) unless told. */
+export const randomToken = (n = 32) => [...randomBytes(n)].map((b) => alnum[b % alnum.length]).join('');
+
+/** The API refused with SQLSTATE `code`, naming `rule` (a constraint, trigger or policy) in the message. */
+export function expectRefused(error: PostgrestError | null, code: string, rule: string) {
+  expect(error, `expected ${code} naming ${rule}`).not.toBeNull();
+  expect({ code: error?.code, message: error?.message }).toEqual({
+    code,
+    message: expect.stringContaining(rule) as unknown,
+  });
+}
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 

@@ -28,6 +28,20 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** What the echo function (functions-fixture/echo) answers. */
+interface Echo {
+  path: string;
+  method: string;
+  body: unknown;
+  supabaseUrl: string;
+  hasAnonKey: boolean;
+  secret: string | null;
+  userEmail: string | null;
+}
+
+/** The invoke answer, typed at the boundary: supabase-js types a failure's error as `any`. */
+type EchoResponse = { data: Echo | null; error: unknown };
+
 const client = () =>
   createClient(stack.apiUrl, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -36,7 +50,9 @@ const client = () =>
 
 describe('edge functions', () => {
   it('invokes a function through /functions/v1 with the hosted env and the project secrets', async () => {
-    const { data, error } = await client().functions.invoke('echo', { body: { hello: 'world' } });
+    const { data, error } = (await client().functions.invoke<Echo>('echo', {
+      body: { hello: 'world' },
+    })) as EchoResponse;
     expect(error).toBeNull();
     expect(data).toMatchObject({
       path: '/echo',
@@ -53,9 +69,9 @@ describe('edge functions', () => {
     const c = client();
     const email = `fn-${Date.now()}@example.test`;
     await c.auth.signUp({ email, password: 'function-test' });
-    const { data, error } = await c.functions.invoke('echo', { body: {} });
+    const { data, error } = (await c.functions.invoke<Echo>('echo', { body: {} })) as EchoResponse;
     expect(error).toBeNull();
-    expect(data.userEmail).toBe(email);
+    expect(data!.userEmail).toBe(email);
   });
 
   it('refuses a call without a valid JWT, and names an unknown function', async () => {

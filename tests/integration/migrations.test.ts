@@ -19,13 +19,15 @@ describe('migrations', () => {
     const db = new pg.Client({ connectionString: stack().dbUrl });
     await db.connect();
     try {
-      const before = await db.query('select count(*)::int as n from pg_policies');
+      const before = await db.query<{ n: number }>('select count(*)::int as n from pg_policies');
       await bootstrap(db, 'authenticator-local-password');
       expect(await migrate(db)).toEqual([]);
-      const after = await db.query('select count(*)::int as n from pg_policies');
-      expect(after.rows[0].n).toBe(before.rows[0].n);
-      const recorded = await db.query('select count(*)::int as n from supabase_migrations.schema_migrations');
-      expect(recorded.rows[0].n).toBe(files.length);
+      const after = await db.query<{ n: number }>('select count(*)::int as n from pg_policies');
+      expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+      const recorded = await db.query<{ n: number }>(
+        'select count(*)::int as n from supabase_migrations.schema_migrations',
+      );
+      expect(recorded.rows[0]!.n).toBe(files.length);
     } finally {
       await db.end();
     }

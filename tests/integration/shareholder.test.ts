@@ -4,10 +4,8 @@ import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { agreementText } from '../../src/features/shareholder/agreement';
-import { newUser, sql, stack } from './fixtures';
+import { newUser, PNG, sql, stack } from './fixtures';
 
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const UA = 'Mozilla/5.0 (Chloe e2e tablet)';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 864e5).toISOString().slice(0, 10);
@@ -110,7 +108,7 @@ describe('cancelling during cooling-off', () => {
       .single();
     expect(error).toBeNull();
     expect(data?.status).toBe('cancelled');
-    expect(Math.abs(Date.parse(data!.cancelled_at!) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(data!.cancelled_at as string) - Date.now())).toBeLessThan(60_000);
     const back = await u.client.from('share_subscriptions').update({ status: 'signed' }).eq('id', row.id);
     expect(back.error?.message).toContain('share_subscriptions_signed_cannot_return_to_draft');
   });

@@ -1,113 +1,12 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+// Replication between simulated devices of one user (devices.ts): the app's RxDB databases and sync
+// engine against the local stack, online and offline.
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import {
-  openAssessmentDatabase,
-  openUserDatabase,
-  type AssessmentDatabase,
-  type UserDatabase,
-} from '../../src/data/database';
-import { startSync, type SyncEngine } from '../../src/data/sync-engine';
-import { assessmentSyncTables, userSyncTables } from '../../src/data/synced-tables';
-import { createAssessmentClient } from '../../src/lib/assessment-client';
 import { deriveSyncStatus } from '../../src/data/sync-status';
-import { freePort } from '../../supabase/local/process.mjs';
-import { newUser, serviceClient, sql, stack } from './fixtures';
+import { closeDevices, inSync, until, userDevice } from './devices';
+import { newUser, sql, stack } from './fixtures';
 
-// Simulated devices: each has its own fake IndexedDB, its own RxDB database and its own supabase-js
-// client, whose requests can be pointed at a dead port to take the device "offline".
-interface Device {
-  db: UserDatabase | AssessmentDatabase;
-  engine: SyncEngine;
-  client: SupabaseClient;
-  setOnline(online: boolean): void;
-}
-
-// Closed after each test: RxDB's open-source build allows at most 13 open collections.
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const d of devices.splice(0)) {
-    await d.engine.stop();
-    if (!d.db.closed) await d.db.close();
-  }
-});
-
-type Rewrite = (url: string, init: RequestInit | undefined) => RequestInit | undefined;
-
-/** A device's network: `setOnline(false)` sends its requests to a dead port; `rewrite` edits them. */
-async function deviceNetwork(rewrite?: Rewrite) {
-  const dead = `http://127.0.0.1:${await freePort()}`;
-  let online = true;
-  const options = {
-    global: {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        return fetch(online ? url : url.replace(stack().apiUrl, dead), rewrite ? rewrite(url, init) : init);
-      },
-    },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  };
-  return { options, setOnline: (v: boolean) => (online = v) };
-}
-
-async function deviceClient(rewrite?: Rewrite) {
-  const { options, setOnline } = await deviceNetwork(rewrite);
-  const client = createClient(stack().apiUrl, stack().anonKey, {
-    ...options,
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  return { client, setOnline };
-}
-
-const storage = () => getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
-
-async function userDevice(
-  email: string,
-  password: string,
-  userId: string,
-  rewrite?: Rewrite,
-): Promise<Device & { db: UserDatabase }> {
-  const { client, setOnline } = await deviceClient(rewrite);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  const db = await openUserDatabase({
-    name: `dev${crypto.randomUUID().slice(0, 8)}`,
-    storage: storage(),
-    multiInstance: false,
-  });
-  const engine = startSync({
-    db,
-    client,
-    identifier: userId,
-    listen: false,
-    tables: userSyncTables(db),
-  });
-  const device = { db, engine, client, setOnline };
-  devices.push(device);
-  return device;
-}
-
-async function inSync(...ds: Device[]) {
-  for (const d of ds) {
-    d.engine.reSync();
-    await d.engine.awaitInSync();
-  }
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v)) {
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    v = await fn();
-  }
-  return v;
-}
+afterEach(closeDevices);
 
 describe('replication between two devices of one user', () => {
   it('a draft made on device A appears on device B', async () => {
@@ -235,7 +134,11 @@ describe('replication between two devices of one user', () => {
     // B's losing phone number is in B's conflict log, not dropped.
     const log = await b.db.conflict_log.find().exec();
     expect(
-      log.map((l) => ({ field: l.field, local: JSON.parse(l.local), server: JSON.parse(l.server) })),
+      log.map((l) => ({
+        field: l.field,
+        local: JSON.parse(l.local) as unknown,
+        server: JSON.parse(l.server) as unknown,
+      })),
     ).toContainEqual({
       field: 'subscriber_phone',
       local: '0222 B',
@@ -288,7 +191,7 @@ describe('replication between two devices of one user', () => {
     expect(await sql('select 1 from share_subscriptions where id = $1', [id])).toHaveLength(0);
     // The rest of the queue was not blocked.
     expect(await sql('select 1 from saved_properties where id = $1', [ok.id])).toHaveLength(1);
-    const exported = JSON.parse(await a.engine.exportUnsynced());
+    const exported = JSON.parse(await a.engine.exportUnsynced()) as { changes: unknown[] };
     expect(exported.changes).toHaveLength(1);
     expect(exported.changes[0]).toMatchObject({ table: 'share_subscriptions', id });
   });
@@ -325,61 +228,5 @@ describe('an expired access token', () => {
       { title: 'After a long sleep' },
     ]);
     expect(await d.db.outbox.count().exec()).toBe(0);
-  });
-});
-
-describe('assessment replication by token', () => {
-  async function seedAssessment(expiresInDays = 30) {
-    const token = `T${crypto.randomUUID().replace(/-/g, '')}`;
-    const { data, error } = await serviceClient()
-      .from('agent_assessments')
-      .insert({
-        token,
-        agency_name: 'Acme Lettings',
-        main_contact_email: 'a@acme.test',
-        expires_at: new Date(Date.now() + expiresInDays * 864e5).toISOString(),
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return { token, id: data.id as string };
-  }
-
-  async function assessmentDevice(token: string) {
-    const { options, setOnline } = await deviceNetwork();
-    // The app's own assessment client: the token travels as the x-assessment-token header.
-    const client = createAssessmentClient(token, options, stack().apiUrl, stack().anonKey);
-    const db = await openAssessmentDatabase({
-      name: `as${crypto.randomUUID().slice(0, 8)}`,
-      storage: storage(),
-      multiInstance: false,
-    });
-    const engine = startSync({ db, client, identifier: token, listen: false, tables: assessmentSyncTables(db) });
-    const device = { db, engine, client, setOnline };
-    devices.push(device);
-    return device;
-  }
-
-  it('a valid token receives exactly its row, and answers sync back', async () => {
-    const mine = await seedAssessment();
-    await seedAssessment(); // another agency's link
-    const d = await assessmentDevice(mine.token);
-    await inSync(d);
-    const docs = await d.db.agent_assessments.find().exec();
-    expect(docs.map((x) => x.id)).toEqual([mine.id]);
-    await docs[0]!.incrementalPatch({ agency_name: 'Acme Lettings Ltd', tone_of_voice: ['Calm & Reassuring'] });
-    await inSync(d);
-    const [row] = await sql('select agency_name, tone_of_voice from agent_assessments where id = $1', [mine.id]);
-    expect(row).toEqual({ agency_name: 'Acme Lettings Ltd', tone_of_voice: ['Calm & Reassuring'] });
-  });
-
-  it('a wrong or expired token receives nothing', async () => {
-    const expired = await seedAssessment(-1);
-    await seedAssessment();
-    for (const token of [expired.token, 'WrongToken0000000000000000']) {
-      const d = await assessmentDevice(token);
-      await inSync(d);
-      expect(await d.db.agent_assessments.count().exec()).toBe(0);
-    }
   });
 });

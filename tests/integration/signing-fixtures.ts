@@ -1,0 +1,75 @@
+// Shared by the signing tests (signing.test.ts, agreement-status.test.ts): what the wizard sends to
+// sign, the agreement-status rows the trigger makes, and the staff's steps.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { newUser, PNG, serviceClient, sql } from './fixtures';
+
+/** What the wizard's "Complete Subscription" sends, on top of the draft. */
+export const completion = (effectiveDate: string) => ({
+  subscriber_name: 'Ada Lovelace',
+  subscriber_address: '12 St James Square, London',
+  subscriber_email: 'ada@example.test',
+  number_of_shares: 8000,
+  subscription_price: 1.25,
+  total_amount: 10000,
+  effective_date: effectiveDate,
+  payment_reference: 'CHLOE-1763769600000',
+  signature_data: PNG,
+  signature_timestamp: new Date().toISOString(),
+  status: 'signed',
+});
+
+export interface Agreement {
+  subscription_id: string;
+  user_id: string;
+  agreement_generated: boolean;
+  agreement_signed: boolean;
+  cancellation_deadline: string;
+  payment_received: boolean;
+  shares_issued: boolean;
+  share_certificate_issued: boolean;
+  eis_documentation_sent: boolean;
+}
+
+export type User = Awaited<ReturnType<typeof newUser>>;
+export const users: User[] = [];
+export const service = () => serviceClient();
+
+export async function user() {
+  const u = await newUser();
+  users.push(u);
+  return u;
+}
+
+/** Agreement rows of a subscription, read as the superuser (what really exists). */
+export const agreements = (subscriptionId: string) =>
+  sql<Agreement>(
+    `select subscription_id, user_id, agreement_generated, agreement_signed,
+            cancellation_deadline::text as cancellation_deadline, payment_received, shares_issued,
+            share_certificate_issued, eis_documentation_sent
+       from public.share_agreement_status where subscription_id = $1`,
+    [subscriptionId],
+  );
+
+/** A signed subscription made through the API by `u`; returns its id. */
+export async function signedSubscription(u: User, effectiveDate = '2030-03-25') {
+  const id = randomUUID();
+  const { error } = await u.client
+    .from('share_subscriptions')
+    .insert({ id, user_id: u.user.id, ...completion(effectiveDate) });
+  expect(error).toBeNull();
+  return id;
+}
+
+/** Staff record payment / issue shares for a subscription. */
+export async function staffSets(subscriptionId: string, patch: Partial<Agreement>) {
+  const { error } = await service().from('share_agreement_status').update(patch).eq('subscription_id', subscriptionId);
+  expect(error).toBeNull();
+}
+
+/** Removes the users a test file made (their rows go with them) and the links they created. */
+export async function removeUsers() {
+  const ids = users.map((u) => u.user.id);
+  await sql('delete from public.agent_assessments where created_by = any($1)', [ids]);
+  await sql('delete from auth.users where id = any($1)', [ids]);
+}
