@@ -6,6 +6,7 @@
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { apiKeys, DEFAULT_JWT_SECRET } from '../supabase/local/keys.mjs';
+import { errorMessage } from '../supabase/local/process.mjs';
 
 /** @type {Record<string, { column: string, label: string }>} */
 export const STEPS = {
@@ -115,7 +116,7 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(errorMessage(error));
     process.exit(1);
   },
 );

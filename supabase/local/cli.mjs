@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startStack, ROOT, DEFAULT_API_PORT, DEFAULT_DB_PORT } from './index.mjs';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
-import { startChild, waitForHttp } from './process.mjs';
+import { errorMessage, startChild, waitForHttp } from './process.mjs';
 
 // Seeded by supabase/seed.sql (the password is only ever stored there as a bcrypt hash).
 const DEMO_USER_ID = '00000000-0000-4000-8000-000000000001';
@@ -126,6 +126,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exit(1);
 });

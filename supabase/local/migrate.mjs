@@ -2,6 +2,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { errorMessage } from './process.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const MIGRATIONS_DIR = path.resolve(here, '../migrations');
@@ -43,7 +44,7 @@ export async function migrate(db, dir = MIGRATIONS_DIR) {
       await db.query('commit');
     } catch (error) {
       await db.query('rollback');
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       throw new Error(`Migration ${file} failed: ${message}`, { cause: error });
     }
     applied.push(version);

