@@ -11,8 +11,9 @@ import {
   type AnyRouter,
 } from '@tanstack/react-router';
 import type { AuthRouterContext } from '../features/auth/guards';
-import { useSession, useSessionKnown } from '../features/auth/session';
+import { SessionProvider, useSession, useSessionKnown } from '../features/auth/session';
 import { useRevalidateOn } from '../lib/revalidate';
+import { Toaster } from '../ui/toaster';
 
 // jsdom has no layout and does not implement scrolling; the router scrolls after each navigation.
 window.scrollTo = () => {};
@@ -22,8 +23,8 @@ type Options = {
   /** Providers around the router, e.g. the SessionProvider. */
   wrap?: (children: ReactNode) => ReactNode;
   /**
-   * The router's context carries the session, as main.tsx gives it, and guards run again when it
-   * changes. Needs a SessionProvider in `wrap`.
+   * As in the app: a SessionProvider and the Toaster around the router, whose context carries the
+   * session (guards run again when it changes).
    */
   session?: boolean;
 };
@@ -37,7 +38,18 @@ export function renderRoutes(path: string, children: (root: AnyRootRoute) => Any
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createRouter({ routeTree: root.addChildren(children(root)), history, context: undefined! });
   const wrap = options.wrap ?? ((node: ReactNode) => node);
-  const view = render(wrap(options.session ? <SessionRouter router={router} /> : <RouterProvider router={router} />));
+  const view = render(
+    wrap(
+      options.session ? (
+        <SessionProvider>
+          <SessionRouter router={router} />
+          <Toaster />
+        </SessionProvider>
+      ) : (
+        <RouterProvider router={router} />
+      ),
+    ),
+  );
   return { router, history, ...view };
 }
 

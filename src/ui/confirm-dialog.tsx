@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Dialog, Portal } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import { Button } from './button';
+import { dialogBackdrop, dialogPositioner } from './overlay';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,16 +19,6 @@ export interface ConfirmDialogProps {
 }
 
 const styles = {
-  backdrop: css({ position: 'fixed', inset: '0', zIndex: 'overlay', bg: 'black/50' }),
-  positioner: css({
-    position: 'fixed',
-    inset: '0',
-    zIndex: 'modal',
-    display: 'flex',
-    alignItems: { base: 'flex-end', sm: 'center' },
-    justifyContent: 'center',
-    p: '4',
-  }),
   content: css({
     w: 'full',
     maxW: '28rem',
@@ -77,8 +68,8 @@ export function ConfirmDialog({
       }}
     >
       <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
+        <Dialog.Backdrop className={dialogBackdrop} />
+        <Dialog.Positioner className={dialogPositioner({ placement: 'sheet' })}>
           <Dialog.Content className={styles.content}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Description className={styles.description}>{description}</Dialog.Description>

@@ -1,6 +1,7 @@
 import { Toast, Toaster as ArkToaster } from '@ark-ui/react';
-import { css, cva } from 'styled-system/css';
+import { css, cva, cx } from 'styled-system/css';
 import { toaster } from '../lib/toast';
+import { closeButton } from './overlay';
 
 const toastRecipe = cva({
   base: {
@@ -50,21 +51,7 @@ const actionButton = css({
   _hover: { bg: 'primary.hover' },
   _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
-const close = css({
-  position: 'absolute',
-  top: '2',
-  right: '2',
-  w: '7',
-  h: '7',
-  display: 'grid',
-  placeItems: 'center',
-  borderRadius: 'md',
-  cursor: 'pointer',
-  color: 'inherit',
-  opacity: 0.7,
-  _hover: { opacity: 1 },
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
-});
+const close = cx(closeButton, css({ color: 'inherit', opacity: 0.7, _hover: { opacity: 1 } }));
 
 function toneOf(type: string | undefined) {
   if (type === 'error') return 'destructive';

@@ -4,27 +4,21 @@
 //
 // Here: agent assessments (option lists in constraints-fixtures.ts).
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, expectRefused, randomToken, serviceClient, sql } from './fixtures';
+import { anonClient, expectRefused, randomToken, sql } from './fixtures';
 import { CALL_ROUTING, newOwner, OPTIONS, type Owner, removeOwner, YES_NO_FIELDS } from './constraints-fixtures';
 
 let owner: Owner;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  owner = await newOwner();
-  service = serviceClient();
-});
-
+beforeAll(async () => void (owner = await newOwner()));
 afterAll(() => removeOwner(owner));
+const service = () => owner.service;
 
 describe('agent_assessments', () => {
   const holder = (token: string) => anonClient({ 'x-assessment-token': token });
   /** A pending assessment made by staff (service role), reachable with its token. */
   async function assessment(row: Record<string, unknown> = {}) {
     const token = randomToken();
-    const { data, error } = await service
+    const { data, error } = await service()
       .from('agent_assessments')
       .insert({ token, created_by: owner.id, agency_name: 'Test Estates', ...row })
       .select('id')
@@ -63,13 +57,13 @@ describe('agent_assessments', () => {
     ['non-alphanumeric', `${randomToken(30)}-_`, 'agent_assessments_token_alphanumeric'],
     ['overlong', randomToken(129), 'agent_assessments_token_at_most_128_chars'],
   ])('refuses a %s token', async (_label, token, rule) => {
-    const { error } = await service.from('agent_assessments').insert({ token });
+    const { error } = await service().from('agent_assessments').insert({ token });
     expectRefused(error, '23514', rule);
   });
 
   it('refuses a token that is already used', async () => {
     const a = await assessment();
-    const { error } = await service.from('agent_assessments').insert({ token: a.token });
+    const { error } = await service().from('agent_assessments').insert({ token: a.token });
     expectRefused(error, '23505', 'agent_assessments_token_key');
   });
 
@@ -142,18 +136,21 @@ describe('agent_assessments', () => {
 
   it('refuses completed without completed_at, and pending with it', async () => {
     expectRefused(
-      (await service.from('agent_assessments').insert({ token: randomToken(), status: 'completed' })).error,
+      (await service().from('agent_assessments').insert({ token: randomToken(), status: 'completed' })).error,
       '23514',
       'agent_assessments_completed_iff_completed_at',
     );
     expectRefused(
-      (await service.from('agent_assessments').insert({ token: randomToken(), completed_at: new Date().toISOString() }))
-        .error,
+      (
+        await service()
+          .from('agent_assessments')
+          .insert({ token: randomToken(), completed_at: new Date().toISOString() })
+      ).error,
       '23514',
       'agent_assessments_completed_iff_completed_at',
     );
     expectRefused(
-      (await service.from('agent_assessments').insert({ token: randomToken(), status: 'done' })).error,
+      (await service().from('agent_assessments').insert({ token: randomToken(), status: 'done' })).error,
       '23514',
       'agent_assessments_status_values',
     );
@@ -213,7 +210,7 @@ describe('agent_assessments', () => {
 
   it('the service role may set and change expires_at', async () => {
     const a = await assessment({ expires_at: '2031-01-01T00:00:00Z' });
-    const moved = await service
+    const moved = await service()
       .from('agent_assessments')
       .update({ expires_at: '2032-01-01T00:00:00Z' })
       .eq('id', a.id)

@@ -1,17 +1,19 @@
 // Shared by the constraint tests (constraints-*.test.ts): the user whose rows they write, and the
 // option lists of the assessment form.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { newUser, sql } from './fixtures';
+import { newUser, serviceClient, sql } from './fixtures';
 
 export interface Owner {
   id: string;
   client: SupabaseClient;
+  /** The service role (staff), for what the owner may not do. */
+  service: SupabaseClient;
 }
 
 /** A signed-up user; the tests write its rows through `client`. */
 export async function newOwner(): Promise<Owner> {
   const u = await newUser();
-  return { id: u.user.id, client: u.client };
+  return { id: u.user.id, client: u.client, service: serviceClient() };
 }
 
 /** Removes the owner with its rows (on delete cascade) and the assessment links it created. */

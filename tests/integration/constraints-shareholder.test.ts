@@ -3,20 +3,14 @@
 // columns the server owns.
 //
 // Here: share subscriptions and the order of the staff's agreement steps.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefused, PNG, serviceClient } from './fixtures';
+import { expectRefused, PNG } from './fixtures';
 import { newOwner, type Owner, removeOwner } from './constraints-fixtures';
 
 let owner: Owner;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  owner = await newOwner();
-  service = serviceClient();
-});
-
+beforeAll(async () => void (owner = await newOwner()));
 afterAll(() => removeOwner(owner));
+const service = () => owner.service;
 
 describe('share_subscriptions', () => {
   const signed = {
@@ -98,7 +92,7 @@ describe('share_agreement_status ordering (staff steps)', () => {
     agreementId = status.data?.id as string;
   });
   const set = (patch: Record<string, boolean>) =>
-    service.from('share_agreement_status').update(patch).eq('id', agreementId);
+    service().from('share_agreement_status').update(patch).eq('id', agreementId);
 
   it('refuses shares issued before payment', async () => {
     expectRefused((await set({ shares_issued: true })).error, '23514', 'share_agreement_status_shares_require_payment');

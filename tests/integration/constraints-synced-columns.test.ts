@@ -9,11 +9,7 @@ import { expectRefused, newUser, sql } from './fixtures';
 import { newOwner, type Owner, removeOwner } from './constraints-fixtures';
 
 let owner: Owner;
-
-beforeAll(async () => {
-  owner = await newOwner();
-});
-
+beforeAll(async () => void (owner = await newOwner()));
 afterAll(() => removeOwner(owner));
 
 describe('server-owned columns of synced tables', () => {

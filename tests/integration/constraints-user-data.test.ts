@@ -3,20 +3,14 @@
 // columns the server owns.
 //
 // Here: saved properties, mail accounts and their logs, auto-reply settings.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefused, newUser, serviceClient, sql } from './fixtures';
+import { expectRefused, newUser, sql } from './fixtures';
 import { newOwner, type Owner, removeOwner } from './constraints-fixtures';
 
 let owner: Owner;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  owner = await newOwner();
-  service = serviceClient();
-});
-
+beforeAll(async () => void (owner = await newOwner()));
 afterAll(() => removeOwner(owner));
+const service = () => owner.service;
 
 describe('saved_properties', () => {
   const insert = (row: Record<string, unknown>) =>
@@ -49,7 +43,7 @@ describe('saved_properties', () => {
 describe('gmail_accounts and email_logs', () => {
   let accountId = '';
   beforeAll(async () => {
-    const { data, error } = await service
+    const { data, error } = await service()
       .from('gmail_accounts')
       .insert({ user_id: owner.id, email_address: 'owner@gmail.test' })
       .select('id, account_status')
@@ -60,22 +54,24 @@ describe('gmail_accounts and email_logs', () => {
   });
 
   it('refuses an unknown account_status', async () => {
-    const { error } = await service.from('gmail_accounts').update({ account_status: 'broken' }).eq('id', accountId);
+    const { error } = await service().from('gmail_accounts').update({ account_status: 'broken' }).eq('id', accountId);
     expectRefused(error, '23514', 'gmail_accounts_account_status_values');
   });
   it('refuses an address that is not an email', async () => {
-    const { error } = await service.from('gmail_accounts').insert({ user_id: owner.id, email_address: 'not-an-email' });
+    const { error } = await service()
+      .from('gmail_accounts')
+      .insert({ user_id: owner.id, email_address: 'not-an-email' });
     expectRefused(error, '23514', 'gmail_accounts_email_address_format');
   });
   it('refuses the same mailbox twice for one user', async () => {
-    const { error } = await service
+    const { error } = await service()
       .from('gmail_accounts')
       .insert({ user_id: owner.id, email_address: 'owner@gmail.test' });
     expectRefused(error, '23505', 'gmail_accounts_one_row_per_address');
   });
 
   const log = (row: Record<string, unknown>) =>
-    service
+    service()
       .from('email_logs')
       .insert({ user_id: owner.id, gmail_account_id: accountId, sender_email: 'a@example.test', ...row });
 
@@ -88,7 +84,7 @@ describe('gmail_accounts and email_logs', () => {
   it('refuses a log whose mail account belongs to another user', async () => {
     const stranger = await newUser();
     try {
-      const { error } = await service
+      const { error } = await service()
         .from('email_logs')
         .insert({ user_id: stranger.user.id, gmail_account_id: accountId, sender_email: 'a@example.test' });
       expectRefused(error, '23503', 'email_logs_account_belongs_to_user');

@@ -6,10 +6,8 @@ import { AuthRetryableFetchError } from '@supabase/supabase-js';
 import { toaster } from '../../lib/toast';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { renderRoutes } from '../../testing/render-routes';
-import { Toaster } from '../../ui/toaster';
 import { AuthPage } from './auth-page';
 import { authSearchSchema, leaveAuthWhenSignedIn } from './guards';
-import { SessionProvider } from './session';
 
 vi.mock('../../lib/supabase', async () => {
   const { fakeAuth } = await import('../../testing/fake-auth');
@@ -30,15 +28,7 @@ function renderAuthPage() {
       }),
       createRoute({ getParentRoute: () => root, path: '/dashboard', component: () => <p>Dashboard</p> }),
     ],
-    {
-      session: true,
-      wrap: (children) => (
-        <SessionProvider>
-          {children}
-          <Toaster />
-        </SessionProvider>
-      ),
-    },
+    { session: true },
   );
 }
 

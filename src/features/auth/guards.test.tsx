@@ -7,8 +7,6 @@ import { toaster } from '../../lib/toast';
 import { authRoutes } from '../../testing/auth-routes';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { renderRoutes } from '../../testing/render-routes';
-import { Toaster } from '../../ui/toaster';
-import { SessionProvider } from './session';
 import { SignOutButton } from './sign-out-button';
 
 vi.mock('../../lib/supabase', async () => {
@@ -45,15 +43,7 @@ function renderGuarded(path = '/dashboard', homeDelayMs = 0) {
           createRoute({ getParentRoute: () => layout, path: '/saved-properties', component: () => <h1>Saved</h1> }),
         ],
       }),
-    {
-      session: true,
-      wrap: (children) => (
-        <SessionProvider>
-          {children}
-          <Toaster />
-        </SessionProvider>
-      ),
-    },
+    { session: true },
   );
 }
 

@@ -6,8 +6,6 @@ import { toaster } from '../../lib/toast';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { authRoutes } from '../../testing/auth-routes';
 import { renderRoutes } from '../../testing/render-routes';
-import { Toaster } from '../../ui/toaster';
-import { SessionProvider } from './session';
 import { SignedInHeader } from './signed-in-header';
 
 vi.mock('../../lib/supabase', async () => {
@@ -44,15 +42,7 @@ function renderSignedIn() {
           createRoute({ getParentRoute: () => layout, path: '/saved-properties', component: () => <h1>Saved</h1> }),
         ],
       }),
-    {
-      session: true,
-      wrap: (children) => (
-        <SessionProvider>
-          {children}
-          <Toaster />
-        </SessionProvider>
-      ),
-    },
+    { session: true },
   );
 }
 

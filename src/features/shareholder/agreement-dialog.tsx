@@ -4,18 +4,9 @@ import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { COMPANY_SIGNATORY } from '../../lib/company';
 import { buttonRecipe } from '../../ui/button';
 import { agreementText } from './agreement';
+import { dialogBackdrop, dialogPositioner } from '../../ui/overlay';
 
 const styles = {
-  backdrop: css({ position: 'fixed', inset: '0', zIndex: 'overlay', bg: 'black/50' }),
-  positioner: css({
-    position: 'fixed',
-    inset: '0',
-    zIndex: 'modal',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    p: '4',
-  }),
   dialog: css({
     w: 'full',
     maxW: '44rem',
@@ -49,8 +40,8 @@ export function AgreementDialog({ subscription }: { subscription: ShareSubscript
     <Dialog.Root lazyMount unmountOnExit>
       <Dialog.Trigger className={buttonRecipe({ variant: 'secondary' })}>View Agreement</Dialog.Trigger>
       <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
+        <Dialog.Backdrop className={dialogBackdrop} />
+        <Dialog.Positioner className={dialogPositioner({ placement: 'center' })}>
           <Dialog.Content className={styles.dialog}>
             <Dialog.Title className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
               Share Subscription Agreement

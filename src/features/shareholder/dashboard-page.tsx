@@ -16,6 +16,7 @@ import { CoolingOffBanner } from './cooling-off-banner';
 import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
 import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds, shownReference } from './subscription';
+import { Figures } from '../../ui/figures';
 
 const styles = {
   page: css({ display: 'grid', gap: '4', alignContent: 'start', maxW: '56rem' }),
@@ -23,14 +24,6 @@ const styles = {
   welcome: css({ bg: 'primary.subtle', borderColor: 'brand.200' }),
   info: css({ bg: 'bg.muted', borderColor: 'border.strong' }),
   bannerTitle: css({ fontWeight: 'bold', fontFamily: 'heading', fontSize: 'lg' }),
-  figures: css({
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    gap: '2',
-    columnGap: '6',
-    '& dt': { color: 'fg.muted' },
-    '& dd': { fontWeight: 'semibold', overflowWrap: 'anywhere' },
-  }),
   status: css({ display: 'grid', gap: '2' }),
   statusRow: css({
     display: 'flex',
@@ -117,14 +110,14 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
 
         <CollapsibleSection title="Investment Overview" defaultOpen>
-          <dl className={styles.figures}>
+          <Figures>
             <dt>Number of shares</dt>
             <dd>{sub.number_of_shares.toLocaleString('en-GB')}</dd>
             <dt>Price per share</dt>
             <dd>{money(sub.subscription_price)}</dd>
             <dt>Total</dt>
             <dd>{money(sub.total_amount)}</dd>
-          </dl>
+          </Figures>
         </CollapsibleSection>
 
         <CollapsibleSection title="Subscription Status" defaultOpen>
@@ -150,7 +143,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
 
         <CollapsibleSection title="Subscription Details">
-          <dl className={styles.figures}>
+          <Figures>
             <dt>Subscriber</dt>
             <dd>{name}</dd>
             <dt>Email</dt>
@@ -163,11 +156,11 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
             <dd>{sub.signature_timestamp ? formatLongDate(sub.signature_timestamp) : '—'}</dd>
             <dt>Cooling-off deadline</dt>
             <dd>{deadline ? formatLongDate(deadline) : '—'}</dd>
-          </dl>
+          </Figures>
         </CollapsibleSection>
 
         <CollapsibleSection title="Contact Information">
-          <dl className={styles.figures}>
+          <Figures>
             <dt>Address</dt>
             <dd>{sub.subscriber_address}</dd>
             {sub.subscriber_phone ? (
@@ -176,7 +169,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
                 <dd>{sub.subscriber_phone}</dd>
               </>
             ) : null}
-          </dl>
+          </Figures>
         </CollapsibleSection>
 
         <CollapsibleSection title="Documents & Actions">

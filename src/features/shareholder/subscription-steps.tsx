@@ -6,6 +6,7 @@ import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 import { TextField } from '../../ui/field';
 import { MIN_SHARES_MESSAGE, normaliseShares, totalFor } from './subscription';
 import { belowMinimum, personalSchema, type WizardValues } from './subscription-form';
+import { Figures } from '../../ui/figures';
 
 // Steps 1–3 of the subscription wizard (spec §5); 4 is signature-step, 5 payment-instructions.
 
@@ -18,14 +19,6 @@ const styles = {
   wide: css({ gridColumn: { md: 'span 2' } }),
   column: css({ display: 'grid', gap: '4' }),
   warn: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
-  figures: css({
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    gap: '2',
-    columnGap: '6',
-    '& dt': { color: 'fg.muted' },
-    '& dd': { fontWeight: 'semibold' },
-  }),
   check: css({
     display: 'flex',
     gap: '3',
@@ -97,12 +90,12 @@ export function InvestmentStep({ form }: { form: SubscriptionForm }) {
               </p>
             ) : null}
             <TextField label="Price per share" name="subscriptionPrice" value={`£${SHARE_PRICE.toFixed(2)}`} readOnly />
-            <dl className={styles.figures}>
+            <Figures>
               <dt>Shares</dt>
               <dd>{shares.toLocaleString('en-GB')}</dd>
               <dt>Total</dt>
               <dd data-testid="subscription-total">{money(totalFor(shares))}</dd>
-            </dl>
+            </Figures>
           </div>
         );
       }}

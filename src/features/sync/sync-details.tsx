@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Popover, Portal } from '@ark-ui/react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { StorageInfo } from '../../data/storage';
 import type { SyncKind } from '../../data/sync-status';
 import type { SyncStatusView } from '../../data/use-sync-status';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
+import { closeButton } from '../../ui/overlay';
 
 export const exportFileName = (date = new Date()) => `chloe-unsynced-changes-${fileTimestamp(date)}.json`;
 
@@ -65,20 +66,7 @@ const styles = {
   }),
   problemText: css({ color: 'danger.hover', overflowWrap: 'anywhere' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
-  close: css({
-    position: 'absolute',
-    top: '2',
-    right: '2',
-    w: '7',
-    h: '7',
-    display: 'grid',
-    placeItems: 'center',
-    borderRadius: 'md',
-    cursor: 'pointer',
-    color: 'fg.muted',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
-  }),
+  close: cx(closeButton, css({ color: 'fg.muted', _hover: { bg: 'bg.muted' } })),
 };
 
 type SyncDetailsProps = {
