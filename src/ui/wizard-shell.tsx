@@ -4,7 +4,8 @@ import { css } from 'styled-system/css';
 import { Button } from './button';
 
 const styles = {
-  root: css({ display: 'grid', gap: '6' }),
+  // minmax(0, 1fr) and minW 0: a long step list scrolls inside its own strip instead of widening the page.
+  root: css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)', minW: '0' }),
   steps: css({ display: 'flex', gap: '2', overflowX: 'auto', pb: '1' }),
   stepItem: css({ flex: '1', display: 'flex', alignItems: 'center', gap: '2', minW: 'max-content' }),
   indicator: css({
