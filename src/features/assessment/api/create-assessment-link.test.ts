@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { toaster } from '../../../lib/toast';
+import { toastTexts } from '../../../testing/toasts';
 import { useCreateAssessmentLink } from './create-assessment-link';
 
 // The client stubbed at its module boundary: what the hook sends, and what it says.
 const insert = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/supabase', () => ({ supabase: { from: () => ({ insert }) } }));
 
-const said = () => toaster.getVisibleToasts().map((t) => `${String(t.title)} / ${String(t.description)}`);
+const said = toastTexts;
 const create = () => renderHook(() => useCreateAssessmentLink()).result.current;
 
 beforeEach(() => insert.mockReset().mockResolvedValue({ error: null }));

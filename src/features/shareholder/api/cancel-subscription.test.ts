@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { toaster } from '../../../lib/toast';
+import { toastTexts } from '../../../testing/toasts';
 import { useCancelSubscription } from './cancel-subscription';
 
 const calls = vi.hoisted(() => ({ update: vi.fn(), eq: vi.fn() }));
@@ -16,7 +17,7 @@ vi.mock('../../../lib/supabase', () => ({
 }));
 
 const ID = '3f0c8d5e-2b1a-4c7d-9e8f-0a1b2c3d4e5f';
-const said = () => toaster.getVisibleToasts().map((t) => `${String(t.title)} / ${String(t.description)}`);
+const said = toastTexts;
 
 beforeEach(() => {
   calls.update.mockReset();
