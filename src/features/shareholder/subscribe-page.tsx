@@ -55,8 +55,8 @@ export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePag
   );
 }
 
-/** While the route looks for a draft (the first pull from the server, at most a few seconds). */
-export function SubscribeLoading({ signOut }: { signOut?: ReactNode }) {
+/** While the session is read and the user's data opens. */
+function SubscribeLoading({ signOut }: { signOut?: ReactNode }) {
   return (
     <>
       {signOut ? <ShareholderHeader signOut={signOut} /> : null}

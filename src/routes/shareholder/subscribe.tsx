@@ -2,8 +2,9 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { readSubscriptions } from '../../data/subscriptions';
 import { useSession } from '../../features/auth/session';
 import { SignOutButton } from '../../features/auth/sign-out-button';
-import { SubscribeLoading, SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
+import { SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
+import { LoadingStatus } from '../../ui/loading-status';
 
 // Not behind the guard: a signed-out visitor gets the spec's 'Authentication Required' card.
 export const Route = createFileRoute('/shareholder/subscribe')({
@@ -16,7 +17,8 @@ export const Route = createFileRoute('/shareholder/subscribe')({
     if (signed) throw redirect({ to: '/shareholder/dashboard', replace: true });
     return { state: 'ready', draft };
   },
-  pendingComponent: () => <SubscribeLoading signOut={<SignOutButton redirectTo="/shareholder" />} />,
+  // While the loader waits for the first pull. Kept light: a pending component is eager code.
+  pendingComponent: LoadingStatus,
   pendingMs: 0,
   pendingMinMs: 0,
   component: function Subscribe() {
