@@ -113,7 +113,12 @@ describe('/auth', () => {
 
   it('follows a redirect only to a path of this app', async () => {
     resetFakeAuth(fakeSession('ada@example.com'));
-    for (const away of ['//evil.example/phish', 'https://evil.example/', 'javascript:alert(1)']) {
+    for (const away of [
+      '//evil.example/phish',
+      '/\\evil.example/phish',
+      'https://evil.example/',
+      'javascript:alert(1)',
+    ]) {
       const { router, unmount } = renderGuarded(`/auth?redirect=${encodeURIComponent(away)}`);
       await waitFor(() => expect(pathAndSearch(router)).toBe('/dashboard'));
       unmount();

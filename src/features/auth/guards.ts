@@ -29,9 +29,13 @@ export function requireSignedIn({ context, location }: GuardArgs): { user: User 
   return allow(context.session, location);
 }
 
-/** /auth's search: where to go after signing in — a path of this app, nothing else. */
+/**
+ * /auth's search: where to go after signing in — a path of this app, nothing else. A second
+ * slash or a backslash after the first would make it another site ('//x', and '/\\x' which
+ * browsers read as '//x').
+ */
 export const authSearchSchema = v.object({
-  redirect: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\/(?!\/)/))), undefined),
+  redirect: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\/(?![/\\])/))), undefined),
 });
 
 /** /auth's guard: a signed-in visitor goes where they were going, or to the dashboard. */
