@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page, type Route } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { controlledByServiceWorker, PASSWORD, signUp } from './fixtures';
 
@@ -54,6 +54,75 @@ test('after one online visit every route opens offline: reload, deep links, a gu
   await context.setOffline(false);
   await expect(cold.getByTestId('offline-banner')).toBeHidden();
   await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+const READY_OFFLINE = 'Ready to work offline';
+const NOT_READY_OFFLINE =
+  'You are offline, and this app has not finished preparing for offline use: reloading or opening pages will not work until you reconnect.';
+const OFFLINE =
+  'You are offline. Pages you have opened still work, and your changes are saved on this device until you reconnect.';
+
+test("a first visit says 'Ready to work offline' once the worker has precached the app; a reload does not", async ({
+  page,
+}) => {
+  await page.goto('/');
+  // Precaching the whole build can take a while on a busy machine; the toast stays 2 s.
+  await expect(page.getByRole('status').filter({ hasText: READY_OFFLINE })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('This app now works without a connection on this device.')).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Chloe', level: 1 })).toBeVisible();
+  await controlledByServiceWorker(page);
+  await page.waitForTimeout(1_500);
+  await expect(page.getByText(READY_OFFLINE)).toBeHidden();
+});
+
+test('offline before the first visit has precached: the banner says offline use is not ready yet; back online it finishes', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  // Hold back the worker's precache requests (it makes them one by one): its install cannot finish.
+  // Its own script is fetched in its name too; that one must pass, or the worker never starts.
+  const held: Route[] = [];
+  let holding = true;
+  await context.route('**/*', async (route) => {
+    const request = route.request();
+    if (holding && request.serviceWorker() && new URL(request.url()).pathname !== '/sw.js') held.push(route);
+    else await route.fallback();
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  // Online and still preparing: no banner.
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(NOT_READY_OFFLINE);
+  await expect(page.getByRole('status').filter({ hasText: NOT_READY_OFFLINE })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect(page.getByText(READY_OFFLINE)).toBeHidden();
+
+  // The connection is gone, so the held request fails and with it the install.
+  holding = false;
+  for (const route of held) await route.abort('internetdisconnected');
+  await page.waitForTimeout(500);
+  await expect(banner).toHaveText(NOT_READY_OFFLINE);
+
+  // Back online: the app prepares again (no reload needed) and says when it is done.
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: READY_OFFLINE })).toBeVisible({ timeout: 30_000 });
+  await controlledByServiceWorker(page);
+
+  await context.setOffline(true);
+  await expect(banner).toHaveText(OFFLINE);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Chloe', level: 1 })).toBeVisible();
+  await expect(banner).toHaveText(OFFLINE);
+  await context.setOffline(false);
 });
 
 test('signing in offline says it needs a connection instead of failing with a fetch error', async ({

@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css';
 import { useOnline } from '../../lib/online';
+import { OFFLINE_NOT_READY_TEXT, useOfflineReady } from './offline-ready';
 
 const bar = css({
   px: { base: '4', md: '8' },
@@ -10,15 +11,20 @@ const bar = css({
   textAlign: 'center',
 });
 
-/** Shown while the browser is offline; the live region announces it coming and going. */
+/**
+ * Shown while the browser is offline; the live region announces it coming and going. Before the
+ * service worker has precached the app (a first visit), it warns that offline use is not ready yet.
+ */
 export function OfflineBanner() {
   const online = useOnline();
+  const readiness = useOfflineReady();
   return (
     <div role="status" aria-live="polite">
       {online ? null : (
         <p className={bar} data-testid="offline-banner">
-          You are offline. Pages you have opened still work, and your changes are saved on this device until you
-          reconnect.
+          {readiness === 'preparing'
+            ? OFFLINE_NOT_READY_TEXT
+            : 'You are offline. Pages you have opened still work, and your changes are saved on this device until you reconnect.'}
         </p>
       )}
     </div>

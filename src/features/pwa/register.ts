@@ -1,15 +1,47 @@
 import { Workbox } from 'workbox-window';
 import { hasUnsavedInput } from '../../lib/unsaved-input';
 import { toast } from '../../lib/toast';
+import {
+  OFFLINE_READY_DESCRIPTION,
+  OFFLINE_READY_TITLE,
+  offlineReadiness,
+  watchOfflineReadiness,
+} from './offline-ready';
 import { BLOCKED_DESCRIPTION, BLOCKED_TITLE, UPDATE_DESCRIPTION, UPDATE_TITLE, watchForUpdates } from './update-prompt';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+const SCRIPT_URL = '/sw.js';
+// The built worker is an ES module (vite-plugin-pwa injectManifest).
+const OPTIONS: RegistrationOptions = { type: 'module' };
+
+/** Resolves once this app's worker is active: installed (the build precached) and activated. */
+async function activated() {
+  // `ready` also sees a worker another tab installed, which workbox-window's events do not report.
+  const { active } = await navigator.serviceWorker.ready;
+  if (active?.state !== 'activating') return;
+  await new Promise<void>((resolve) => active.addEventListener('statechange', () => resolve(), { once: true }));
+}
 
 /** Registers the service worker (production builds only) and offers updates as they arrive. */
 export function startServiceWorker() {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  // The built worker is an ES module (vite-plugin-pwa injectManifest).
-  const wb = new Workbox('/sw.js', { type: 'module' });
+  const container = navigator.serviceWorker;
+  void watchOfflineReadiness(
+    {
+      controlled: container.controller !== null,
+      wasActive: async () => (await container.getRegistration())?.active != null,
+      activated,
+    },
+    offlineReadiness,
+    () => toast.success(OFFLINE_READY_TITLE, OFFLINE_READY_DESCRIPTION),
+  );
+  // A first install that failed because the connection dropped mid-way is gone; try again on
+  // reconnecting rather than at the next visit. (While one is under way this changes nothing.)
+  window.addEventListener('online', () => {
+    if (offlineReadiness.get() === 'preparing') void container.register(SCRIPT_URL, OPTIONS).catch(() => undefined);
+  });
+
+  const wb = new Workbox(SCRIPT_URL, OPTIONS);
   watchForUpdates(wb, {
     offer: (onReload) =>
       toast.action(UPDATE_TITLE, UPDATE_DESCRIPTION, { label: 'Reload', onClick: onReload }, 'app-update'),
