@@ -58,6 +58,7 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           last_step: number;
+          _writer: string | null;
         };
         Insert: {
           id?: string;
@@ -111,6 +112,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           last_step?: number;
+          _writer?: string | null;
         };
         Update: {
           id?: string;
@@ -164,6 +166,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           last_step?: number;
+          _writer?: string | null;
         };
         Relationships: [];
       };
@@ -318,6 +321,7 @@ export interface Database {
           updated_at: string;
           _modified: string;
           _deleted: boolean;
+          _writer: string | null;
         };
         Insert: {
           id?: string;
@@ -334,6 +338,7 @@ export interface Database {
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          _writer?: string | null;
         };
         Update: {
           id?: string;
@@ -350,6 +355,7 @@ export interface Database {
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          _writer?: string | null;
         };
         Relationships: [];
       };
@@ -369,6 +375,7 @@ export interface Database {
           updated_at: string;
           _modified: string;
           _deleted: boolean;
+          _writer: string | null;
         };
         Insert: {
           id?: string;
@@ -385,6 +392,7 @@ export interface Database {
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          _writer?: string | null;
         };
         Update: {
           id?: string;
@@ -401,6 +409,7 @@ export interface Database {
           updated_at?: string;
           _modified?: string;
           _deleted?: boolean;
+          _writer?: string | null;
         };
         Relationships: [];
       };
@@ -427,6 +436,7 @@ export interface Database {
           signature_hash: string | null;
           signed_user_agent: string | null;
           cancelled_at: string | null;
+          _writer: string | null;
         };
         Insert: {
           id?: string;
@@ -450,6 +460,7 @@ export interface Database {
           signature_hash?: string | null;
           signed_user_agent?: string | null;
           cancelled_at?: string | null;
+          _writer?: string | null;
         };
         Update: {
           id?: string;
@@ -473,6 +484,7 @@ export interface Database {
           signature_hash?: string | null;
           signed_user_agent?: string | null;
           cancelled_at?: string | null;
+          _writer?: string | null;
         };
         Relationships: [];
       };

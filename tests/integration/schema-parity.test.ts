@@ -7,8 +7,8 @@ import {
 } from '../../src/data/schemas';
 import { sql } from './fixtures';
 
-// RxDB schemas mirror their tables column for column; only the sync columns are renamed
-// (`_modified` → serverModified, `_deleted` is RxDB's own).
+// RxDB schemas mirror their tables column for column; only the sync columns differ
+// (`_modified` → serverModified, `_deleted` is RxDB's own, `_writer` is the server's conflict check's).
 describe('RxDB schemas mirror the Postgres tables', () => {
   it.each([
     savedPropertySchemaLiteral,
@@ -22,7 +22,7 @@ describe('RxDB schemas mirror the Postgres tables', () => {
     );
     const columns = rows
       .map((r) => r.column_name)
-      .filter((c) => c !== '_deleted')
+      .filter((c) => c !== '_deleted' && c !== '_writer')
       .map((c) => (c === '_modified' ? 'serverModified' : c));
     expect(Object.keys(schema.properties).sort()).toEqual(columns.sort());
   });

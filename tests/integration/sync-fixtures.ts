@@ -29,6 +29,8 @@ export interface PushResult {
 export interface PushRow {
   new: Record<string, unknown>;
   assumed: Record<string, unknown> | null;
+  /** The pushing device (its storage token): a row it wrote last is not a conflict. */
+  writer?: string;
 }
 
 export type User = Awaited<ReturnType<typeof newUser>>;

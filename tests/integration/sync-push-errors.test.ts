@@ -87,6 +87,10 @@ describe('sync_push', () => {
         message: expect.stringContaining('share_subscriptions_signed_is_immutable') as unknown,
         detail: expect.stringContaining(sub!.id) as unknown,
         hint: 'Contact us to correct a signed subscription.',
+        column: null,
+        constraint: null,
+        // The row as the server keeps it: the device's next push is judged against it.
+        current: expect.objectContaining({ id: sub!.id, subscriber_name: before!.subscriber_name }) as unknown,
       },
     ]);
     expect(await dbRow('share_subscriptions', sub!.id)).toEqual(before);

@@ -90,6 +90,48 @@ describe('sync_push', () => {
     expect(again).toEqual({ conflicts: [], errors: [] });
   });
 
+  it('a row the pushing device wrote last is not a conflict (its answer was lost); another writer’s is', async () => {
+    const a = await user();
+    const [row] = await pushNew(a, 'saved_properties', [property(a, 'Original')]);
+    const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
+    const first = { ...seen!, title: 'First' };
+    expect(await push(a.client, 'saved_properties', [{ new: first, assumed: seen!, writer: 'device-a' }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
+    expect((await sql('select _writer from saved_properties where id = $1', [row!.id]))[0]).toEqual({
+      _writer: 'device-a',
+    });
+    // The answer to that push was lost: the device still assumes `seen`, and has typed on.
+    const newer = { ...first, title: 'Second', bedrooms: 3 };
+    expect(await push(a.client, 'saved_properties', [{ new: newer, assumed: seen!, writer: 'device-a' }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
+    expect(await dbRow('saved_properties', row!.id)).toMatchObject({ title: 'Second', bedrooms: 3 });
+    // Another device with the same stale view is judged as before: a conflict.
+    const other = await push(a.client, 'saved_properties', [
+      { new: { ...seen!, title: 'Other' }, assumed: seen!, writer: 'device-b' },
+    ]);
+    expect(other.conflicts.map((c) => c.title)).toEqual(['Second']);
+    // A write that is not a device's push (the API, staff) has no writer: nobody's own.
+    await a.client.from('saved_properties').update({ title: 'By the API' }).eq('id', row!.id);
+    expect((await sql('select _writer from saved_properties where id = $1', [row!.id]))[0]).toEqual({ _writer: null });
+    const stale = await push(a.client, 'saved_properties', [{ new: newer, assumed: seen!, writer: 'device-a' }]);
+    expect(stale.conflicts.map((c) => c.title)).toEqual(['By the API']);
+  });
+
+  it('a client cannot set _writer itself', async () => {
+    const a = await user();
+    const [row] = await pushNew(a, 'saved_properties', [property(a, 'Mine')]);
+    await a.client.from('saved_properties').update({ title: 'Again' }).eq('id', row!.id);
+    const { error } = await a.client.from('saved_properties').update({ _writer: 'device-x' }).eq('id', row!.id);
+    const [after] = await sql('select _writer from saved_properties where id = $1', [row!.id]);
+    // Whether PostgREST refuses the column or the trigger overwrites it, no writer is recorded.
+    expect(error === null || /_writer|permission/.test(error.message)).toBe(true);
+    expect(after).toEqual({ _writer: null });
+  });
+
   it('a stale assumed state is a conflict: the current server row comes back and nothing is written', async () => {
     const a = await user();
     const [row] = await pushNew(a, 'saved_properties', [
