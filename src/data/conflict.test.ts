@@ -27,6 +27,18 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
     expect(lost).toEqual([{ field: 'title', local: 'Mine', server: 'Theirs' }]);
   });
 
+  it('a device-owned field (its progress marker) keeps the local value, even against a newer server value', () => {
+    const b = { ...base, last_step: 3 };
+    const { doc, lost } = merge3(
+      b,
+      { ...b, last_step: 7 },
+      { ...b, last_step: 4 },
+      { ...opts, deviceOwned: ['last_step'] },
+    );
+    expect(doc.last_step).toBe(7);
+    expect(lost).toEqual([]);
+  });
+
   it('equal edits on both sides are not a conflict', () => {
     const { lost } = merge3(base, { ...base, title: 'Same' }, { ...base, title: 'Same' }, opts);
     expect(lost).toEqual([]);

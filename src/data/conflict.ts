@@ -13,6 +13,8 @@ export interface LostValue {
 export interface MergeOptions {
   /** Array fields merged as sets: the server's list, minus what this device removed, plus what it added. */
   listFields: readonly string[];
+  /** Fields this device owns: its value wins, nothing is logged (e.g. its own progress marker). */
+  deviceOwned?: readonly string[];
   /** When true the server row is final (a signed subscription, a completed assessment). */
   serverIsFinal?: (server: Doc) => boolean;
 }
@@ -44,7 +46,8 @@ export function sameData(a: Doc, b: Doc): boolean {
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
-function mergeList(base: unknown, local: unknown, server: unknown): unknown[] {
+/** The server's list, minus what `local` removed from `base`, plus what it added. */
+export function mergeList(base: unknown, local: unknown, server: unknown): unknown[] {
   const b = asList(base);
   const l = asList(local);
   const s = asList(server);
@@ -75,6 +78,10 @@ export function merge3<T extends Doc>(
     const b = base?.[key] ?? null;
     const l = local[key] ?? null;
     const s = server[key] ?? null;
+    if (options.deviceOwned?.includes(key)) {
+      merged[key] = l;
+      continue;
+    }
     if (options.listFields.includes(key)) {
       merged[key] = mergeList(b, l, s);
       continue;

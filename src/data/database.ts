@@ -10,7 +10,8 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { merge3, sameData, type Doc } from './conflict';
+import { merge3, sameData, type Doc, type LostValue } from './conflict';
+import { trueServerState, upToDate } from './outbox';
 import {
   agentAssessmentSchema,
   LIST_FIELDS,
@@ -36,6 +37,9 @@ export interface OutboxEntry {
   lastError: string | null;
   /** The refused state (JSON) when the server refused it, so an export still has it. */
   refused: string | null;
+  /** Why, and the row as the server kept it (JSON `Refusal`): kept until the server accepts a
+   * later state, so the next push is judged against the server's row, not the refused one. */
+  refusal?: string | null;
 }
 
 /** A local value that lost a conflict (both sides changed one field): kept, never dropped. */
@@ -51,7 +55,7 @@ export interface ConflictLogEntry {
 
 const outboxSchema: RxJsonSchema<OutboxEntry> = {
   title: 'outbox',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -61,6 +65,7 @@ const outboxSchema: RxJsonSchema<OutboxEntry> = {
     since: { type: 'number' },
     lastError: { type: ['string', 'null'] },
     refused: { type: ['string', 'null'] },
+    refusal: { type: ['string', 'null'] },
   },
   required: ['id', 'table', 'docId', 'since'],
   additionalProperties: false,
@@ -111,30 +116,63 @@ const SERVER_IS_FINAL: Partial<Record<SyncedCollectionName, (server: Doc) => boo
   share_agreement_status: () => true,
 };
 
+/** Fields each device keeps for itself: its own value wins a conflict, and nothing is logged. */
+const DEVICE_OWNED: Partial<Record<SyncedCollectionName, readonly string[]>> = {
+  // Where this device's wizard reopens: the device is the authority for its own progress.
+  agent_assessments: ['last_step'],
+};
+
+/** Keeps values that lost to the server's (a conflict, a refusal overtaken) in the conflict log. */
+export async function logLostValues(
+  log: RxCollection<ConflictLogEntry> | undefined,
+  table: string,
+  docId: string,
+  lost: LostValue[],
+) {
+  if (!log || lost.length === 0) return;
+  const at = Date.now();
+  await log.bulkInsert(
+    lost.map((l) => ({
+      id: crypto.randomUUID(),
+      table,
+      docId,
+      field: l.field,
+      local: JSON.stringify(l.local),
+      server: JSON.stringify(l.server),
+      at,
+    })),
+  );
+}
+
+interface LocalCollections {
+  outbox?: RxCollection<OutboxEntry>;
+  conflict_log?: RxCollection<ConflictLogEntry>;
+}
+
 /** The conflict rule (docs/decisions/003-sync.md) as an RxDB conflict handler; losing local values go to the log. */
-function conflictHandler(name: SyncedCollectionName, log: () => RxCollection<ConflictLogEntry> | undefined) {
+function conflictHandler(name: SyncedCollectionName, local: () => LocalCollections) {
   return {
-    isEqual: (a: Doc, b: Doc) => sameData(a, b),
+    isEqual: (a: Doc, b: Doc, context?: string) => {
+      const equal = sameData(a, b);
+      // RxDB pushes nothing for a document equal to what it assumes the server has (a save that
+      // changed nothing, a change undone): what the outbox recorded for it is settled here.
+      const outbox = local().outbox;
+      if (equal && context === 'upstream-check-if-equal' && outbox) void upToDate(outbox, name, b);
+      return equal;
+    },
     resolve: async (input: { assumedMasterState?: Doc; realMasterState: Doc; newDocumentState: Doc }) => {
-      const { doc, lost } = merge3(input.assumedMasterState, input.newDocumentState, input.realMasterState, {
+      const docId = String(input.realMasterState.id);
+      const { outbox, conflict_log } = local();
+      // After a refusal RxDB assumes the server has the refused state; it has the row it kept.
+      const base = outbox
+        ? await trueServerState(outbox, name, docId, input.assumedMasterState)
+        : input.assumedMasterState;
+      const { doc, lost } = merge3(base, input.newDocumentState, input.realMasterState, {
         listFields: LIST_FIELDS[name] ?? [],
+        deviceOwned: DEVICE_OWNED[name] ?? [],
         serverIsFinal: SERVER_IS_FINAL[name],
       });
-      const at = Date.now();
-      const docId = String(input.realMasterState.id);
-      if (lost.length) {
-        await log()?.bulkInsert(
-          lost.map((l) => ({
-            id: crypto.randomUUID(),
-            table: name,
-            docId,
-            field: l.field,
-            local: JSON.stringify(l.local),
-            server: JSON.stringify(l.server),
-            at,
-          })),
-        );
-      }
+      await logLostValues(conflict_log, name, docId, lost);
       return doc;
     },
   };
@@ -157,7 +195,8 @@ function storageFor(options: OpenOptions) {
 }
 
 const LOCAL_COLLECTIONS = {
-  outbox: { schema: outboxSchema },
+  // Version 1 added `refusal`: entries from before simply have none.
+  outbox: { schema: outboxSchema, migrationStrategies: { 1: (oldDoc: OutboxEntry) => oldDoc } },
   conflict_log: { schema: conflictLogSchema },
 } as const;
 
@@ -180,22 +219,22 @@ export async function openUserDatabase(options: OpenOptions): Promise<UserDataba
     eventReduce: true,
     closeDuplicates: true,
   });
-  const log = () => db.collections.conflict_log;
+  const local = () => db.collections as LocalCollections;
   await db.addCollections({
     saved_properties: {
       schema: savedPropertySchema,
       migrationStrategies: MIGRATIONS.saved_properties,
-      conflictHandler: conflictHandler('saved_properties', log),
+      conflictHandler: conflictHandler('saved_properties', local),
     },
     share_subscriptions: {
       schema: shareSubscriptionSchema,
       migrationStrategies: MIGRATIONS.share_subscriptions,
-      conflictHandler: conflictHandler('share_subscriptions', log),
+      conflictHandler: conflictHandler('share_subscriptions', local),
     },
     share_agreement_status: {
       schema: shareAgreementStatusSchema,
       migrationStrategies: MIGRATIONS.share_agreement_status,
-      conflictHandler: conflictHandler('share_agreement_status', log),
+      conflictHandler: conflictHandler('share_agreement_status', local),
     },
     ...LOCAL_COLLECTIONS,
   });
@@ -214,7 +253,7 @@ export async function openAssessmentDatabase(options: OpenOptions): Promise<Asse
     agent_assessments: {
       schema: agentAssessmentSchema,
       migrationStrategies: MIGRATIONS.agent_assessments,
-      conflictHandler: conflictHandler('agent_assessments', () => db.collections.conflict_log),
+      conflictHandler: conflictHandler('agent_assessments', () => db.collections as LocalCollections),
     },
     ...LOCAL_COLLECTIONS,
   });

@@ -63,12 +63,15 @@ describe('the outbox', () => {
   it('a refused change stays, with its error and the refused state', async () => {
     const db = await tracked();
     const doc = await db.saved_properties.insert(property('Flat'));
-    await markRefused(db.outbox, 'saved_properties', doc.id, 'new row violates check', { id: doc.id });
+    const refusal = { message: 'new row violates check', code: '23514', column: null, constraint: null, server: null };
+    await markRefused(db.outbox, 'saved_properties', doc.id, refusal, { id: doc.id });
     const [entry] = await entries(db);
     expect(entry).toMatchObject({ lastError: 'new row violates check', refused: JSON.stringify({ id: doc.id }) });
-    // A new edit clears the error: it is a new attempt.
+    // A new edit clears the message (a new attempt) but keeps the refusal: the next push is
+    // judged against the server's row, not the refused state.
     await doc.getLatest().incrementalPatch({ title: 'Fixed' });
     await eventually(async () => expect((await entries(db))[0]?.lastError).toBeNull());
+    expect((await entries(db))[0]?.refusal).toBe(JSON.stringify(refusal));
   });
 
   it('a removal is a change to sync, also of a state the server had accepted', async () => {

@@ -48,14 +48,17 @@ export function trackLocalWrites<T extends SyncDoc>(collection: RxCollection<T>,
       const accepted = stateOf(outbox).accepted.get(id);
       if (accepted && sameState(accepted, data)) return;
       const existing = await outbox.findOne(id).exec();
-      // `since` stays at the oldest unsynced change: that is what "stalled" measures.
+      // `since` stays at the oldest unsynced change: that is what "stalled" measures. A refusal's
+      // record stays (the next push is judged against the server's row); its message goes, as
+      // the user has changed something since.
       await outbox.upsert({
         id,
         table: collection.name,
         docId: data.id,
         since: existing?.since ?? Date.now(),
         lastError: null,
-        refused: null,
+        refused: existing?.refused ?? null,
+        refusal: existing?.refusal ?? null,
       });
     });
   };
@@ -77,12 +80,22 @@ export function settle(outbox: RxCollection<OutboxEntry>, table: string, states:
   });
 }
 
+/** Why the server refused a row, and the row as the server kept it (null: it has none). */
+export interface Refusal {
+  message: string;
+  code: string | null;
+  /** The column Postgres named, when it did (a check or not-null constraint). */
+  column: string | null;
+  constraint: string | null;
+  server: Doc | null;
+}
+
 export function markRefused(
   outbox: RxCollection<OutboxEntry>,
   table: string,
   docId: string,
-  message: string,
-  refused: unknown,
+  refusal: Refusal,
+  refused: Doc,
 ) {
   const id = key(table, docId);
   return serial(outbox, [id], async () => {
@@ -92,8 +105,72 @@ export function markRefused(
       table,
       docId,
       since: existing?.since ?? Date.now(),
-      lastError: message,
+      lastError: refusal.message,
       refused: JSON.stringify(refused),
+      refusal: JSON.stringify(refusal),
     });
+  });
+}
+
+/** The refused state of a document and why, while the server has not accepted a later one. */
+export async function readRefusal(
+  outbox: RxCollection<OutboxEntry>,
+  table: string,
+  docId: string,
+): Promise<{ refused: Doc; refusal: Refusal } | null> {
+  const entry = await outbox.findOne(key(table, docId)).exec();
+  return parseRefusal(entry);
+}
+
+export function parseRefusal(
+  entry: Pick<OutboxEntry, 'refused' | 'refusal'> | null | undefined,
+): { refused: Doc; refusal: Refusal } | null {
+  if (!entry?.refused || !entry.refusal) return null;
+  return { refused: JSON.parse(entry.refused) as Doc, refusal: JSON.parse(entry.refusal) as Refusal };
+}
+
+/**
+ * The server state the device should be judged against: RxDB assumes the server holds what it
+ * last pushed, but a refused push never reached it. While the assumed state is the refused one,
+ * the row the server kept is the truth.
+ */
+export async function trueServerState(
+  outbox: RxCollection<OutboxEntry>,
+  table: string,
+  docId: string,
+  assumed: Doc | undefined,
+): Promise<Doc | undefined> {
+  const found = await readRefusal(outbox, table, docId);
+  if (!found || !assumed || !sameState(found.refused, assumed)) return assumed;
+  return found.refusal.server ?? undefined;
+}
+
+/**
+ * RxDB found a document equal to the state it assumes the server has, so it pushes nothing: a
+ * change undone, or a save that changed nothing. Its outbox entry would wait forever: settle it
+ * — unless that state is a refused one, which stays refused (with its message) until changed.
+ */
+export function upToDate(outbox: RxCollection<OutboxEntry>, table: string, doc: Doc) {
+  const id = key(table, String(doc.id));
+  return serial(outbox, [id], async () => {
+    const entry = await outbox.findOne(id).exec();
+    if (!entry) return;
+    const found = parseRefusal(entry);
+    if (found && sameState(found.refused, doc)) {
+      if (!entry.lastError) await entry.incrementalPatch({ lastError: found.refusal.message });
+      return;
+    }
+    stateOf(outbox).accepted.set(id, doc);
+    await entry.remove();
+  });
+}
+
+/** Refused states that a pull is about to replace with the server's newer row. */
+export async function refusalsAmong(outbox: RxCollection<OutboxEntry>, table: string, docIds: string[]) {
+  if (docIds.length === 0) return [];
+  const entries = await outbox.findByIds(docIds.map((d) => key(table, d))).exec();
+  return [...entries.values()].flatMap((entry) => {
+    const found = parseRefusal(entry);
+    return found ? [{ docId: entry.docId, ...found }] : [];
   });
 }

@@ -5,8 +5,8 @@ import { errorMessage } from '../lib/errors';
 import type { DatabaseClient } from './client';
 import { sameData, type Doc } from './conflict';
 import type { Json } from './database.types';
-import type { OutboxEntry } from './database';
-import { markRefused, settle } from './outbox';
+import { logLostValues, type ConflictLogEntry, type OutboxEntry } from './database';
+import { markRefused, refusalsAmong, settle, trueServerState } from './outbox';
 import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 
 export type Checkpoint = {
@@ -22,7 +22,16 @@ interface PullResult {
 
 interface PushResult {
   conflicts: Row[];
-  errors: { id: string; code: string; message: string; detail?: string | null }[];
+  errors: {
+    id: string;
+    code: string;
+    message: string;
+    detail?: string | null;
+    column?: string | null;
+    constraint?: string | null;
+    /** The row as the server kept it (null: it has none). */
+    current?: Row | null;
+  }[];
 }
 
 export class SyncError extends Error {
@@ -64,6 +73,7 @@ export interface ReplicationHooks {
 export interface TableReplicationOptions<T extends SyncDoc> {
   collection: RxCollection<T>;
   outbox: RxCollection<OutboxEntry>;
+  conflictLog: RxCollection<ConflictLogEntry>;
   client: DatabaseClient;
   /** Distinguishes replications of the same table (per user, per assessment token). */
   identifier: string;
@@ -80,7 +90,7 @@ export interface TableReplicationOptions<T extends SyncDoc> {
 export function replicateTable<T extends SyncDoc>(
   options: TableReplicationOptions<T>,
 ): RxReplicationState<T, Checkpoint> {
-  const { collection, outbox, client, hooks } = options;
+  const { collection, outbox, conflictLog, client, hooks } = options;
   const table = collection.name;
   const batchSize = options.batchSize ?? 100;
 
@@ -129,8 +139,10 @@ export function replicateTable<T extends SyncDoc>(
         const data = (await call(() =>
           client.rpc('sync_pull', { p_table: table, p_checkpoint: checkpoint ?? null, p_limit: limit }),
         )) as unknown as PullResult;
+        const documents = data.documents.map((row) => rowToDoc<T>(row));
+        await keepRefusedValues(documents);
         return {
-          documents: data.documents.map((row) => rowToDoc<T>(row)),
+          documents,
           checkpoint: data.checkpoint ??
             checkpoint ?? { modified: '-infinity', id: '00000000-0000-0000-0000-000000000000' },
         };
@@ -141,10 +153,14 @@ export function replicateTable<T extends SyncDoc>(
       : {
           batchSize,
           handler: async (rows) => {
-            const p_rows = rows.map((r) => ({
-              new: docToRow(r.newDocumentState),
-              assumed: r.assumedMasterState ? docToRow(r.assumedMasterState) : null,
-            }));
+            // The server recognises this device's own earlier pushes by it (an answer lost).
+            const writer = await collection.database.storageToken;
+            const p_rows = await Promise.all(
+              rows.map(async (r) => {
+                const assumed = await trueServerState(outbox, table, r.newDocumentState.id, r.assumedMasterState);
+                return { new: docToRow(r.newDocumentState), assumed: assumed ? docToRow(assumed) : null, writer };
+              }),
+            );
             const data = (await call(() =>
               client.rpc('sync_push', { p_table: table, p_rows: asJson(p_rows) }),
             )) as unknown as PushResult;
@@ -154,8 +170,21 @@ export function replicateTable<T extends SyncDoc>(
             for (const r of rows) {
               const doc: Doc = r.newDocumentState;
               const error = refused.get(r.newDocumentState.id);
-              if (error) await markRefused(outbox, table, r.newDocumentState.id, error.message, doc);
-              else if (!conflicted.has(r.newDocumentState.id)) accepted.push(doc);
+              if (error) {
+                await markRefused(
+                  outbox,
+                  table,
+                  r.newDocumentState.id,
+                  {
+                    message: error.message,
+                    code: error.code,
+                    column: error.column ?? null,
+                    constraint: error.constraint ?? null,
+                    server: error.current ? rowToDoc<Doc>(error.current) : null,
+                  },
+                  doc,
+                );
+              } else if (!conflicted.has(r.newDocumentState.id)) accepted.push(doc);
             }
             // Accepted: settled unless the user changed it again meanwhile (that change waits).
             const current = await collection.findByIds(accepted.map((d) => String(d.id))).exec();
@@ -171,6 +200,27 @@ export function replicateTable<T extends SyncDoc>(
           },
         },
   });
+
+  // A refused state still on this device that a pull is about to replace with the server's newer
+  // row (RxDB takes the server's row when the device has nothing newer than what it pushed): the
+  // refused values go to the conflict log, and the refusal is over.
+  async function keepRefusedValues(documents: Doc[]) {
+    const found = await refusalsAmong(
+      outbox,
+      table,
+      documents.map((d) => String(d.id)),
+    );
+    for (const { docId, refused, refusal } of found) {
+      const pulled = documents.find((d) => d.id === docId)!;
+      const local = (await collection.findOne(docId).exec())?.toMutableJSON(true) as Doc | undefined;
+      if (!local || !sameData(local, refused)) continue;
+      const lost = Object.keys(refused)
+        .filter((field) => !sameData({ [field]: refused[field] }, { [field]: refusal.server?.[field] ?? null }))
+        .map((field) => ({ field, local: refused[field], server: pulled[field] ?? null }));
+      await logLostValues(conflictLog, table, docId, lost);
+      await settle(outbox, table, [pulled]);
+    }
+  }
 
   // A conflict whose resolution is the server's row is never pushed again: it is settled.
   state.conflict$.subscribe(({ input, output }) => {

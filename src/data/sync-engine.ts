@@ -22,6 +22,7 @@ export interface Replication {
 
 interface SharedOptions {
   outbox: RxCollection<OutboxEntry>;
+  conflictLog: RxCollection<ConflictLogEntry>;
   client: DatabaseClient;
   identifier: string;
   hooks: ReplicationHooks;
@@ -93,7 +94,7 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
   };
 
   const replications = tables.map((table) =>
-    table.start({ outbox, client, identifier, hooks: { ready: backoff.ready, onAttempt } }),
+    table.start({ outbox, conflictLog, client, identifier, hooks: { ready: backoff.ready, onAttempt } }),
   );
 
   const subs: Subscription[] = [

@@ -19,6 +19,8 @@ export interface Device {
   engine: SyncEngine;
   client: SupabaseClient<Database>;
   setOnline(online: boolean): void;
+  /** The next `n` pushes reach the server (and commit) but their answers are lost. */
+  dropAnswers(n?: number): void;
 }
 
 // Closed after each test: RxDB's open-source build allows at most 13 open collections.
@@ -34,29 +36,43 @@ export async function closeDevices() {
 
 export type Rewrite = (url: string, init: RequestInit | undefined) => RequestInit | undefined;
 
-/** A device's network: `setOnline(false)` sends its requests to a dead port; `rewrite` edits them. */
+/**
+ * A device's network: `setOnline(false)` sends its requests to a dead port; `rewrite` edits them;
+ * `dropAnswers(n)` lets the next n pushes reach the server and loses their answers (as a
+ * connection reset after the commit does).
+ */
 export async function deviceNetwork(rewrite?: Rewrite) {
   const dead = `http://127.0.0.1:${await freePort()}`;
   let online = true;
+  let drops = 0;
   const options = {
     global: {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        return fetch(online ? url : url.replace(stack().apiUrl, dead), rewrite ? rewrite(url, init) : init);
+        const response = await fetch(
+          online ? url : url.replace(stack().apiUrl, dead),
+          rewrite ? rewrite(url, init) : init,
+        );
+        if (drops > 0 && url.includes('/rpc/sync_push')) {
+          drops -= 1;
+          await response.arrayBuffer();
+          throw new TypeError('fetch failed');
+        }
+        return response;
       },
     },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   };
-  return { options, setOnline: (v: boolean) => (online = v) };
+  return { options, setOnline: (v: boolean) => (online = v), dropAnswers: (n = 1) => (drops = n) };
 }
 
 export async function deviceClient(rewrite?: Rewrite) {
-  const { options, setOnline } = await deviceNetwork(rewrite);
+  const { options, setOnline, dropAnswers } = await deviceNetwork(rewrite);
   const client = createClient<Database>(stack().apiUrl, stack().anonKey, {
     ...options,
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  return { client, setOnline };
+  return { client, setOnline, dropAnswers };
 }
 
 export const storage = () =>
@@ -68,7 +84,7 @@ export async function userDevice(
   userId: string,
   rewrite?: Rewrite,
 ): Promise<Device & { db: UserDatabase }> {
-  const { client, setOnline } = await deviceClient(rewrite);
+  const { client, setOnline, dropAnswers } = await deviceClient(rewrite);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   const db = await openUserDatabase({
@@ -83,7 +99,7 @@ export async function userDevice(
     listen: false,
     tables: userSyncTables(db),
   });
-  const device = { db, engine, client, setOnline };
+  const device = { db, engine, client, setOnline, dropAnswers };
   devices.push(device);
   return device;
 }

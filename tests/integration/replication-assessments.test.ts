@@ -27,7 +27,7 @@ describe('assessment replication by token', () => {
   }
 
   async function assessmentDevice(token: string) {
-    const { options, setOnline } = await deviceNetwork();
+    const { options, setOnline, dropAnswers } = await deviceNetwork();
     // The app's own assessment client: the token travels as the x-assessment-token header.
     const client = createAssessmentClient(token, options, stack().apiUrl, stack().anonKey);
     const db = await openAssessmentDatabase({
@@ -36,7 +36,7 @@ describe('assessment replication by token', () => {
       multiInstance: false,
     });
     const engine = startSync({ db, client, identifier: token, listen: false, tables: assessmentSyncTables(db) });
-    const device = { db, engine, client, setOnline };
+    const device = { db, engine, client, setOnline, dropAnswers };
     devices.push(device);
     return device;
   }
