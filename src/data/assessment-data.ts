@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DatabaseClient } from './client';
-import { openAssessmentDatabase, type AssessmentDatabase } from './database';
-import type { AgentAssessmentDoc } from './schemas';
+import { logLostValues, openAssessmentDatabase, type AssessmentDatabase } from './database';
+import { fieldWrite, type Fields } from './form-sync';
+import { LIST_FIELDS, type AgentAssessmentDoc } from './schemas';
 import { startSync, type SyncEngine } from './sync-engine';
 import { assessmentSyncTables } from './synced-tables';
 import { asError } from '../lib/errors';
@@ -120,9 +121,25 @@ export function useAssessment(
   return { state, doc, pending };
 }
 
-/** Saves answers on this device at once; replication sends them when it can. */
-export async function saveAnswers(data: AssessmentData, id: string, patch: Partial<AgentAssessmentDoc>) {
+async function assessmentDoc(data: AssessmentData, id: string) {
   const doc = await data.db.agent_assessments.findOne(id).exec();
   if (!doc) throw new Error('This assessment is not on this device.');
-  await doc.incrementalPatch(patch);
+  return doc;
+}
+
+/** Saves progress (the step, completion) on this device at once; replication sends it when it can. */
+export async function saveProgress(data: AssessmentData, id: string, patch: Partial<AgentAssessmentDoc>) {
+  await (await assessmentDoc(data, id)).incrementalPatch(patch);
+}
+
+/**
+ * Saves answers on this device at once: only what changed since `base` (the stored values the
+ * form last agreed with), lists as the items ticked and unticked (form-sync.ts), so an answer
+ * another device gave meanwhile stays.
+ */
+export async function saveAnswers(data: AssessmentData, id: string, edited: Fields, base: Fields) {
+  const doc = await assessmentDoc(data, id);
+  const { patch, replaced } = fieldWrite(base, edited, doc.toJSON(), LIST_FIELDS.agent_assessments ?? []);
+  await logLostValues(data.db.conflict_log, 'agent_assessments', id, replaced);
+  if (Object.keys(patch).length > 0) await doc.incrementalPatch(patch);
 }

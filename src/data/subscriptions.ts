@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { logLostValues } from './database';
+import { fieldWrite, pick, type Fields } from './form-sync';
 import { newestBy as newest } from './rows';
 import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';
 import type { UserData } from './user-data';
@@ -108,14 +110,35 @@ export type DraftFields = Pick<
   | 'signature_data'
 >;
 
+export const DRAFT_FIELDS = [
+  'subscriber_name',
+  'subscriber_address',
+  'subscriber_email',
+  'subscriber_phone',
+  'number_of_shares',
+  'subscription_price',
+  'total_amount',
+  'signature_data',
+] as const satisfies readonly (keyof DraftFields)[];
+
 /**
  * Saves the draft on this device (the first save creates it, later saves update it) and returns
- * its id. Never waits for the network: replication sends it when it can.
+ * its id. Never waits for the network: replication sends it when it can. With `base` (the stored
+ * values the form last agreed with), only the fields the user changed since are written: a value
+ * another device stored meanwhile stays (form-sync.ts); nothing changed, nothing is written.
  */
-export async function saveDraft(data: UserData, id: string | null, fields: DraftFields): Promise<string> {
+export async function saveDraft(
+  data: UserData,
+  id: string | null,
+  fields: DraftFields,
+  base: DraftFields | null = null,
+): Promise<string> {
   const existing = id ? await data.db.share_subscriptions.findOne(id).exec() : null;
   if (existing) {
-    await existing.incrementalPatch(fields);
+    const stored = existing.toJSON() as Fields;
+    const { patch, replaced } = fieldWrite(base ?? pick(stored, DRAFT_FIELDS), fields, stored, []);
+    await logLostValues(data.db.conflict_log, 'share_subscriptions', existing.id, replaced);
+    if (Object.keys(patch).length > 0) await existing.incrementalPatch(patch);
     return existing.id;
   }
   const doc = await data.db.share_subscriptions.insert({
@@ -139,8 +162,9 @@ export async function completeSubscription(
   id: string | null,
   fields: DraftFields,
   completion: Completion,
+  base: DraftFields | null = null,
 ) {
-  const savedId = await saveDraft(data, id, fields);
+  const savedId = await saveDraft(data, id, fields, base);
   const doc = await data.db.share_subscriptions.findOne(savedId).exec();
   await doc!.incrementalPatch({ ...completion, status: 'signed' });
   return savedId;

@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
-import { saveAnswers, type AssessmentData } from '../../data/assessment-data';
+import { saveProgress, type AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { logError } from '../../lib/log';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { WizardShell } from '../../ui/wizard-shell';
-import { initialAnswers, storedValue, visibleFields } from './answers';
-import { ASSESSMENT_STEPS } from './assessment';
-import type { FieldDef } from './fields';
+import { initialAnswers, visibleFields } from './answers';
+import { ASSESSMENT_STEPS, officesProblem } from './assessment';
+import type { AnswerKey, FieldDef } from './fields';
 import { Question } from './question';
+import { useSyncedAnswers } from './use-synced-answers';
 
 // Spec §8; the submit failure has no title there, so it says what failed.
 const SAVE_FAILED: [string, string] = ['Error', 'Failed to save progress. Please try again.'];
@@ -27,17 +28,27 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
   const [initial] = useState(() => initialAnswers(doc));
   const form = useForm({ defaultValues: initial });
   const answers = useStore(form.store, (s) => s.values);
+  const synced = useSyncedAnswers(data, doc, form);
+  // Input that cannot be saved as typed (e.g. '2.5' offices): said next to it, not saved.
+  const [invalid, setInvalid] = useState<Partial<Record<AnswerKey, string>>>({});
 
+  const failed = (failure: [string, string]) => (error: unknown) => {
+    logError('Saving the assessment failed', error);
+    toast.error(...failure);
+    throw error;
+  };
   const save = (patch: Partial<AgentAssessmentDoc>, failure = SAVE_FAILED) =>
-    saveAnswers(data, doc.id, patch).catch((error: unknown) => {
-      logError('Saving the assessment failed', error);
-      toast.error(...failure);
-      throw error;
-    });
+    saveProgress(data, doc.id, patch).catch(failed(failure));
 
   const answer = (def: FieldDef, value: unknown) => {
     form.setFieldValue(def.name, value);
-    void save({ [def.name]: storedValue(def, value) }).catch(() => undefined);
+    const problem = def.kind === 'offices' ? officesProblem(String(value)) : null;
+    setInvalid((current) => ({ ...current, [def.name]: problem ?? undefined }));
+    if (problem) return;
+    void synced
+      .save(def, value)
+      .catch(failed(SAVE_FAILED))
+      .catch(() => undefined);
   };
 
   async function go(to: number) {
@@ -76,7 +87,11 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
       indicator="progress"
       label="Assessment steps"
       status={syncStatus}
-      onSubmit={() => void (last ? submit() : go(step + 1))}
+      onSubmit={() => {
+        // An answer that cannot be saved as typed is fixed here first: its message is on this step.
+        if (visibleFields(step, answers).some((def) => invalid[def.name])) return;
+        void (last ? submit() : go(step + 1));
+      }}
       back={{ label: 'Previous', onClick: () => void go(step - 1) }}
       actions={
         last ? (
@@ -89,7 +104,13 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
       }
     >
       {visibleFields(step, answers).map((def) => (
-        <Question key={def.name} def={def} value={answers[def.name]} onChange={(v) => answer(def, v)} />
+        <Question
+          key={def.name}
+          def={def}
+          value={answers[def.name]}
+          onChange={(v) => answer(def, v)}
+          error={invalid[def.name] ?? synced.refused(def)}
+        />
       ))}
     </WizardShell>
   );

@@ -26,6 +26,19 @@ export function padTools(tools: readonly (string | null | undefined)[] | null | 
   return TOOL_CATEGORIES.map((_, i) => tools?.[i] ?? '');
 }
 
+/** The most offices an agency may give (the database refuses more too). */
+export const MAX_OFFICES = 10_000;
+export const OFFICES_NOT_WHOLE = 'The number of offices must be a whole number, like 3';
+export const OFFICES_TOO_LARGE = 'The number of offices is too large';
+
+/** What is wrong with a typed number of offices, or null (empty is fine: no answer). */
+export function officesProblem(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed === '') return null;
+  if (!/^\d+$/.test(trimmed)) return OFFICES_NOT_WHOLE;
+  return Number(trimmed) > MAX_OFFICES ? OFFICES_TOO_LARGE : null;
+}
+
 /** The number of offices as a whole number, or null when empty or not a number. */
 export function parseOffices(input: string): number | null {
   const trimmed = input.trim();

@@ -32,6 +32,7 @@ const styles = {
     '& input': { w: '5', h: '5', accentColor: 'var(--colors-primary)' },
   }),
   tools: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
+  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
   star: css({ color: 'danger', ml: '0.5' }),
 };
 
@@ -45,12 +46,21 @@ export function Question({
   def,
   value,
   onChange,
+  error,
 }: {
   def: FieldDef;
   value: unknown;
   onChange: (value: unknown) => void;
+  /** Why this answer is not saved (bad input, or the server refused it). */
+  error?: string | null | undefined;
 }) {
   const id = `q-${def.name}`;
+  const errorId = `${id}-error`;
+  const problem = error ? (
+    <p id={errorId} className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
   const label = (
     <>
       {def.label}
@@ -75,6 +85,7 @@ export function Question({
             </label>
           ))}
         </div>
+        {problem}
       </fieldset>
     );
   }
@@ -99,6 +110,7 @@ export function Question({
             </label>
           ))}
         </div>
+        {problem}
       </fieldset>
     );
   }
@@ -113,12 +125,14 @@ export function Question({
               <span className={css({ fontSize: 'sm' })}>{category}</span>
               <input
                 className={styles.input}
+                name={def.name}
                 value={tools[i] ?? ''}
                 onChange={(event) => onChange(tools.map((t, j) => (j === i ? event.target.value : t)))}
               />
             </label>
           ))}
         </div>
+        {problem}
       </fieldset>
     );
   }
@@ -128,6 +142,8 @@ export function Question({
     className: styles.input,
     value: typeof value === 'string' ? value : '',
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
   };
   return (
     <div className={styles.field}>
@@ -144,6 +160,7 @@ export function Question({
           aria-required={def.marked ? true : undefined}
         />
       )}
+      {problem}
     </div>
   );
 }

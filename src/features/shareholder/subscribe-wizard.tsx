@@ -1,8 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import { completeSubscription, saveDraft } from '../../data/subscriptions';
 import type { UserData } from '../../data/user-data';
 import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -12,8 +11,9 @@ import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
 import { SignatureStep } from './signature-step';
 import { isoDate, normaliseShares, paymentReference, resumeStep, STEPS, totalFor } from './subscription';
-import { initialValues, stepComplete, toDraftFields } from './subscription-form';
+import { initialValues, stepComplete } from './subscription-form';
 import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
+import { useSyncedDraft } from './use-synced-draft';
 
 type WizardProps = {
   data: UserData;
@@ -27,23 +27,17 @@ type WizardProps = {
 export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState(() => resumeStep(draft));
-  const draftId = useRef<string | null>(draft?.id ?? null);
-  // The draft as it was when the page opened: later saves must not reset the form.
+  // The draft as it was when the page opened; later it follows the stored draft (useSyncedDraft).
   const [initial] = useState(() => initialValues(draft, email));
-  const [savedJson, setSavedJson] = useState(() => JSON.stringify(toDraftFields(initial)));
   const [completing, setCompleting] = useState(false);
   // One reference for the screen and the record: generated when step 5 is first shown.
   const [reference] = useState(() => paymentReference(Date.now()));
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
-  useUnsavedInput(JSON.stringify(toDraftFields(values)) !== savedJson);
-
-  async function save() {
-    const fields = toDraftFields(form.state.values);
-    draftId.current = await saveDraft(data, draftId.current, fields);
-    setSavedJson(JSON.stringify(fields));
-  }
+  const synced = useSyncedDraft(data, form, draft, initial);
+  useUnsavedInput(synced.unsaved);
+  const save = synced.save;
 
   async function saveAndContinueLater() {
     try {
@@ -62,13 +56,11 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     setCompleting(true);
     try {
       const now = new Date();
-      const fields = toDraftFields(form.state.values);
-      draftId.current = await completeSubscription(data, draftId.current, fields, {
+      await synced.complete({
         effective_date: isoDate(now),
         payment_reference: reference.full,
         signature_timestamp: now.toISOString(),
       });
-      setSavedJson(JSON.stringify(fields));
       toast.success('Subscription Completed!', 'Your share subscription has been submitted successfully.');
       await navigate({ to: '/shareholder/dashboard' });
     } catch (error) {
@@ -113,8 +105,8 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         )
       }
     >
-      {step === 1 ? <PersonalDetailsStep form={form} /> : null}
-      {step === 2 ? <InvestmentStep form={form} /> : null}
+      {step === 1 ? <PersonalDetailsStep form={form} refused={synced.refused} /> : null}
+      {step === 2 ? <InvestmentStep form={form} refused={synced.refused.numberOfShares} /> : null}
       {step === 3 ? <LegalStep form={form} /> : null}
       {step === 4 ? (
         <form.Field name="signatureData">

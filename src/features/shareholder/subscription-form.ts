@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { DraftFields } from '../../data/subscriptions';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import { MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
+import { MAX_SHARES, MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
 import { normaliseShares, totalFor } from './subscription';
 
 // Step 1 (spec §5): name, email and address are required, the phone is optional.
@@ -53,8 +53,23 @@ export function initialValues(draft: ShareSubscriptionDoc | null, email: string 
   };
 }
 
-export function toDraftFields(values: WizardValues): DraftFields {
-  const { shares } = normaliseShares(values.numberOfShares);
+export const TOO_MANY_SHARES_MESSAGE = 'The number of shares is too large';
+
+/** What was typed in 'Number of shares' is more than anyone may subscribe for. */
+export function tooManyShares(numberOfShares: string): boolean {
+  return normaliseShares(numberOfShares).shares > MAX_SHARES;
+}
+
+/**
+ * The stored values for the form's values. Too many shares are never stored: the shares keep
+ * `agreed` (what is stored, or the minimum), and the field says why.
+ */
+export function toDraftFields(
+  values: WizardValues,
+  agreed?: Pick<DraftFields, 'number_of_shares'> | null,
+): DraftFields {
+  const typed = normaliseShares(values.numberOfShares).shares;
+  const shares = typed > MAX_SHARES ? (agreed?.number_of_shares ?? MIN_SHARES) : typed;
   const text = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
     subscriber_name: text(values.subscriberName),
@@ -68,9 +83,33 @@ export function toDraftFields(values: WizardValues): DraftFields {
   };
 }
 
+/** The form field that shows each stored field (the price and total follow the shares). */
+export const FORM_FIELD = {
+  subscriber_name: 'subscriberName',
+  subscriber_email: 'subscriberEmail',
+  subscriber_address: 'subscriberAddress',
+  subscriber_phone: 'subscriberPhone',
+  number_of_shares: 'numberOfShares',
+  signature_data: 'signatureData',
+} as const satisfies Partial<Record<keyof DraftFields, keyof WizardValues>>;
+
+export type ShownField = keyof typeof FORM_FIELD;
+
+/** A stored value as its form field holds it. */
+export function formValue(field: ShownField, value: unknown): string {
+  if (field === 'number_of_shares') return String(typeof value === 'number' ? value : MIN_SHARES);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The stored field a form field shows, by the form field's name. */
+export function storedField(formName: string | null | undefined): ShownField | undefined {
+  return (Object.keys(FORM_FIELD) as ShownField[]).find((k) => FORM_FIELD[k] === formName);
+}
+
 /** Whether Next may leave `step` (1-based) with these values. */
 export function stepComplete(step: number, values: WizardValues): boolean {
   if (step === 1) return v.safeParse(personalSchema, values).success;
+  if (step === 2) return !tooManyShares(values.numberOfShares);
   if (step === 3) return v.safeParse(legalSchema, values).success;
   if (step === 4) return values.signatureData !== '';
   return true;

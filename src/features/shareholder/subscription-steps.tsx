@@ -5,7 +5,13 @@ import { formatAmount as money } from '../../lib/format';
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 import { TextField } from '../../ui/field';
 import { MIN_SHARES_MESSAGE, normaliseShares, totalFor } from './subscription';
-import { belowMinimum, personalSchema, type WizardValues } from './subscription-form';
+import {
+  belowMinimum,
+  personalSchema,
+  TOO_MANY_SHARES_MESSAGE,
+  tooManyShares,
+  type WizardValues,
+} from './subscription-form';
 import { Figures } from '../../ui/figures';
 
 // Steps 1–3 of the subscription wizard (spec §5); 4 is signature-step, 5 payment-instructions.
@@ -36,7 +42,14 @@ const PERSONAL_FIELDS = [
 ] as const;
 
 /** Step 1: name, email and address are required (checked when a field is left), the phone is not. */
-export function PersonalDetailsStep({ form }: { form: SubscriptionForm }) {
+export function PersonalDetailsStep({
+  form,
+  refused = {},
+}: {
+  form: SubscriptionForm;
+  /** What the server refused, by field (shown until the field is changed). */
+  refused?: Partial<Record<keyof WizardValues, string>>;
+}) {
   return (
     <div className={styles.grid}>
       {PERSONAL_FIELDS.map(([name, label, autoComplete, type, required]) => (
@@ -52,7 +65,7 @@ export function PersonalDetailsStep({ form }: { form: SubscriptionForm }) {
                 value={field.state.value}
                 onChange={(event) => field.handleChange(event.target.value)}
                 onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
+                error={firstError(field.state.meta.errors) ?? refused[name]}
               />
             </div>
           )}
@@ -63,11 +76,12 @@ export function PersonalDetailsStep({ form }: { form: SubscriptionForm }) {
 }
 
 /** Step 2: how many shares (5,000 or more, in steps of 1,000) and what they cost. */
-export function InvestmentStep({ form }: { form: SubscriptionForm }) {
+export function InvestmentStep({ form, refused }: { form: SubscriptionForm; refused?: string | undefined }) {
   return (
     <form.Field name="numberOfShares">
       {(field) => {
         const { shares } = normaliseShares(field.state.value);
+        const tooMany = tooManyShares(field.state.value);
         return (
           <div className={styles.column}>
             <TextField
@@ -83,6 +97,7 @@ export function InvestmentStep({ form }: { form: SubscriptionForm }) {
                 field.handleChange(String(shares));
                 field.handleBlur();
               }}
+              error={tooMany ? TOO_MANY_SHARES_MESSAGE : refused}
             />
             {belowMinimum(field.state.value) ? (
               <p className={styles.warn} role="alert">
@@ -92,9 +107,9 @@ export function InvestmentStep({ form }: { form: SubscriptionForm }) {
             <TextField label="Price per share" name="subscriptionPrice" value={`£${SHARE_PRICE.toFixed(2)}`} readOnly />
             <Figures>
               <dt>Shares</dt>
-              <dd>{shares.toLocaleString('en-GB')}</dd>
+              <dd>{tooMany ? '—' : shares.toLocaleString('en-GB')}</dd>
               <dt>Total</dt>
-              <dd data-testid="subscription-total">{money(totalFor(shares))}</dd>
+              <dd data-testid="subscription-total">{tooMany ? '—' : money(totalFor(shares))}</dd>
             </Figures>
           </div>
         );

@@ -1,0 +1,107 @@
+// The assessment wizard over a real local database (no network): answers write only themselves,
+// pulled answers show, and bad numbers are said and not saved (docs/decisions/003-sync.md, "Forms").
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAssessment, type AssessmentData } from '../../data/assessment-data';
+import type { AgentAssessmentDoc } from '../../data/schemas';
+import { closeLocalData, localAssessmentData } from '../../testing/local-data';
+import { AssessmentWizard } from './assessment-wizard';
+
+afterEach(closeLocalData);
+
+/** The wizard fed the live document, as the assessment page feeds it. */
+function LiveWizard({ data }: { data: AssessmentData }) {
+  const { doc } = useAssessment(data, true);
+  return doc ? <AssessmentWizard data={data} doc={doc} /> : null;
+}
+
+async function openAt(step: number, fields: Partial<AgentAssessmentDoc> = {}) {
+  const data = await localAssessmentData();
+  const doc = await data.db.agent_assessments.insert({
+    id: crypto.randomUUID(),
+    token: data.token,
+    expires_at: new Date(Date.now() + 864e5).toISOString(),
+    status: 'pending',
+    last_step: step,
+    tone_of_voice: [],
+    office_devices: [],
+    mobile_device_types: [],
+    preferred_mobile_communication: [],
+    property_portals: [],
+    primary_ai_goals: [],
+    tracking_outcomes: [],
+    current_tools: Array<string>(10).fill(''),
+    ...fields,
+  });
+  render(<LiveWizard data={data} />);
+  const stored = async () => (await data.db.agent_assessments.findOne(doc.id).exec())!.toJSON() as AgentAssessmentDoc;
+  /** As a pull writes it: straight into the stored document. */
+  const pulled = async (patch: Partial<AgentAssessmentDoc>) =>
+    (await data.db.agent_assessments.findOne(doc.id).exec())!.incrementalPatch(patch);
+  return { data, stored, pulled, user: userEvent.setup() };
+}
+
+const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+describe('the assessment wizard and its stored answers', () => {
+  it('a tick another device made shows, and this device’s tick adds to it instead of replacing the list', async () => {
+    const { stored, pulled, user } = await openAt(2);
+    await screen.findByRole('checkbox', { name: 'Friendly & Casual' });
+    await pulled({ tone_of_voice: ['Calm & Reassuring'] });
+    await waitFor(() => expect(checkbox('Calm & Reassuring').checked).toBe(true));
+    await user.click(checkbox('Friendly & Casual'));
+    await waitFor(async () => expect((await stored()).tone_of_voice).toContain('Friendly & Casual'));
+    expect((await stored()).tone_of_voice).toEqual(['Calm & Reassuring', 'Friendly & Casual']);
+  });
+
+  it('an untick removes only that item from a list that changed since the step opened', async () => {
+    const { stored, pulled, user } = await openAt(2, { tone_of_voice: ['Friendly & Casual'] });
+    await screen.findByRole('checkbox', { name: 'Friendly & Casual' });
+    await pulled({ tone_of_voice: ['Friendly & Casual', 'Calm & Reassuring'] });
+    await waitFor(() => expect(checkbox('Calm & Reassuring').checked).toBe(true));
+    await user.click(checkbox('Friendly & Casual'));
+    await waitFor(async () => expect((await stored()).tone_of_voice).toEqual(['Calm & Reassuring']));
+    expect(checkbox('Friendly & Casual').checked).toBe(false);
+  });
+
+  it('a pulled text answer shows in a question the user is not in', async () => {
+    const { pulled, user } = await openAt(1, { agency_name: 'Acme' });
+    await user.click(await screen.findByLabelText('Office Locations'));
+    await pulled({ agency_name: 'Acme Lettings Ltd', office_locations: 'York' });
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>(/^Agency Name/).value).toBe('Acme Lettings Ltd'),
+    );
+    // The one being typed in keeps what is typed until the user leaves it.
+    expect(input('Office Locations').value).toBe('');
+    await user.click(screen.getByLabelText<HTMLInputElement>(/^Agency Name/));
+    await waitFor(() => expect(input('Office Locations').value).toBe('York'));
+  });
+
+  it('a number of offices that is not a whole number, or too large, is said and never saved', async () => {
+    const { stored, user } = await openAt(1, { number_of_offices: 2 });
+    const offices = await screen.findByLabelText<HTMLInputElement>('Number of Offices');
+    for (const [typed, message] of [
+      ['abc', 'The number of offices must be a whole number, like 3'],
+      ['-3', 'The number of offices must be a whole number, like 3'],
+      ['2.5', 'The number of offices must be a whole number, like 3'],
+      ['99999999999', 'The number of offices is too large'],
+    ] as const) {
+      // Entered at once (pasted): typed key by key, a valid start such as '9999' is saved first.
+      await user.tripleClick(offices);
+      await user.paste(typed);
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      expect(offices.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect((await stored()).number_of_offices).toBe(2);
+    // Next stays on the step until it is fixed.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await stored()).last_step).toBe(1);
+    expect(input('Number of Offices').value).toBe('99999999999');
+    await user.clear(offices);
+    await user.type(offices, '3');
+    await waitFor(async () => expect((await stored()).number_of_offices).toBe(3));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
