@@ -37,6 +37,7 @@ export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: nu
     };
     return {
       info,
+      faults: stack.faults,
       logs: () => logs.join('\n'),
       stop: async () => {
         await stack.stop();

