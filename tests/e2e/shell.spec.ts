@@ -75,7 +75,7 @@ test('sign up, sign out, sign in: toasts, guard and the account in Postgres', as
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Signed in successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/saved-properties$/);
-  await expect(page.getByRole('heading', { name: 'Saved Properties' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
