@@ -1,0 +1,173 @@
+// What the devices did, and the end-state invariant of issue 11: every field's last value is in
+// Postgres or in the conflict log with a both-sides edit to explain it.
+//
+// The model records only what a person did: a value typed on a device and saved there (the
+// assessment saves every answer as it is typed; the subscription on Next or 'Save & Continue
+// Later'). A value the form re-saves without anyone typing it (an untouched field of a stale form)
+// is not an edit, so it can never excuse overwriting someone else's edit.
+//
+// With each save goes its basis: the values this field had in the device's local database just
+// before the edit (read from IndexedDB). A save whose basis holds another device's value replaced
+// that value knowingly (the person saw it), which is not a loss.
+
+export type Scalar = string | number | null;
+
+export interface Save {
+  device: string;
+  field: string;
+  value: Scalar;
+  basis: Scalar[];
+  seq: number;
+  /** The action of the sequence that saved it (as in the trace). */
+  at: number;
+}
+
+export interface ListOp {
+  device: string;
+  field: string;
+  item: string;
+  present: boolean;
+  seq: number;
+  at: number;
+}
+
+/** A conflict-log entry as stored on a device (local and server JSON-decoded). */
+export interface LoggedConflict {
+  device: string;
+  field: string;
+  local: unknown;
+  server: unknown;
+}
+
+export interface Verdict {
+  checked: number;
+  lost: number;
+  logged: number;
+  problems: string[];
+  /** Per edited field: what Postgres holds and each device's last edit (for the report). */
+  details: string[];
+}
+
+export const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+const show = (v: unknown) => JSON.stringify(v ?? null);
+
+export class Model {
+  private seq = 0;
+  /** The action being done (set by the sequence before each one). */
+  at = -1;
+  readonly saves: Save[] = [];
+  readonly ops: ListOp[] = [];
+
+  constructor(
+    /** Every scalar field checked, with its value before the sequence. */
+    readonly initial: Record<string, Scalar>,
+    /** Every list field checked (empty before the sequence). */
+    readonly listFields: readonly string[] = [],
+  ) {}
+
+  save(device: string, field: string, value: Scalar, basis: Scalar[]) {
+    this.saves.push({ device, field, value, basis, seq: ++this.seq, at: this.at });
+  }
+
+  listOp(device: string, field: string, item: string, present: boolean) {
+    this.ops.push({ device, field, item, present, seq: ++this.seq, at: this.at });
+  }
+
+  /** The invariant, given the row in Postgres and every device's conflict log. */
+  check(server: Record<string, unknown>, conflicts: LoggedConflict[]): Verdict {
+    const verdict: Verdict = { checked: 0, lost: 0, logged: 0, problems: [], details: [] };
+    for (const field of Object.keys(this.initial)) this.checkScalar(field, server[field], conflicts, verdict);
+    for (const field of this.listFields) this.checkList(field, server[field], verdict);
+    return verdict;
+  }
+
+  private checkScalar(field: string, inServer: unknown, conflicts: LoggedConflict[], verdict: Verdict) {
+    verdict.checked++;
+    const saves = this.saves.filter((s) => s.field === field);
+    if (saves.length === 0) {
+      if (!same(inServer, this.initial[field])) {
+        verdict.lost++;
+        verdict.problems.push(
+          `${field}: nobody edited it, yet Postgres holds ${show(inServer)} instead of ${show(this.initial[field])}`,
+        );
+      }
+      return;
+    }
+    const devices = [...new Set(saves.map((s) => s.device))];
+    const last = devices.map((d) => saves.filter((s) => s.device === d).at(-1)!);
+    verdict.details.push(
+      `${field}: Postgres ${show(inServer)}; last saved ${last.map((s) => `${s.device} ${show(s.value)} (#${s.at})`).join(', ')}`,
+    );
+    let lostHere = 0;
+    for (const mine of last) {
+      if (same(mine.value, inServer)) continue;
+      // Replaced knowingly: another device saved this field while its copy showed this value.
+      if (saves.some((s) => s.device !== mine.device && s.basis.some((b) => same(b, mine.value)))) continue;
+      const explained = conflicts.find(
+        (c) =>
+          c.field === field &&
+          c.device === mine.device &&
+          same(c.local, mine.value) &&
+          // A both-sides edit: the server's value came from another device, unseen when this was saved.
+          saves.some((s) => s.device !== mine.device && same(s.value, c.server)) &&
+          !mine.basis.some((b) => same(b, c.server)),
+      );
+      if (explained) {
+        verdict.logged++;
+        continue;
+      }
+      const loggedAnyway = conflicts.find((c) => c.field === field && same(c.local, mine.value));
+      lostHere++;
+      verdict.problems.push(
+        `${field}: device ${mine.device}'s last saved value ${show(mine.value)} (#${mine.at}) is lost — Postgres holds ` +
+          `${show(inServer)}` +
+          (loggedAnyway
+            ? `; it is in ${loggedAnyway.device}'s conflict log against ${show(loggedAnyway.server)}, which no other device's edit explains`
+            : ', and no conflict log has it'),
+      );
+    }
+    if (!last.some((s) => same(s.value, inServer)) && lostHere === 0) {
+      lostHere++;
+      verdict.problems.push(
+        `${field}: Postgres holds ${show(inServer)}, which is no device's last saved value (${last
+          .map((s) => `${s.device}: ${show(s.value)}`)
+          .join(', ')})`,
+      );
+    }
+    verdict.lost += lostHere;
+  }
+
+  private checkList(field: string, inServer: unknown, verdict: Verdict) {
+    verdict.checked++;
+    const list = Array.isArray(inServer) ? (inServer as unknown[]) : [];
+    const ops = this.ops.filter((o) => o.field === field);
+    if (ops.length) verdict.details.push(`${field}: Postgres ${show(list)}`);
+    // Lists start empty: an item nobody ticked cannot be there.
+    for (const item of list.filter((i) => !ops.some((o) => o.item === i))) {
+      verdict.lost++;
+      verdict.problems.push(`${field}: Postgres has ${show(item)}, which no device ticked`);
+    }
+    for (const item of new Set(ops.map((o) => o.item))) {
+      const onItem = ops.filter((o) => o.item === item);
+      const present = list.includes(item);
+      for (const device of new Set(onItem.map((o) => o.device))) {
+        const mine = onItem.filter((o) => o.device === device).at(-1)!;
+        if (mine.present === present) continue;
+        // The merge rule (ADR 003): the server's list minus what a device removed plus what it
+        // added. Another device's opposite edit of this item made later, or still standing as its
+        // last, explains the outcome; nothing else does.
+        const others = onItem.filter((o) => o.device !== device);
+        const lastOther = others.at(-1);
+        const explained =
+          others.some((o) => o.present !== mine.present && o.seq > mine.seq) ||
+          (lastOther !== undefined && lastOther.present !== mine.present);
+        if (explained) continue;
+        verdict.lost++;
+        verdict.problems.push(
+          `${field}: device ${device} ${mine.present ? 'added' : 'removed'} ${show(item)} last (#${mine.at}) and no ` +
+            `other device touched it since, yet Postgres has ${show(list)}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,287 @@
+// The share subscription wizard on two devices of one user. A draft made beforehand (as if on a
+// third device) is where both start; values are saved on Next and 'Save & Continue Later' only.
+import { randomUUID } from 'node:crypto';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
+import { closeAndReopen, newDevice, readCollection, reload, setOffline, type Device } from './device';
+import { Model, type Scalar } from './model';
+import type { Rng } from './prng';
+import {
+  chooseField,
+  expectLocal,
+  finish,
+  newRun,
+  nextActor,
+  same,
+  stored,
+  withTrace,
+  type Outcome,
+  type Run,
+} from './sequence';
+
+const URL = '/shareholder/subscribe';
+const TOO_MANY_SHARES = '3000000000';
+const TOO_MANY_MESSAGE = 'The number of shares is too large';
+
+interface FieldDef {
+  column: string;
+  label: string;
+  step: number;
+}
+
+const FIELDS: FieldDef[] = [
+  { column: 'subscriber_name', label: 'Full name', step: 1 },
+  { column: 'subscriber_email', label: 'Email', step: 1 },
+  { column: 'subscriber_address', label: 'Address', step: 1 },
+  { column: 'subscriber_phone', label: 'Phone (optional)', step: 1 },
+  { column: 'number_of_shares', label: 'Number of shares', step: 2 },
+];
+
+type Action = 'type' | 'next' | 'back' | 'later' | 'offline' | 'reload' | 'close' | 'dropAck' | 'refused';
+
+/**
+ * What a person does next, by step. A draft with a name and an address reopens at step 3 (legal
+ * confirmations, never restored); the fields are on steps 1 and 2, so from 3 and 4 mostly Back.
+ */
+function weights(step: number): Partial<Record<Action, number>> {
+  const always = { offline: 8, reload: 5, close: 4, dropAck: 6 };
+  switch (step) {
+    case 1:
+      return { ...always, type: 40, next: 10, later: 10 };
+    case 2:
+      return { ...always, type: 26, refused: 6, next: 6, back: 14, later: 8 };
+    case 3:
+      return { ...always, back: 40, next: 4, later: 3 };
+    default:
+      return { ...always, back: 40, later: 3 };
+  }
+}
+
+interface Typed {
+  value: Scalar;
+  basis: Scalar[];
+}
+
+interface Wizard {
+  device: Device;
+  step: number;
+  /** Typed on this device and not saved yet: lost on a reload or a closed browser. */
+  dirty: Map<string, Typed>;
+}
+
+const stepText = (page: Page) => page.getByText(/^Step \d of 5: /).first();
+
+async function readStep(page: Page): Promise<number> {
+  await expect(stepText(page)).toBeVisible({ timeout: 20_000 });
+  return Number(/Step (\d)/.exec(await stepText(page).innerText())?.[1]);
+}
+
+const valueFor = (run: Run, field: FieldDef): Scalar => {
+  switch (field.column) {
+    case 'subscriber_email':
+      return run.values.email();
+    case 'subscriber_phone':
+      return run.values.phone();
+    case 'number_of_shares':
+      return run.values.unique(5000, 1_600_000, 1000);
+    case 'subscriber_address':
+      return run.values.text('Road');
+    default:
+      return run.values.text('Name');
+  }
+};
+
+export async function runSubscription(browser: Browser, seed: number, rng: Rng, steps: number): Promise<Outcome> {
+  const draftId = randomUUID();
+  const initial: Record<string, Scalar> = {
+    subscriber_name: `Initial Name ${seed}`,
+    subscriber_email: `initial.${seed}@example.test`,
+    subscriber_address: `${seed} Initial Street, Leeds`,
+    subscriber_phone: '0113 496 0000',
+    number_of_shares: 5000 + 1000 * rng.int(0, 20),
+  };
+  const run = newRun(seed, rng, new Model(initial));
+  run.values.reserve(initial.number_of_shares as number);
+  const wizards: Wizard[] = [];
+  const readDraft = async (page: Page) =>
+    (await readCollection(page, 'share_subscriptions')).find((d) => d.id === draftId);
+  try {
+    // Device A signs up; the draft is there before either device opens the wizard.
+    const contextA = await browser.newContext();
+    const pageA = await contextA.newPage();
+    run.devices.push(await newDevice('A', contextA, pageA, (l) => run.trace.push(l)));
+    const email = await signUp(pageA);
+    const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
+    const shares = initial.number_of_shares as number;
+    await sql(
+      `insert into share_subscriptions (id, user_id, subscriber_name, subscriber_email, subscriber_address,
+         subscriber_phone, number_of_shares, subscription_price, total_amount, status)
+       values ($1, $2, $3, $4, $5, $6, $7, 1.25, $8, 'draft')`,
+      [
+        draftId,
+        user!.id,
+        initial.subscriber_name,
+        initial.subscriber_email,
+        initial.subscriber_address,
+        initial.subscriber_phone,
+        shares,
+        shares * 1.25,
+      ],
+    );
+    const b = await signIn(browser, email);
+    run.devices.push(await newDevice('B', b.context, b.page, (l) => run.trace.push(l)));
+    for (const device of run.devices) {
+      await device.page.goto(URL);
+      wizards.push({ device, step: await readStep(device.page), dirty: new Map() });
+      await controlledByServiceWorker(device.page);
+    }
+
+    let w: Wizard | undefined;
+    for (let i = 0; i < steps; i++) {
+      w = nextActor(run, wizards, w);
+      run.model.at = i;
+      const action = rng.weighted<Action>(weights(w.step));
+      await act(run, w, action, readDraft, i);
+    }
+
+    const outcome = await finish(run, {
+      ready: async (page) => void (await readStep(page)),
+      table: 'share_subscriptions',
+      docId: async () => draftId,
+      serverRow: async () => {
+        const rows = await sql(
+          `select id, subscriber_name, subscriber_email, subscriber_address, subscriber_phone, number_of_shares
+             from share_subscriptions where user_id = (select user_id from share_subscriptions where id = $1)`,
+          [draftId],
+        );
+        if (rows.length !== 1) run.problems.push(`the user has ${rows.length} subscriptions in Postgres, not 1`);
+        return rows.find((r) => r.id === draftId) ?? {};
+      },
+    });
+    return outcome;
+  } catch (error) {
+    throw withTrace(error, run);
+  } finally {
+    for (const device of run.devices) await device.context.close().catch(() => undefined);
+  }
+}
+
+async function act(
+  run: Run,
+  w: Wizard,
+  action: Action,
+  readDraft: (page: Page) => Promise<Record<string, unknown> | undefined>,
+  i: number,
+) {
+  const { device } = w;
+  const page = () => device.page;
+  const local = async (column: string) => stored((await readDraft(page()))?.[column]);
+  const from = w.step;
+  const note = (what: string) => run.trace.push(`#${i} ${device.name} at step ${from}: ${what}`);
+
+  async function save(how: 'next' | 'later') {
+    const saved = [...w.dirty.entries()];
+    for (const [column, typed] of saved) typed.basis.push(await local(column));
+    if (how === 'next') {
+      if (w.step === 3) for (const box of await page().getByRole('checkbox').all()) await box.check();
+      await page().getByRole('button', { name: 'Next' }).click();
+      w.step++;
+      await expect(page().getByText(`Step ${w.step} of 5:`)).toBeVisible();
+    } else {
+      await page().getByRole('button', { name: 'Save & Continue Later' }).click();
+    }
+    w.dirty.clear();
+    for (const [column, typed] of saved) run.model.save(device.name, column, typed.value, typed.basis);
+    note(
+      `${how === 'next' ? 'Next' : 'Save & Continue Later'} saves ${JSON.stringify(Object.fromEntries(saved.map(([c, t]) => [c, t.value])))}`,
+    );
+    for (const [column, typed] of saved) {
+      await expectLocal(
+        run,
+        device,
+        () => readDraft(page()),
+        column,
+        (v) => same(stored(v), typed.value),
+        `saved ${column} never reached the device's database`,
+      );
+    }
+  }
+
+  async function type(field: FieldDef, value: Scalar) {
+    const input = page().getByLabel(field.label);
+    await input.fill(String(value));
+    if (field.column === 'number_of_shares') await input.blur();
+  }
+
+  switch (action) {
+    case 'type': {
+      const field = chooseField(
+        run,
+        device.name,
+        FIELDS.filter((f) => f.step === w.step),
+      );
+      const value = valueFor(run, field);
+      const basis = await local(field.column);
+      await type(field, value);
+      // Typed over an earlier unsaved value: what the device knew then counts too.
+      w.dirty.set(field.column, { value, basis: [...(w.dirty.get(field.column)?.basis ?? []), basis] });
+      note(`types ${field.column} = ${JSON.stringify(value)} over ${JSON.stringify(basis)}`);
+      return;
+    }
+    case 'next':
+      return save('next');
+    case 'later':
+      return save('later');
+    case 'back':
+      await page().getByRole('button', { name: 'Back' }).click();
+      w.step--;
+      await expect(page().getByText(`Step ${w.step} of 5:`)).toBeVisible();
+      note('Back');
+      return;
+    case 'offline':
+      await setOffline(device, !device.offline);
+      note(device.offline ? 'goes offline' : 'goes online');
+      return;
+    case 'reload':
+      await reload(device);
+      w.step = await readStep(page());
+      note(`reloads (unsaved ${JSON.stringify([...w.dirty.keys()])} dropped), opens at step ${w.step}`);
+      w.dirty.clear();
+      return;
+    case 'close':
+      await closeAndReopen(device, URL);
+      w.step = await readStep(page());
+      note(`closes the browser and opens it again at step ${w.step}`);
+      w.dirty.clear();
+      return;
+    case 'dropAck':
+      device.dropNextAck = true;
+      note('the answer to its next push will be lost');
+      return;
+    case 'refused': {
+      const field = FIELDS.find((f) => f.column === 'number_of_shares')!;
+      const before = await local(field.column);
+      await type(field, TOO_MANY_SHARES);
+      note(`types number_of_shares = ${TOO_MANY_SHARES} and presses Save & Continue Later`);
+      try {
+        await expect(page().getByText(TOO_MANY_MESSAGE)).toBeVisible({ timeout: 2_500 });
+      } catch {
+        run.problems.push(
+          `device ${device.name}: no '${TOO_MANY_MESSAGE}' beside Number of shares for ${TOO_MANY_SHARES}`,
+        );
+      }
+      // The form may refuse to save at all while the value is refused; it must not save it.
+      const later = page().getByRole('button', { name: 'Save & Continue Later' });
+      if (await later.isEnabled()) await later.click();
+      await page().waitForTimeout(400);
+      if (same(await local(field.column), Number(TOO_MANY_SHARES))) {
+        run.problems.push(`device ${device.name}: the refused ${TOO_MANY_SHARES} shares were saved on the device`);
+      }
+      const value = valueFor(run, field);
+      await type(field, value);
+      w.dirty.set(field.column, { value, basis: [before] });
+      note(`corrects number_of_shares to ${value}`);
+      return save('later');
+    }
+  }
+}
