@@ -9,6 +9,7 @@ import type { Rng } from './prng';
 import {
   chooseField,
   expectLocal,
+  expectSaved,
   finish,
   newRun,
   nextActor,
@@ -160,6 +161,7 @@ export async function runAssessment(browser: Browser, seed: number, rng: Rng, st
   const url = `/agent-assessment/${token}`;
   const wizards: Wizard[] = [];
   const readDoc = async (page: Page) => (await readCollection(page, 'agent_assessments'))[0];
+  const serverRow = async () => (await sql('select * from agent_assessments where token = $1', [token]))[0] ?? {};
   try {
     for (const name of ['A', 'B']) {
       const context = await browser.newContext();
@@ -176,7 +178,7 @@ export async function runAssessment(browser: Browser, seed: number, rng: Rng, st
       w = nextActor(run, wizards, w);
       run.model.at = i;
       const action = rng.weighted<Action>(weights(w.step));
-      await act(run, w, action, readDoc, url, i);
+      await act(run, w, action, { readDoc, server: serverRow, url }, i);
     }
 
     return await finish(run, {
@@ -184,7 +186,7 @@ export async function runAssessment(browser: Browser, seed: number, rng: Rng, st
       table: 'agent_assessments',
       docId: async () =>
         String((await sql<{ id: string }>('select id from agent_assessments where token = $1', [token]))[0]!.id),
-      serverRow: async () => (await sql('select * from agent_assessments where token = $1', [token]))[0] ?? {},
+      serverRow,
     });
   } catch (error) {
     throw withTrace(error, run);
@@ -197,10 +199,14 @@ async function act(
   run: Run,
   w: Wizard,
   action: Action,
-  readDoc: (page: Page) => Promise<Record<string, unknown> | undefined>,
-  url: string,
+  where: {
+    readDoc: (page: Page) => Promise<Record<string, unknown> | undefined>;
+    server: () => Promise<Record<string, unknown>>;
+    url: string;
+  },
   i: number,
 ) {
+  const { readDoc, server, url } = where;
   const { device } = w;
   const page = () => device.page;
   const read = () => readDoc(page());
@@ -212,13 +218,14 @@ async function act(
   async function answer(def: TextDef, value: Scalar, basis: Scalar[]) {
     await page().getByLabel(def.label).fill(String(value));
     note(`types ${def.column} = ${JSON.stringify(value)} over ${basis.map((b) => JSON.stringify(b)).join(' / ')}`);
-    const ok = await expectLocal(
+    const ok = await expectSaved(
       run,
       device,
       read,
       def.column,
-      (v) => same(stored(v), value),
+      value,
       `typed ${def.column} never saved on the device`,
+      server,
     );
     if (ok) run.model.save(device.name, def.column, value, basis);
   }

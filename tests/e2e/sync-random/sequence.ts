@@ -179,10 +179,41 @@ export async function expectLocal(
   field: string,
   expected: (value: unknown) => boolean,
   what: string,
+  /** Asked when the device's copy does not match: whether the save is evident elsewhere. */
+  otherwise?: () => Promise<boolean>,
 ) {
-  const ok = await eventually(async () => expected((await read())?.[field]));
+  const ok = await eventually(async () => expected((await read())?.[field]) || ((await otherwise?.()) ?? false));
   if (!ok) run.problems.push(`device ${device.name}: ${what} (${field} is ${JSON.stringify((await read())?.[field])})`);
   return ok;
+}
+
+/**
+ * Records a problem when a saved value never shows on the device. It may show only for a moment:
+ * a push that meets another device's edit is merged at once, so the value is then in this
+ * device's conflict log, or it reached Postgres before something else replaced it on the device.
+ */
+export async function expectSaved(
+  run: Run,
+  device: Device,
+  read: () => Promise<Record<string, unknown> | undefined>,
+  field: string,
+  value: Scalar,
+  what: string,
+  server: () => Promise<Record<string, unknown> | undefined>,
+) {
+  return expectLocal(
+    run,
+    device,
+    read,
+    field,
+    (v) => same(stored(v), value),
+    what,
+    async () => {
+      const log = await readCollection(device.page, 'conflict_log');
+      if (log.some((c) => c.field === field && same(JSON.parse(String(c.local)), value))) return true;
+      return same(stored((await server())?.[field]), value);
+    },
+  );
 }
 
 export { same };

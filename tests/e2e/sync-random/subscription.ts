@@ -8,7 +8,7 @@ import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
 import {
   chooseField,
-  expectLocal,
+  expectSaved,
   finish,
   newRun,
   nextActor,
@@ -105,6 +105,7 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
   const wizards: Wizard[] = [];
   const readDraft = async (page: Page) =>
     (await readCollection(page, 'share_subscriptions')).find((d) => d.id === draftId);
+  const serverDraft = async () => (await sql('select * from share_subscriptions where id = $1', [draftId]))[0] ?? {};
   try {
     // Device A signs up; the draft is there before either device opens the wizard.
     const contextA = await browser.newContext();
@@ -141,7 +142,7 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
       w = nextActor(run, wizards, w);
       run.model.at = i;
       const action = rng.weighted<Action>(weights(w.step));
-      await act(run, w, action, readDraft, i);
+      await act(run, w, action, readDraft, serverDraft, i);
     }
 
     const outcome = await finish(run, {
@@ -171,6 +172,7 @@ async function act(
   w: Wizard,
   action: Action,
   readDraft: (page: Page) => Promise<Record<string, unknown> | undefined>,
+  server: () => Promise<Record<string, unknown>>,
   i: number,
 ) {
   const { device } = w;
@@ -196,13 +198,14 @@ async function act(
       `${how === 'next' ? 'Next' : 'Save & Continue Later'} saves ${JSON.stringify(Object.fromEntries(saved.map(([c, t]) => [c, t.value])))}`,
     );
     for (const [column, typed] of saved) {
-      await expectLocal(
+      await expectSaved(
         run,
         device,
         () => readDraft(page()),
         column,
-        (v) => same(stored(v), typed.value),
+        typed.value,
         `saved ${column} never reached the device's database`,
+        server,
       );
     }
   }
