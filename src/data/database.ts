@@ -11,7 +11,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { merge3, sameData, type Doc, type LostValue } from './conflict';
-import { trueServerState, upToDate } from './outbox';
+import { takeLandedBase, trueServerState, upToDate } from './outbox';
 import {
   agentAssessmentSchema,
   LIST_FIELDS,
@@ -40,6 +40,9 @@ export interface OutboxEntry {
   /** Why, and the row as the server kept it (JSON `Refusal`): kept until the server accepts a
    * later state, so the next push is judged against the server's row, not the refused one. */
   refusal?: string | null;
+  /** States sent in pushes not answered yet (JSON `SentState[]`): if an answer is lost and one of
+   * them landed, a conflict is merged against it rather than against an older assumed state. */
+  sent?: string | null;
 }
 
 /** A local value that lost a conflict (both sides changed one field): kept, never dropped. */
@@ -55,7 +58,7 @@ export interface ConflictLogEntry {
 
 const outboxSchema: RxJsonSchema<OutboxEntry> = {
   title: 'outbox',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -66,6 +69,7 @@ const outboxSchema: RxJsonSchema<OutboxEntry> = {
     lastError: { type: ['string', 'null'] },
     refused: { type: ['string', 'null'] },
     refusal: { type: ['string', 'null'] },
+    sent: { type: ['string', 'null'] },
   },
   required: ['id', 'table', 'docId', 'since'],
   additionalProperties: false,
@@ -164,8 +168,10 @@ function conflictHandler(name: SyncedCollectionName, local: () => LocalCollectio
       const docId = String(input.realMasterState.id);
       const { outbox, conflict_log } = local();
       // After a refusal RxDB assumes the server has the refused state; it has the row it kept.
+      // After a lost answer it assumes an older state than the one this device's push left.
       const base = outbox
-        ? await trueServerState(outbox, name, docId, input.assumedMasterState)
+        ? (takeLandedBase(outbox, name, docId) ??
+          (await trueServerState(outbox, name, docId, input.assumedMasterState)))
         : input.assumedMasterState;
       const { doc, lost } = merge3(base, input.newDocumentState, input.realMasterState, {
         listFields: LIST_FIELDS[name] ?? [],
@@ -195,8 +201,11 @@ function storageFor(options: OpenOptions) {
 }
 
 const LOCAL_COLLECTIONS = {
-  // Version 1 added `refusal`: entries from before simply have none.
-  outbox: { schema: outboxSchema, migrationStrategies: { 1: (oldDoc: OutboxEntry) => oldDoc } },
+  // Versions 1 and 2 added `refusal` and `sent`: entries from before simply have none.
+  outbox: {
+    schema: outboxSchema,
+    migrationStrategies: { 1: (oldDoc: OutboxEntry) => oldDoc, 2: (oldDoc: OutboxEntry) => oldDoc },
+  },
   conflict_log: { schema: conflictLogSchema },
 } as const;
 

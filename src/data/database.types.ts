@@ -59,6 +59,7 @@ export interface Database {
           _deleted: boolean;
           last_step: number;
           _writer: string | null;
+          _landed: Json;
         };
         Insert: {
           id?: string;
@@ -113,6 +114,7 @@ export interface Database {
           _deleted?: boolean;
           last_step?: number;
           _writer?: string | null;
+          _landed?: Json;
         };
         Update: {
           id?: string;
@@ -167,6 +169,7 @@ export interface Database {
           _deleted?: boolean;
           last_step?: number;
           _writer?: string | null;
+          _landed?: Json;
         };
         Relationships: [];
       };
@@ -322,6 +325,7 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           _writer: string | null;
+          _landed: Json;
         };
         Insert: {
           id?: string;
@@ -339,6 +343,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
+          _landed?: Json;
         };
         Update: {
           id?: string;
@@ -356,6 +361,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
+          _landed?: Json;
         };
         Relationships: [];
       };
@@ -376,6 +382,7 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           _writer: string | null;
+          _landed: Json;
         };
         Insert: {
           id?: string;
@@ -393,6 +400,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
+          _landed?: Json;
         };
         Update: {
           id?: string;
@@ -410,6 +418,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
+          _landed?: Json;
         };
         Relationships: [];
       };
@@ -437,6 +446,7 @@ export interface Database {
           signed_user_agent: string | null;
           cancelled_at: string | null;
           _writer: string | null;
+          _landed: Json;
         };
         Insert: {
           id?: string;
@@ -461,6 +471,7 @@ export interface Database {
           signed_user_agent?: string | null;
           cancelled_at?: string | null;
           _writer?: string | null;
+          _landed?: Json;
         };
         Update: {
           id?: string;
@@ -485,6 +496,7 @@ export interface Database {
           signed_user_agent?: string | null;
           cancelled_at?: string | null;
           _writer?: string | null;
+          _landed?: Json;
         };
         Relationships: [];
       };

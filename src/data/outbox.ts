@@ -13,12 +13,14 @@ const key = (table: string, docId: string) => `${table}:${docId}`;
 interface OutboxState {
   queues: Map<string, Promise<unknown>>;
   accepted: Map<string, Doc>;
+  /** Per entry: the state this device's landed push left, for the conflict handler to merge against. */
+  landed: Map<string, Doc>;
 }
 const states = new WeakMap<RxCollection<OutboxEntry>, OutboxState>();
 
 function stateOf(outbox: RxCollection<OutboxEntry>): OutboxState {
   let state = states.get(outbox);
-  if (!state) states.set(outbox, (state = { queues: new Map(), accepted: new Map() }));
+  if (!state) states.set(outbox, (state = { queues: new Map(), accepted: new Map(), landed: new Map() }));
   return state;
 }
 
@@ -59,6 +61,7 @@ export function trackLocalWrites<T extends SyncDoc>(collection: RxCollection<T>,
         lastError: null,
         refused: existing?.refused ?? null,
         refusal: existing?.refusal ?? null,
+        sent: existing?.sent ?? null,
       });
     });
   };
@@ -108,6 +111,7 @@ export function markRefused(
       lastError: refusal.message,
       refused: JSON.stringify(refused),
       refusal: JSON.stringify(refusal),
+      sent: existing?.sent ?? null,
     });
   });
 }
@@ -173,4 +177,79 @@ export async function refusalsAmong(outbox: RxCollection<OutboxEntry>, table: st
     const found = parseRefusal(entry);
     return found ? [{ docId: entry.docId, ...found }] : [];
   });
+}
+
+/** A state sent in a push, by the id the server records in `_landed` when it lands. */
+export interface SentState {
+  writeId: string;
+  state: Doc;
+}
+
+// Distinct states kept per document: each push sent while no answer comes adds one (a retry of
+// the same state reuses its write id), and the one that landed must still be here when asked.
+const SENT_KEPT = 5;
+
+const parseSent = (entry: Pick<OutboxEntry, 'sent'> | null | undefined): SentState[] =>
+  entry?.sent ? (JSON.parse(entry.sent) as SentState[]) : [];
+
+/**
+ * Before a push: remember what is sent under which write id, so a lost answer does not lose track
+ * of it. Returns the write id for each state (a state sent before keeps its id).
+ */
+export function recordSent(outbox: RxCollection<OutboxEntry>, table: string, states: Doc[]): Promise<string[]> {
+  if (states.length === 0) return Promise.resolve([]);
+  const ids = states.map((state) => key(table, String(state.id)));
+  return serial(outbox, ids, async () => {
+    const existing = await outbox.findByIds(ids).exec();
+    const writeIds: string[] = [];
+    const entries = states.map((state, i) => {
+      const entry = existing.get(ids[i]!);
+      const before = parseSent(entry);
+      const again = before.find((s) => sameState(s.state, state));
+      writeIds.push(again?.writeId ?? crypto.randomUUID());
+      const sent = again ? before : [...before, { writeId: writeIds[i]!, state }].slice(-SENT_KEPT);
+      return {
+        id: ids[i]!,
+        table,
+        docId: String(state.id),
+        since: entry?.since ?? Date.now(),
+        lastError: entry?.lastError ?? null,
+        refused: entry?.refused ?? null,
+        refusal: entry?.refusal ?? null,
+        sent: JSON.stringify(sent),
+      };
+    });
+    await outbox.bulkUpsert(entries);
+    return writeIds;
+  });
+}
+
+/**
+ * A conflict answered a push. When the row says that one of this device's earlier pushes landed
+ * (`landedWriteIds`: its answer was lost), that push's state is the base to merge against: the
+ * device's edits since are its own, not both-sides edits (see takeLandedBase). What was sent stays
+ * recorded until the server accepts a state (the entry is settled): RxDB may push again against
+ * the same old assumed state.
+ */
+export function answered(outbox: RxCollection<OutboxEntry>, table: string, landedWriteIds: Map<string, string>) {
+  if (landedWriteIds.size === 0) return Promise.resolve();
+  const ids = [...landedWriteIds.keys()].map((d) => key(table, d));
+  return serial(outbox, ids, async () => {
+    const { landed } = stateOf(outbox);
+    const entries = await outbox.findByIds(ids).exec();
+    for (const [id, entry] of entries) {
+      const writeId = landedWriteIds.get(entry.docId);
+      const match = parseSent(entry).find((s) => s.writeId === writeId);
+      if (match) landed.set(id, match.state);
+    }
+  });
+}
+
+/** The state this device's own landed push left, once, for the conflict now being merged. */
+export function takeLandedBase(outbox: RxCollection<OutboxEntry>, table: string, docId: string): Doc | undefined {
+  const { landed } = stateOf(outbox);
+  const id = key(table, docId);
+  const base = landed.get(id);
+  landed.delete(id);
+  return base;
 }

@@ -6,7 +6,7 @@ import type { DatabaseClient } from './client';
 import { sameData, type Doc } from './conflict';
 import type { Json } from './database.types';
 import { logLostValues, type ConflictLogEntry, type OutboxEntry } from './database';
-import { markRefused, refusalsAmong, settle, trueServerState } from './outbox';
+import { answered, markRefused, recordSent, refusalsAmong, settle, trueServerState } from './outbox';
 import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 
 export type Checkpoint = {
@@ -155,16 +155,33 @@ export function replicateTable<T extends SyncDoc>(
           handler: async (rows) => {
             // The server recognises this device's own earlier pushes by it (an answer lost).
             const writer = await collection.database.storageToken;
+            // Kept until answered: if the answer is lost, the server's `_landed` later says which landed.
+            const writeIds = await recordSent(
+              outbox,
+              table,
+              rows.map((r) => r.newDocumentState as Doc),
+            );
             const p_rows = await Promise.all(
-              rows.map(async (r) => {
+              rows.map(async (r, i) => {
                 const assumed = await trueServerState(outbox, table, r.newDocumentState.id, r.assumedMasterState);
-                return { new: docToRow(r.newDocumentState), assumed: assumed ? docToRow(assumed) : null, writer };
+                return {
+                  new: docToRow(r.newDocumentState),
+                  assumed: assumed ? docToRow(assumed) : null,
+                  writer,
+                  write_id: writeIds[i]!,
+                };
               }),
             );
             const data = (await call(() =>
               client.rpc('sync_push', { p_table: table, p_rows: asJson(p_rows) }),
             )) as unknown as PushResult;
             const conflicted = new Set(data.conflicts.map((c) => c.id));
+            const landedHere = new Map<string, string>();
+            for (const c of data.conflicts) {
+              const landed = (c._landed as Record<string, string> | null | undefined)?.[writer];
+              if (landed) landedHere.set(c.id, landed);
+            }
+            await answered(outbox, table, landedHere);
             const refused = new Map(data.errors.map((e) => [e.id, e]));
             const accepted: Doc[] = [];
             for (const r of rows) {
@@ -223,10 +240,13 @@ export function replicateTable<T extends SyncDoc>(
   }
 
   // A conflict whose resolution is the server's row is never pushed again: it is settled.
+  // Unless the user changed it again meanwhile: that change waits, with what was sent before it.
   state.conflict$.subscribe(({ input, output }) => {
-    if (sameData(output, input.realMasterState)) {
-      void settle(outbox, table, [output]);
-    }
+    if (!sameData(output, input.realMasterState)) return;
+    void (async () => {
+      const now = await collection.findOne(String(output.id)).exec();
+      if (!now || sameData(now.toMutableJSON(true), output)) await settle(outbox, table, [output]);
+    })();
   });
   return state;
 }

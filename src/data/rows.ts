@@ -19,8 +19,8 @@ export const newestBy =
     (key(b) ?? '\uffff').localeCompare(key(a) ?? '\uffff') || a.id.localeCompare(b.id);
 
 export function rowToDoc<T>(row: Row): T & { _deleted: boolean } {
-  // `_writer` (the device that pushed the row last) is for the server's conflict check only.
-  const { _modified, _deleted, _writer: _ignored, ...rest } = row;
+  // `_writer` and `_landed` (which devices' pushes landed) are for the push's conflict handling.
+  const { _modified, _deleted, _writer: _w, _landed: _l, ...rest } = row;
   return { ...rest, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & {
     _deleted: boolean;
   };

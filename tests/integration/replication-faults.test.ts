@@ -78,6 +78,44 @@ describe('a push committed whose answer is lost', () => {
     expect(await outbox(a)).toEqual([]);
   });
 
+  it('when another device writes before the retry, the merge starts from the push that landed', async () => {
+    const u = await newUser();
+    const a = await userDevice(u.email, u.password, u.user.id);
+    const b = await userDevice(u.email, u.password, u.user.id);
+    const id = await draftOn(a, u.user.id);
+    await inSync(a, b);
+    await until(
+      () => b.db.share_subscriptions.findOne(id).exec(),
+      (d) => d !== null,
+    );
+
+    a.dropAnswers(1);
+    await patch(a, id, { subscriber_name: 'First' });
+    await until(
+      () => serverRow(id),
+      (row) => row?.subscriber_name === 'First',
+    );
+    // Device B, which never saw 'First', changes another field: the row is B's now.
+    a.setOnline(false);
+    await patch(b, id, { subscriber_phone: '0999' });
+    await inSync(b);
+    await until(
+      () => serverRow(id),
+      (row) => row?.subscriber_phone === '0999',
+    );
+    // A typed on meanwhile, and its retry conflicts with B's row.
+    await patch(a, id, { subscriber_name: 'Second' });
+    a.setOnline(true);
+    await inSync(a, a);
+
+    expect(await serverRow(id)).toMatchObject({ subscriber_name: 'Second', subscriber_phone: '0999' });
+    expect(await conflicts(a)).toEqual([]);
+    await until(
+      () => outbox(a),
+      (entries) => entries.length === 0,
+    );
+  });
+
   it('another device’s write in between is still a conflict, merged by the usual rule', async () => {
     const u = await newUser();
     const a = await userDevice(u.email, u.password, u.user.id);

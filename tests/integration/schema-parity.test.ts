@@ -8,7 +8,7 @@ import {
 import { sql } from './fixtures';
 
 // RxDB schemas mirror their tables column for column; only the sync columns differ
-// (`_modified` → serverModified, `_deleted` is RxDB's own, `_writer` is the server's conflict check's).
+// (`_modified` → serverModified, `_deleted` is RxDB's own, `_writer` and `_landed` are the push's conflict handling's).
 describe('RxDB schemas mirror the Postgres tables', () => {
   it.each([
     savedPropertySchemaLiteral,
@@ -22,7 +22,7 @@ describe('RxDB schemas mirror the Postgres tables', () => {
     );
     const columns = rows
       .map((r) => r.column_name)
-      .filter((c) => c !== '_deleted' && c !== '_writer')
+      .filter((c) => !['_deleted', '_writer', '_landed'].includes(c))
       .map((c) => (c === '_modified' ? 'serverModified' : c));
     expect(Object.keys(schema.properties).sort()).toEqual(columns.sort());
   });
