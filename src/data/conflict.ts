@@ -4,6 +4,7 @@ import { SERVER_OWNED_FIELDS } from './schemas';
 
 export type Doc = Record<string, unknown> & { _deleted?: boolean };
 
+/** A value set aside (`local`, the conflict log keeps it) for the value that stands (`server`). */
 export interface LostValue {
   field: string;
   local: unknown;

@@ -27,7 +27,7 @@ describe('fieldWrite: a save writes only what the user changed', () => {
 
   it('reports the stored value it replaces when both changed one field', () => {
     const result = fieldWrite({ name: 'Old' }, { name: 'Mine' }, { name: 'Theirs' }, []);
-    expect(result).toEqual({ patch: { name: 'Mine' }, replaced: [{ field: 'name', local: 'Mine', server: 'Theirs' }] });
+    expect(result).toEqual({ patch: { name: 'Mine' }, replaced: [{ field: 'name', local: 'Theirs', server: 'Mine' }] });
   });
 });
 

@@ -9,7 +9,8 @@ export type Fields = Record<string, unknown>;
 export interface FieldWrite {
   /** What to write: only fields the user changed; empty when nothing changed (write nothing). */
   patch: Fields;
-  /** Values another device stored that this write replaces (both changed one field). */
+  /** Values another device stored that this write replaces (both changed one field): each is
+   * set aside (`local`) for what this user typed (`server`, as it now stands). */
   replaced: LostValue[];
 }
 
@@ -32,7 +33,7 @@ export function fieldWrite(base: Fields, edited: Fields, stored: Fields, listFie
     }
     if (sameValue(value ?? null, now)) continue;
     patch[field] = value;
-    if (!sameValue(now, was)) replaced.push({ field, local: value, server: now });
+    if (!sameValue(now, was)) replaced.push({ field, local: now, server: value });
   }
   return { patch, replaced };
 }

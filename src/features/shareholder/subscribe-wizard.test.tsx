@@ -98,7 +98,11 @@ describe('the subscription wizard and its stored draft', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Here'));
     const [logged] = await data.db.conflict_log.find().exec();
-    expect(logged?.toJSON()).toMatchObject({ field: 'subscriber_name', server: JSON.stringify('Name From A') });
+    expect(logged?.toJSON()).toMatchObject({
+      field: 'subscriber_name',
+      local: JSON.stringify('Name From A'),
+      server: JSON.stringify('Typed Here'),
+    });
   });
 
   it('a save that changes nothing writes nothing', async () => {

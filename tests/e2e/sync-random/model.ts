@@ -103,14 +103,20 @@ export class Model {
       if (same(mine.value, inServer)) continue;
       // Replaced knowingly: another device saved this field while its copy showed this value.
       if (saves.some((s) => s.device !== mine.device && s.basis.some((b) => same(b, mine.value)))) continue;
+      // The log keeps the value set aside (`local`) against the value that stands (`server`).
       const explained = conflicts.find(
         (c) =>
           c.field === field &&
-          c.device === mine.device &&
           same(c.local, mine.value) &&
-          // A both-sides edit: the server's value came from another device, unseen when this was saved.
-          saves.some((s) => s.device !== mine.device && same(s.value, c.server)) &&
-          !mine.basis.some((b) => same(b, c.server)),
+          (c.device === mine.device
+            ? // Lost a conflict on this device: the standing value came from another device,
+              // unseen when this one was saved.
+              saves.some((s) => s.device !== mine.device && same(s.value, c.server)) &&
+              !mine.basis.some((b) => same(b, c.server))
+            : // Replaced on the device that logged it, by a save made before that device saw it.
+              saves.some(
+                (s) => s.device === c.device && same(s.value, c.server) && !s.basis.some((b) => same(b, mine.value)),
+              )),
       );
       if (explained) {
         verdict.logged++;
