@@ -79,6 +79,14 @@ describe('the assessment wizard and its stored answers', () => {
     await waitFor(() => expect(input('Office Locations').value).toBe('York'));
   });
 
+  it('a question showing its default (the assistant called Chloe) still shows a pulled answer', async () => {
+    const { pulled } = await openAt(2);
+    const name = await screen.findByLabelText<HTMLInputElement>('What should your assistant be called?');
+    expect(name.value).toBe('Chloe');
+    await pulled({ ai_assistant_name: 'Linden' });
+    await waitFor(() => expect(name.value).toBe('Linden'));
+  });
+
   it('a number of offices that is not a whole number, or too large, is said and never saved', async () => {
     const { stored, user } = await openAt(1, { number_of_offices: 2 });
     const offices = await screen.findByLabelText<HTMLInputElement>('Number of Offices');

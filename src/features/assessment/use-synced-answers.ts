@@ -34,13 +34,12 @@ export function useSyncedAnswers(data: AssessmentData, doc: AgentAssessmentDoc, 
   const takePulled = useCallback(() => {
     const focused = document.activeElement?.getAttribute('name');
     const editing = new Set(focused ? [focused] : []);
-    const { base: next, updates } = rebase(
-      base.current,
-      storedAnswers(form.state.values),
-      stored.current,
-      LISTS,
-      editing,
-    );
+    // A question shows a default for no answer (the assistant is 'Chloe'): showing it is not
+    // answering, so it does not keep a pulled answer out.
+    const defaults = storedAnswers(initialAnswers(base.current));
+    const edited = storedAnswers(form.state.values);
+    for (const key of KEYS) if (sameValue(edited[key], defaults[key])) edited[key] = base.current[key] ?? null;
+    const { base: next, updates } = rebase(base.current, edited, stored.current, LISTS, editing);
     base.current = next;
     const shown = initialAnswers(updates);
     for (const name of Object.keys(updates) as AnswerKey[]) form.setFieldValue(name, shown[name]);
