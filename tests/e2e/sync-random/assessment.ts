@@ -215,8 +215,13 @@ async function act(
   const note = (what: string) => run.trace.push(`#${i} ${device.name} at step ${from}: ${what}`);
 
   /** Types `value` and waits until the device holds it: each answer is saved as it is typed. */
-  async function answer(def: TextDef, value: Scalar, basis: Scalar[]) {
-    await page().getByLabel(def.label).fill(String(value));
+  async function answer(def: TextDef, value: Scalar, before: Scalar[]) {
+    // What the device held, and what the question showed, the moment before typing: a pull can
+    // land between the first read and the typing (the form then shows it, and typing over it is
+    // replacing it knowingly).
+    const input = page().getByLabel(def.label);
+    const basis = [...before, await local(def.column), stored(await input.inputValue())];
+    await input.fill(String(value));
     note(`types ${def.column} = ${JSON.stringify(value)} over ${basis.map((b) => JSON.stringify(b)).join(' / ')}`);
     const ok = await expectSaved(
       run,
