@@ -92,6 +92,8 @@ it('save latency: local durable write vs one supabase-js update with 300 ms roun
     local.push(performance.now() - t);
   }
   await engine.stop();
+  // RxDB's open-source build allows 16 collections at once: each bench closes its databases.
+  await db.close();
 
   const slow = await signedInClient({ delayMs: RTT_MS });
   const row = draft(slow.userId, 0);
@@ -124,6 +126,7 @@ it('sync throughput: 1,000 drafts made offline then synced vs 1,000 sequential u
   await engine.awaitInSync();
   const synced = performance.now() - t0;
   await engine.stop();
+  await db.close();
   const [{ count }] = (await stackSql<{ count: number }>(
     'select count(*)::int as count from share_subscriptions where user_id = $1',
     [userId],
@@ -169,6 +172,7 @@ it('recovery: a 35 s PostgREST outage during pushes, then back — with the prob
   };
   const [probed, waited] = await Promise.all([recovered(a), recovered(b)]);
   await Promise.all([a.engine.stop(), b.engine.stop()]);
+  await Promise.all([a.db.close(), b.db.close()]);
   console.log(
     `\nRecovery after a ${OUTAGE_MS / 1000} s outage: synced ${ms(probed)} after the service returned with the probe · ${ms(waited)} with the backoff alone · ratio ${(waited / probed).toFixed(1)}×`,
   );
