@@ -219,8 +219,12 @@ async function act(
     // What the device held, and what the question showed, the moment before typing: a pull can
     // land between the first read and the typing (the form then shows it, and typing over it is
     // replacing it knowingly).
+    // A person looks before typing: what arrives in that moment (a pull, a merge) is seen.
     const input = page().getByLabel(def.label);
-    const basis = [...before, await local(def.column), stored(await input.inputValue())];
+    const seen = async () => [await local(def.column), stored(await input.inputValue())];
+    const basis = [...before, ...(await seen())];
+    await page().waitForTimeout(150);
+    basis.push(...(await seen()));
     await input.fill(String(value));
     note(`types ${def.column} = ${JSON.stringify(value)} over ${basis.map((b) => JSON.stringify(b)).join(' / ')}`);
     const ok = await expectSaved(
