@@ -87,6 +87,18 @@ describe('the assessment wizard and its stored answers', () => {
     await waitFor(() => expect(name.value).toBe('Linden'));
   });
 
+  it('a pulled answer typed over at once was not seen: the conflict log keeps it', async () => {
+    const { data, stored, pulled, user } = await openAt(1);
+    const locations = await screen.findByLabelText<HTMLInputElement>('Office Locations');
+    await pulled({ office_locations: 'York' });
+    await waitFor(() => expect(locations.value).toBe('York'));
+    await user.clear(locations);
+    await user.type(locations, 'Leeds');
+    await waitFor(async () => expect((await stored()).office_locations).toBe('Leeds'));
+    const logged = (await data.db.conflict_log.find().exec()).map((c) => [c.field, c.local]);
+    expect(logged).toContainEqual(['office_locations', JSON.stringify('York')]);
+  });
+
   it('a number of offices that is not a whole number, or too large, is said and never saved', async () => {
     const { stored, user } = await openAt(1, { number_of_offices: 2 });
     const offices = await screen.findByLabelText<HTMLInputElement>('Number of Offices');

@@ -10,6 +10,8 @@ import { STEP_FIELDS, type AnswerKey, type FieldDef } from './fields';
 const DEFS = STEP_FIELDS.flat();
 const KEYS = DEFS.map((d) => d.name);
 const LISTS = LIST_FIELDS.agent_assessments ?? [];
+/** Less than this between a pulled answer appearing and typing over it: it was not seen. */
+const SEEN_AFTER_MS = 1000;
 
 /** The form's answers as stored values. */
 const storedAnswers = (answers: Answers): Fields =>
@@ -30,6 +32,9 @@ export function useSyncedAnswers(data: AssessmentData, doc: AgentAssessmentDoc, 
   const base = useRef<Fields>(pick(doc, KEYS));
   const stored = useRef<Fields>(pick(doc, KEYS));
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // Answers a pull put in a question, and when: one typed over within SEEN_AFTER_MS was not seen,
+  // so the save keeps it in the conflict log (judged against what the question held before).
+  const pulledAt = useRef(new Map<string, { before: unknown; at: number }>());
 
   const takePulled = useCallback(() => {
     const focused = document.activeElement?.getAttribute('name');
@@ -40,6 +45,9 @@ export function useSyncedAnswers(data: AssessmentData, doc: AgentAssessmentDoc, 
     const edited = storedAnswers(form.state.values);
     for (const key of KEYS) if (sameValue(edited[key], defaults[key])) edited[key] = base.current[key] ?? null;
     const { base: next, updates } = rebase(base.current, edited, stored.current, LISTS, editing);
+    for (const name of Object.keys(updates)) {
+      if (!LISTS.includes(name)) pulledAt.current.set(name, { before: base.current[name] ?? null, at: Date.now() });
+    }
     base.current = next;
     const shown = initialAnswers(updates);
     for (const name of Object.keys(updates) as AnswerKey[]) form.setFieldValue(name, shown[name]);
@@ -68,7 +76,12 @@ export function useSyncedAnswers(data: AssessmentData, doc: AgentAssessmentDoc, 
   const save = (def: FieldDef, value: unknown) => {
     const run = queue.current.then(async () => {
       const edited = { [def.name]: storedValue(def, value) };
-      await saveAnswers(data, doc.id, edited, { [def.name]: base.current[def.name] ?? null });
+      const pulled = pulledAt.current.get(def.name);
+      const unseen = pulled && Date.now() - pulled.at < SEEN_AFTER_MS;
+      await saveAnswers(data, doc.id, edited, {
+        [def.name]: unseen ? pulled.before : (base.current[def.name] ?? null),
+      });
+      pulledAt.current.delete(def.name);
       base.current = { ...base.current, ...edited };
     });
     queue.current = run.catch(() => undefined);
