@@ -36,6 +36,13 @@ const serverRow = async (id: string) =>
     )
   )[0];
 
+/** Until a pull has brought the draft to `device`. */
+const arrived = (device: UserDevice, id: string) =>
+  until(
+    () => device.db.share_subscriptions.findOne(id).exec(),
+    (d) => d !== null,
+  );
+
 const conflicts = (device: UserDevice) => device.db.conflict_log.find().exec();
 const outbox = (device: UserDevice) => device.db.outbox.find().exec();
 
@@ -84,10 +91,7 @@ describe('a push committed whose answer is lost', () => {
     const b = await userDevice(u.email, u.password, u.user.id);
     const id = await draftOn(a, u.user.id);
     await inSync(a, b);
-    await until(
-      () => b.db.share_subscriptions.findOne(id).exec(),
-      (d) => d !== null,
-    );
+    await arrived(b, id);
 
     a.dropAnswers(1);
     await patch(a, id, { subscriber_name: 'First' });
@@ -122,10 +126,7 @@ describe('a push committed whose answer is lost', () => {
     const b = await userDevice(u.email, u.password, u.user.id);
     const id = await draftOn(a, u.user.id);
     await inSync(a, b);
-    await until(
-      () => b.db.share_subscriptions.findOne(id).exec(),
-      (d) => d !== null,
-    );
+    await arrived(b, id);
     b.setOnline(false);
     await patch(b, id, { subscriber_name: 'From B' });
     await patch(a, id, { subscriber_phone: '0300' });
@@ -206,10 +207,7 @@ describe('a value the server refuses', () => {
     const b = await userDevice(u.email, u.password, u.user.id);
     const id = await draftOn(a, u.user.id);
     await inSync(a, b);
-    await until(
-      () => b.db.share_subscriptions.findOne(id).exec(),
-      (d) => d !== null,
-    );
+    await arrived(b, id);
     // B wrote last, so A's later pushes cannot count as its own.
     await patch(b, id, { subscriber_phone: '0999' });
     await inSync(b, a);
@@ -240,10 +238,7 @@ describe('a value the server refuses', () => {
     const b = await userDevice(u.email, u.password, u.user.id);
     const id = await draftOn(a, u.user.id);
     await inSync(a, b);
-    await until(
-      () => b.db.share_subscriptions.findOne(id).exec(),
-      (d) => d !== null,
-    );
+    await arrived(b, id);
     await patch(a, id, { number_of_shares: 3_000_000_000, total_amount: 3_750_000_000 });
     await inSync(a);
     await patch(b, id, { number_of_shares: 9000, total_amount: 11250 });
