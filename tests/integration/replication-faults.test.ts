@@ -43,6 +43,17 @@ const arrived = (device: UserDevice, id: string) =>
     (d) => d !== null,
   );
 
+/** One user's two devices, both holding a draft made on the first. */
+async function twoDevicesOnADraft() {
+  const u = await newUser();
+  const a = await userDevice(u.email, u.password, u.user.id);
+  const b = await userDevice(u.email, u.password, u.user.id);
+  const id = await draftOn(a, u.user.id);
+  await inSync(a, b);
+  await arrived(b, id);
+  return { a, b, id };
+}
+
 const conflicts = (device: UserDevice) => device.db.conflict_log.find().exec();
 const outbox = (device: UserDevice) => device.db.outbox.find().exec();
 
@@ -86,12 +97,7 @@ describe('a push committed whose answer is lost', () => {
   });
 
   it('when another device writes before the retry, the merge starts from the push that landed', async () => {
-    const u = await newUser();
-    const a = await userDevice(u.email, u.password, u.user.id);
-    const b = await userDevice(u.email, u.password, u.user.id);
-    const id = await draftOn(a, u.user.id);
-    await inSync(a, b);
-    await arrived(b, id);
+    const { a, b, id } = await twoDevicesOnADraft();
 
     a.dropAnswers(1);
     await patch(a, id, { subscriber_name: 'First' });
@@ -121,12 +127,7 @@ describe('a push committed whose answer is lost', () => {
   });
 
   it('another device’s write in between is still a conflict, merged by the usual rule', async () => {
-    const u = await newUser();
-    const a = await userDevice(u.email, u.password, u.user.id);
-    const b = await userDevice(u.email, u.password, u.user.id);
-    const id = await draftOn(a, u.user.id);
-    await inSync(a, b);
-    await arrived(b, id);
+    const { a, b, id } = await twoDevicesOnADraft();
     b.setOnline(false);
     await patch(b, id, { subscriber_name: 'From B' });
     await patch(a, id, { subscriber_phone: '0300' });
@@ -202,12 +203,7 @@ describe('a value the server refuses', () => {
   });
 
   it('whose row another device changed meanwhile: the correction and the other edit both land', async () => {
-    const u = await newUser();
-    const a = await userDevice(u.email, u.password, u.user.id);
-    const b = await userDevice(u.email, u.password, u.user.id);
-    const id = await draftOn(a, u.user.id);
-    await inSync(a, b);
-    await arrived(b, id);
+    const { a, b, id } = await twoDevicesOnADraft();
     // B wrote last, so A's later pushes cannot count as its own.
     await patch(b, id, { subscriber_phone: '0999' });
     await inSync(b, a);
@@ -233,12 +229,7 @@ describe('a value the server refuses', () => {
   });
 
   it('that a newer row from the server replaces is kept in the conflict log, and nothing stays waiting', async () => {
-    const u = await newUser();
-    const a = await userDevice(u.email, u.password, u.user.id);
-    const b = await userDevice(u.email, u.password, u.user.id);
-    const id = await draftOn(a, u.user.id);
-    await inSync(a, b);
-    await arrived(b, id);
+    const { a, b, id } = await twoDevicesOnADraft();
     await patch(a, id, { number_of_shares: 3_000_000_000, total_amount: 3_750_000_000 });
     await inSync(a);
     await patch(b, id, { number_of_shares: 9000, total_amount: 11250 });
