@@ -3,16 +3,60 @@ import { createToaster } from '@ark-ui/react';
 // The one toast store; <Toaster> in src/ui renders it and is mounted once at the root.
 export const toaster = createToaster({ placement: 'bottom-end', overlap: false, gap: 12, max: 5 });
 
+export type ToastAction = { label: string; onClick: () => void };
+
+const SUCCESS_MS = 2000;
+// Errors stay up longer: they usually ask the reader to do something. So does a toast with an action.
+const ERROR_MS = 8000;
+const ACTION_MS = 8000;
+
+type Shown = {
+  id: string;
+  type: 'success' | 'error' | 'info';
+  title: string;
+  description?: string | undefined;
+  duration: number;
+  action?: ToastAction | undefined;
+};
+
+/** The id of a message: the same words of the same kind are one toast. */
+export const messageId = (type: string, title: string, description?: string) => `${type}:${title}:${description ?? ''}`;
+
+/**
+ * Shows a toast, or refreshes the one on screen with the same id: the same message twice (Save
+ * pressed three times) is one toast whose timer starts again, not a stack of copies.
+ */
+function show({ duration, ...options }: Shown) {
+  const onScreen = toaster.getVisibleToasts().find((t) => t.id === options.id);
+  // The toast restarts its timer when its duration changes, so a repeat nudges it by a millisecond.
+  const refreshed = onScreen && onScreen.duration === duration ? duration + 1 : duration;
+  toaster.create({ ...options, closable: true, duration: refreshed });
+}
+
 export const toast = {
-  success(title: string, description?: string) {
-    toaster.success({ title, description, closable: true });
+  /** A success; with `action` (Undo) it stays long enough to use it, one toast per `id`. */
+  success(title: string, description?: string, options: { action?: ToastAction; id?: string } = {}) {
+    show({
+      id: options.id ?? messageId('success', title, description),
+      type: 'success',
+      title,
+      description,
+      duration: options.action ? ACTION_MS : SUCCESS_MS,
+      action: options.action,
+    });
   },
-  // Errors stay up longer: they usually ask the reader to do something.
   error(title: string, description?: string) {
-    toaster.error({ title, description, closable: true, duration: 8000 });
+    show({ id: messageId('error', title, description), type: 'error', title, description, duration: ERROR_MS });
   },
   /** A notice that stays until acted on or closed, with one action button. */
-  action(title: string, description: string | undefined, action: { label: string; onClick: () => void }, id?: string) {
-    toaster.create({ id, type: 'info', title, description, closable: true, duration: Infinity, action });
+  action(title: string, description: string | undefined, action: ToastAction, id?: string) {
+    show({
+      id: id ?? messageId('info', title, description),
+      type: 'info',
+      title,
+      description,
+      duration: Infinity,
+      action,
+    });
   },
 };
