@@ -29,3 +29,17 @@ export async function removeSavedProperty(data: UserData, id: string) {
   const doc = await data.db.saved_properties.findOne(id).exec();
   await doc?.remove();
 }
+
+/**
+ * Undo a removal: the same document, un-deleted, so the change syncs like any other edit and the
+ * row comes back on every device. Starts from the stored (deleted) revision, which carries the
+ * latest server state a pull brought. Nothing to do when it is not deleted.
+ */
+export async function restoreSavedProperty(data: UserData, id: string) {
+  const collection = data.db.saved_properties;
+  const [stored] = await collection.storageInstance.findDocumentsById([id], true);
+  if (!stored?._deleted) return;
+  const { _deleted, _rev, _meta, _attachments, ...doc } = stored;
+  // Inserting over a deleted document is RxDB's way to bring it back (a new revision of it).
+  await collection.insert(doc);
+}

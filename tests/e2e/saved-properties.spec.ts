@@ -152,6 +152,30 @@ test('saved properties from the extension: listed newest first, removed with the
   await page.screenshot({ path: `${SCREENSHOT}/saved-properties-mobile.png`, fullPage: true });
 });
 
+test('Undo in the removal toast brings the property back, here and in Postgres, after the removal synced', async ({
+  page,
+}) => {
+  const email = await signUp(page);
+  const { ids } = await saveAsExtension(email, PROPERTIES.slice(0, 2));
+  await page.goto('/saved-properties');
+  await expect.poll(() => cardTitles(page)).toEqual(['4 bed detached house', '2 bed flat, Clapham']);
+
+  await page.getByRole('button', { name: 'Remove 2 bed flat, Clapham' }).click();
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeVisible();
+  await undo.hover(); // a pointer over the toasts pauses them while the removal syncs
+  await expect.poll(() => cardTitles(page)).toEqual(['4 bed detached house']);
+  await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: true, [ids[1]!]: false });
+
+  await undo.click();
+  await expect.poll(() => cardTitles(page)).toEqual(['4 bed detached house', '2 bed flat, Clapham']);
+  await expect(page.getByRole('region', { name: '2 bed flat, Clapham' })).toContainText('Share of freehold');
+  // The same row, un-deleted: no copy with a new id.
+  await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: false, [ids[1]!]: false });
+  await page.reload();
+  await expect.poll(() => cardTitles(page)).toEqual(['4 bed detached house', '2 bed flat, Clapham']);
+});
+
 test('with no saved properties the empty state explains the extension and links to /extension-auth', async ({
   page,
 }) => {

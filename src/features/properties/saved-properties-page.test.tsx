@@ -12,12 +12,14 @@ interface DataStub {
   error: Error | null;
   state: { loading: boolean; properties: unknown[] };
   removeSavedProperty: Mock;
+  restoreSavedProperty: Mock;
 }
 const data = vi.hoisted((): DataStub => ({
   userData: { userId: 'u1' },
   error: null,
   state: { loading: false, properties: [] },
   removeSavedProperty: vi.fn(),
+  restoreSavedProperty: vi.fn(),
 }));
 vi.mock('../../data/user-data', () => ({
   useUserData: () => data.userData,
@@ -26,6 +28,7 @@ vi.mock('../../data/user-data', () => ({
 vi.mock('../../data/saved-properties', () => ({
   useSavedProperties: () => data.state,
   removeSavedProperty: data.removeSavedProperty,
+  restoreSavedProperty: data.restoreSavedProperty,
 }));
 
 function property(overrides: Partial<SavedPropertyDoc>): SavedPropertyDoc {
@@ -80,6 +83,7 @@ beforeEach(() => {
   data.state = { loading: false, properties: [] };
   data.error = null;
   data.removeSavedProperty.mockReset().mockResolvedValue(undefined);
+  data.restoreSavedProperty.mockReset().mockResolvedValue(undefined);
 });
 afterEach(() => toaster.remove());
 
@@ -162,6 +166,30 @@ describe('SavedPropertiesPage', () => {
     expect(data.removeSavedProperty).toHaveBeenCalledWith(data.userData, victorian.id);
     expect(await screen.findByText('Property removed')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved Properties' })));
+  });
+
+  it('offers Undo in the removal toast, which restores that property through the data layer', async () => {
+    data.state = { loading: false, properties: [victorian, flat] };
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove 3 bed terraced house' }));
+    const toastTitle = await screen.findByText('Property removed');
+    expect(data.restoreSavedProperty).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(data.restoreSavedProperty).toHaveBeenCalledWith(data.userData, victorian.id);
+    expect(toastTitle.closest('[data-part="root"]')?.getAttribute('data-state')).toBe('closed');
+  });
+
+  it('says so when Undo fails', async () => {
+    data.state = { loading: false, properties: [flat] };
+    data.restoreSavedProperty.mockRejectedValue(new Error('Database closed'));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove 1 bed flat' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Could not restore the property')).toBeTruthy();
+    expect(screen.getByText('Database closed')).toBeTruthy();
   });
 
   it('says what failed, with the reason, when removing fails', async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { removeSavedProperty, useSavedProperties } from '../../data/saved-properties';
+import { removeSavedProperty, restoreSavedProperty, useSavedProperties } from '../../data/saved-properties';
 import { useUserData, useUserDataError } from '../../data/user-data';
 import { plural } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -95,13 +95,24 @@ export function SavedPropertiesPage() {
     setRemovingId(property.id);
     try {
       await removeSavedProperty(data, property.id);
-      toast.success('Property removed', property.title?.trim() || undefined);
+      toast.success('Property removed', property.title?.trim() || undefined, {
+        id: `property-removed:${property.id}`,
+        action: { label: 'Undo', onClick: () => void handleUndo(data, property) },
+      });
       // The card and its button are gone: keep keyboard focus somewhere sensible.
       headingRef.current?.focus();
     } catch (error) {
       toast.error('Could not remove the property', errorMessage(error));
     } finally {
       setRemovingId(null);
+    }
+  }
+
+  async function handleUndo(from: NonNullable<typeof data>, property: SavedProperty) {
+    try {
+      await restoreSavedProperty(from, property.id);
+    } catch (error) {
+      toast.error('Could not restore the property', errorMessage(error));
     }
   }
 
