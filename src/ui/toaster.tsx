@@ -30,14 +30,15 @@ const toastRecipe = cva({
     tone: {
       default: {},
       success: { borderColor: 'success.border', bg: 'success.subtle' },
-      destructive: { borderColor: 'danger.hover', bg: 'danger', color: 'fg.onBrand' },
+      // White on red.700 (6.5:1): red.600 gave the description, dimmed, 4.1:1.
+      destructive: { borderColor: 'danger.hover', bg: 'danger.hover', color: 'fg.onBrand' },
     },
   },
   defaultVariants: { tone: 'default' },
 });
 
-const title = css({ fontWeight: 'semibold', fontSize: 'sm' });
-const description = css({ fontSize: 'sm', mt: '0.5', opacity: 0.9 });
+const title = css({ fontWeight: 'semibold', fontSize: 'sm', overflowWrap: 'anywhere' });
+const description = css({ fontSize: 'sm', mt: '0.5', overflowWrap: 'anywhere' });
 const actionButton = css({
   mt: '3',
   px: '3',
