@@ -41,7 +41,7 @@ insert into public.share_subscriptions (
   '020 7946 0000',
   5000, 1.25, 6250,
   current_date,
-  'CHLOE-1763769600000',
+  'CHLOE-69600000',
   -- A 1x1 transparent PNG: any image data URL satisfies the signature check.
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   now(),

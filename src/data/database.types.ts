@@ -503,12 +503,20 @@ export interface Database {
     };
     Views: { [_ in never]: never };
     Functions: {
+      assessment_link_state: { Args: { p_token: string }; Returns: string };
+      assessments_created_by_me: { Args: Record<string, never>; Returns: number };
       can_create_assessments: { Args: Record<string, never>; Returns: boolean };
+      has_no_duplicates: { Args: { p: unknown }; Returns: boolean };
       is_api_client: { Args: Record<string, never>; Returns: boolean };
+      is_email: { Args: { p: string }; Returns: boolean };
+      is_http_url: { Args: { p: string }; Returns: boolean };
+      longest_text: { Args: { p: string[] }; Returns: number };
+      new_payment_reference: { Args: Record<string, never>; Returns: string };
       request_assessment_token: { Args: Record<string, never>; Returns: string };
       share_agreement_text: { Args: { p: unknown }; Returns: string };
       share_cooling_off_ends: { Args: { p_effective_date: string }; Returns: string };
       share_signature_hash: { Args: { p: unknown }; Returns: string };
+      sync_hidden_row: { Args: { p_table: string; p_id: string }; Returns: string };
       sync_horizon: { Args: Record<string, never>; Returns: string };
       sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };
       sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };

@@ -94,7 +94,13 @@ describe('only a paid shareholder with issued shares creates assessment links', 
     const token = randomToken();
     const { data, error } = await u.client
       .from('agent_assessments')
-      .insert({ token, created_by: u.user.id, agency_name: 'Prospect Estates', expires_at: '2099-01-01T00:00:00Z' })
+      .insert({
+        token,
+        created_by: u.user.id,
+        agency_name: 'Prospect Estates',
+        main_contact_email: 'agent@prospect.test',
+        expires_at: '2099-01-01T00:00:00Z',
+      })
       .select('token, status, created_by, expires_at')
       .single();
     expect(error).toBeNull();
@@ -112,11 +118,12 @@ describe('only a paid shareholder with issued shares creates assessment links', 
     await staffSets(id, { payment_received: true, shares_issued: true });
     const forOther = await u.client
       .from('agent_assessments')
-      .insert({ token: randomToken(), created_by: other.user.id });
+      .insert({ token: randomToken(), created_by: other.user.id, main_contact_email: 'agent@prospect.test' });
     expectRefused(forOther.error, '42501', 'row-level security');
     const completed = await u.client.from('agent_assessments').insert({
       token: randomToken(),
       created_by: u.user.id,
+      main_contact_email: 'agent@prospect.test',
       status: 'completed',
       completed_at: new Date().toISOString(),
     });

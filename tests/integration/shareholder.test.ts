@@ -10,7 +10,8 @@ const UA = 'Mozilla/5.0 (Chloe e2e tablet)';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 864e5).toISOString().slice(0, 10);
 
-const signed = (userId: string, effectiveDate: string) => ({
+// The effective date, signature time and payment reference are the server's (20261123000011).
+const signed = (userId: string) => ({
   id: randomUUID(),
   user_id: userId,
   subscriber_name: 'Ada Lovelace',
@@ -20,12 +21,13 @@ const signed = (userId: string, effectiveDate: string) => ({
   number_of_shares: 13000,
   subscription_price: 1.25,
   total_amount: 16250,
-  effective_date: effectiveDate,
-  payment_reference: 'CHLOE-1763769600123',
   signature_data: PNG,
-  signature_timestamp: new Date().toISOString(),
   status: 'signed',
 });
+
+/** Staff move a signed row's effective date (as the superuser: no device can). */
+const backdate = (id: string, effectiveDate: string) =>
+  sql('update public.share_subscriptions set effective_date = $2 where id = $1', [id, effectiveDate]);
 
 /** A signed-in user whose requests carry a browser's user agent. */
 async function subscriber() {
@@ -41,26 +43,42 @@ async function subscriber() {
 describe('signing evidence', () => {
   it('the server hashes the agreement text the app shows together with the signature, and records the user agent', async () => {
     const u = await subscriber();
-    const row = signed(u.user.id, daysAgo(0));
+    const row = signed(u.user.id);
     const { data, error } = await u.client
       .from('share_subscriptions')
       .insert(row)
-      .select('signature_hash, signed_user_agent')
+      .select('signature_hash, signed_user_agent, effective_date, payment_reference')
       .single();
     expect(error).toBeNull();
     const [server] = await sql<{ text: string }>(
       'select public.share_agreement_text(s) as text from share_subscriptions s where id = $1',
       [row.id],
     );
-    // The text the subscriber read in the app is the text the server signed, to the character.
-    expect(agreementText(row)).toBe(server!.text);
+    // The text the subscriber read in the app is the text the server signed, to the character,
+    // with the server's effective date (one UK date format) and reference.
+    const stored = data as {
+      signature_hash: string;
+      signed_user_agent: string;
+      effective_date: string;
+      payment_reference: string;
+    };
+    const text = agreementText({
+      ...row,
+      effective_date: stored.effective_date,
+      payment_reference: stored.payment_reference,
+    });
+    expect(text).toBe(server!.text);
+    expect(text).toMatch(/^Effective date: \d{1,2} [A-Z][a-z]+ \d{4}$/m);
     const expected = createHash('sha256').update(`${server!.text}\n${PNG}`, 'utf8').digest('hex');
-    expect(data).toEqual({ signature_hash: expected, signed_user_agent: UA });
+    expect({ signature_hash: stored.signature_hash, signed_user_agent: stored.signed_user_agent }).toEqual({
+      signature_hash: expected,
+      signed_user_agent: UA,
+    });
   });
 
   it('a device cannot write the evidence itself, and nothing signed can change afterwards', async () => {
     const u = await subscriber();
-    const row = signed(u.user.id, daysAgo(0));
+    const row = signed(u.user.id);
     const forged = await u.client.from('share_subscriptions').insert({ ...row, signature_hash: 'f'.repeat(64) });
     expect(forged.error?.code).toBe('42501');
     await u.client.from('share_subscriptions').insert(row).throwOnError();
@@ -77,13 +95,7 @@ describe('signing evidence', () => {
 describe('drafts', () => {
   it('the owner can still upsert a draft by id (the evidence columns are the only ones withheld)', async () => {
     const u = await subscriber();
-    const draft = {
-      ...signed(u.user.id, daysAgo(0)),
-      status: 'draft',
-      signature_data: null,
-      payment_reference: null,
-      signature_timestamp: null,
-    };
+    const draft = { ...signed(u.user.id), status: 'draft', signature_data: null };
     await u.client.from('share_subscriptions').upsert(draft).throwOnError();
     await u.client
       .from('share_subscriptions')
@@ -98,8 +110,9 @@ describe('drafts', () => {
 describe('cancelling during cooling-off', () => {
   it('is accepted before the deadline: status cancelled and when, and the row is final after', async () => {
     const u = await subscriber();
-    const row = signed(u.user.id, daysAgo(9));
+    const row = signed(u.user.id);
     await u.client.from('share_subscriptions').insert(row).throwOnError();
+    await backdate(row.id, daysAgo(9));
     const { data, error } = await u.client
       .from('share_subscriptions')
       .update({ status: 'cancelled' })
@@ -115,8 +128,9 @@ describe('cancelling during cooling-off', () => {
 
   it('is refused after the deadline, with the date it ended', async () => {
     const u = await subscriber();
-    const row = signed(u.user.id, daysAgo(10));
+    const row = signed(u.user.id);
     await u.client.from('share_subscriptions').insert(row).throwOnError();
+    await backdate(row.id, daysAgo(10));
     const { error } = await u.client.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', row.id);
     expect(error?.code).toBe('23514');
     expect(error?.message).toMatch(
@@ -128,20 +142,15 @@ describe('cancelling during cooling-off', () => {
 
   it('changes nothing else, and only a signed subscription can be cancelled', async () => {
     const u = await subscriber();
-    const row = signed(u.user.id, daysAgo(1));
+    const row = signed(u.user.id);
     await u.client.from('share_subscriptions').insert(row).throwOnError();
+    await backdate(row.id, daysAgo(1));
     const sneaky = await u.client
       .from('share_subscriptions')
       .update({ status: 'cancelled', subscriber_name: 'Someone else' })
       .eq('id', row.id);
     expect(sneaky.error?.message).toContain('share_subscriptions_cancel_changes_only_status');
-    const draft = {
-      ...signed(u.user.id, daysAgo(0)),
-      status: 'draft',
-      signature_data: null,
-      payment_reference: null,
-      signature_timestamp: null,
-    };
+    const draft = { ...signed(u.user.id), status: 'draft', signature_data: null };
     await u.client.from('share_subscriptions').insert(draft).throwOnError();
     const cancelDraft = await u.client.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', draft.id);
     expect(cancelDraft.error?.message).toContain('share_subscriptions_only_signed_can_be_cancelled');

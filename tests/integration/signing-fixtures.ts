@@ -4,20 +4,26 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { newUser, PNG, serviceClient, sql } from './fixtures';
 
-/** What the wizard's "Complete Subscription" sends, on top of the draft. */
-export const completion = (effectiveDate: string) => ({
+/**
+ * What the wizard's "Complete Subscription" sends, on top of the draft. The effective date, the
+ * signature time and the payment reference are the server's (migration 20261123000011).
+ */
+export const completion = () => ({
   subscriber_name: 'Ada Lovelace',
   subscriber_address: '12 St James Square, London',
   subscriber_email: 'ada@example.test',
   number_of_shares: 8000,
   subscription_price: 1.25,
   total_amount: 10000,
-  effective_date: effectiveDate,
-  payment_reference: 'CHLOE-1763769600000',
   signature_data: PNG,
-  signature_timestamp: new Date().toISOString(),
   status: 'signed',
 });
+
+/** The server's date today (UTC, 'YYYY-MM-DD') plus `days`: the effective date it sets, and after. */
+export async function serverDate(days = 0) {
+  const [row] = await sql<{ d: string }>(`select ((now() at time zone 'UTC')::date + $1::int)::text as d`, [days]);
+  return row!.d;
+}
 
 export interface Agreement {
   subscription_id: string;
@@ -51,13 +57,16 @@ export const agreements = (subscriptionId: string) =>
     [subscriptionId],
   );
 
-/** A signed subscription made through the API by `u`; returns its id. */
-export async function signedSubscription(u: User, effectiveDate = '2030-03-25') {
+/**
+ * A signed subscription made through the API by `u`; returns its id. With `effectiveDate`, staff
+ * then move its effective date there (as the superuser: no device can), for dates far from today.
+ */
+export async function signedSubscription(u: User, effectiveDate?: string) {
   const id = randomUUID();
-  const { error } = await u.client
-    .from('share_subscriptions')
-    .insert({ id, user_id: u.user.id, ...completion(effectiveDate) });
+  const { error } = await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id, ...completion() });
   expect(error).toBeNull();
+  if (effectiveDate)
+    await sql('update public.share_subscriptions set effective_date = $2 where id = $1', [id, effectiveDate]);
   return id;
 }
 

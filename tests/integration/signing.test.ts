@@ -6,12 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, sql } from './fixtures';
-import { agreements, completion, removeUsers, service, signedSubscription, user, type User } from './signing-fixtures';
+import {
+  agreements,
+  completion,
+  removeUsers,
+  serverDate,
+  service,
+  signedSubscription,
+  user,
+  type User,
+} from './signing-fixtures';
 
 afterAll(removeUsers);
 
 describe('signing creates the agreement-status row', () => {
-  it('draft → signed creates exactly one row, deadline = effective date + 10 days', async () => {
+  it('draft → signed creates exactly one row, deadline = effective date (the server’s today) + 10 days', async () => {
     const u = await user();
     const id = randomUUID();
     // The wizard's first save: a draft with what step 1 holds.
@@ -23,11 +32,11 @@ describe('signing creates the agreement-status row', () => {
 
     const signed = await u.client
       .from('share_subscriptions')
-      .update(completion('2030-03-25'))
+      .update(completion())
       .eq('id', id)
-      .select('status');
+      .select('status, effective_date');
     expect(signed.error).toBeNull();
-    expect(signed.data).toEqual([{ status: 'signed' }]);
+    expect(signed.data).toEqual([{ status: 'signed', effective_date: await serverDate() }]);
 
     expect(await agreements(id)).toEqual([
       {
@@ -35,7 +44,7 @@ describe('signing creates the agreement-status row', () => {
         user_id: u.user.id,
         agreement_generated: true,
         agreement_signed: true,
-        cancellation_deadline: '2030-04-04', // across a month end
+        cancellation_deadline: await serverDate(10),
         payment_received: false,
         shares_issued: false,
         share_certificate_issued: false,
@@ -44,9 +53,9 @@ describe('signing creates the agreement-status row', () => {
     ]);
   });
 
-  it('inserting a row that is already signed (signed offline) creates one too', async () => {
+  it('inserting a row that is already signed (signed offline) creates one too; staff moving the date moves the deadline', async () => {
     const u = await user();
-    const id = await signedSubscription(u, '2030-12-28');
+    const id = await signedSubscription(u, '2030-12-28'); // across a year end
     const rows = await agreements(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_id: u.user.id, agreement_signed: true, cancellation_deadline: '2031-01-07' });
@@ -54,7 +63,7 @@ describe('signing creates the agreement-status row', () => {
 
   it('the owner reads it nested under the subscription, as the dashboard does', async () => {
     const u = await user();
-    const id = await signedSubscription(u);
+    const id = await signedSubscription(u, '2030-03-25');
     const { data, error } = await u.client
       .from('share_subscriptions')
       .select('id, status, share_agreement_status(agreement_signed, cancellation_deadline, payment_received)')
@@ -67,7 +76,7 @@ describe('signing creates the agreement-status row', () => {
         id,
         status: 'signed',
         share_agreement_status: [
-          { agreement_signed: true, cancellation_deadline: '2030-04-04', payment_received: false },
+          { agreement_signed: true, cancellation_deadline: '2030-04-04', payment_received: false }, // across a month end
         ],
       },
     ]);
@@ -90,7 +99,7 @@ describe('signing creates the agreement-status row', () => {
     expect((await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id })).error).toBeNull();
     const { error } = await u.client
       .from('share_subscriptions')
-      .update({ ...completion('2030-03-25'), signature_data: null })
+      .update({ ...completion(), signature_data: null })
       .eq('id', id);
     expectRefused(error, '23514', 'share_subscriptions_signed_requires_signature');
     expect(await agreements(id)).toEqual([]);

@@ -47,7 +47,7 @@ describe('agent assessments, by token', () => {
     expect((await pullAll(mine.client, 'agent_assessments', 10)).docs).toEqual([]);
   });
 
-  it('answers pushed with the right token land; token and expiry can never be changed', async () => {
+  it('answers pushed with the right token land; a change of token, expiry or creator is refused by name', async () => {
     const a = await assessment();
     const [seen] = (await pull(a.client, 'agent_assessments', null)).documents;
     const before = await dbRow('agent_assessments', a.id);
@@ -58,12 +58,30 @@ describe('agent assessments, by token', () => {
       number_of_offices: 3,
       tone_of_voice: ['Friendly & Casual', 'Calm & Reassuring'],
       current_tools: ['Mailchimp', '', '', '', '', '', '', '', '', 'Calendly'],
-      // Not the token holder's to change:
-      token: randomToken(),
-      expires_at: '2099-01-01T00:00:00+00:00',
-      created_by: users[0]?.user.id ?? null,
     };
-    expect(await push(a.client, 'agent_assessments', [{ new: edited, assumed: seen! }])).toEqual({
+    // Not the token holder's to change: each is refused, naming the column, and nothing lands.
+    for (const [column, value] of [
+      ['token', randomToken()],
+      ['expires_at', '2099-01-01T00:00:00+00:00'],
+      ['created_by', users[0]?.user.id ?? randomUUID()],
+    ] as const) {
+      const refused = await push(a.client, 'agent_assessments', [
+        { new: { ...edited, [column]: value }, assumed: seen! },
+      ]);
+      expect(refused.conflicts).toEqual([]);
+      expect(refused.errors).toEqual([
+        expect.objectContaining({
+          code: '42501',
+          column,
+          constraint: 'sync_read_only_column',
+          message: `sync_read_only_column: ${column} is set by the server and cannot be changed`,
+        }),
+      ]);
+      expect(await dbRow('agent_assessments', a.id)).toEqual(before);
+    }
+    // The same value spelled differently is no change.
+    const respelled = { ...edited, expires_at: String(seen!.expires_at).replace('+00:00', 'Z') };
+    expect(await push(a.client, 'agent_assessments', [{ new: respelled, assumed: seen! }])).toEqual({
       conflicts: [],
       errors: [],
     });
@@ -93,18 +111,34 @@ describe('agent assessments, by token', () => {
     expect(completed).toMatchObject({ status: 'completed', main_contact_name: 'Jo Bloggs' });
     expect(completed!.completed_at).not.toBeNull();
 
-    // A device that still edits: with the server state it last saw (the completed row) ...
+    // A device that still edits is told it was submitted, with its date: with the server state it
+    // last saw (the completed row) ...
     const [server] = (await pull(a.client, 'agent_assessments', null)).documents;
+    const refusal: unknown = expect.objectContaining({
+      code: '42501',
+      constraint: 'agent_assessments_already_completed',
+      message: expect.stringMatching(
+        /^agent_assessments_already_completed: this assessment was submitted on \d{1,2} [A-Z][a-z]+ \d{4} and cannot be changed$/,
+      ) as unknown,
+    });
     const late = await push(a.client, 'agent_assessments', [
       { new: { ...server!, main_contact_name: 'Too late', status: 'pending' }, assumed: server! },
     ]);
-    expect(late.errors).toEqual([]);
-    expect(late.conflicts).toEqual([server]);
-    // ... or with a stale one (it never saw the completion).
+    expect(late).toEqual({ conflicts: [], errors: [refusal] });
+    // ... or with a stale one (it never saw the completion): a conflict, and the device takes the
+    // completed row.
     const stale = await push(a.client, 'agent_assessments', [
       { new: { ...seen!, main_contact_name: 'Also too late' }, assumed: seen! },
     ]);
     expect(stale).toEqual({ conflicts: [server], errors: [] });
+    // The completion pushed again (its answer lost) is no change and no refusal.
+    const again = await push(a.client, 'agent_assessments', [
+      {
+        new: { ...seen!, main_contact_name: 'Jo Bloggs', status: 'completed', completed_at: new Date().toISOString() },
+        assumed: seen!,
+      },
+    ]);
+    expect(again.errors).toEqual([]);
     expect(await dbRow('agent_assessments', a.id)).toEqual(completed);
   });
 
@@ -124,6 +158,7 @@ describe('agent assessments, by token', () => {
       expires_at: '2099-01-01T00:00:00+00:00', // the server sets 30 days whatever the device says
       status: 'pending',
       agency_name: 'Invited Agency',
+      main_contact_email: 'agent@invited.test',
       _deleted: false,
     };
     assessmentIds.push(link.id);

@@ -137,12 +137,14 @@ describe('sync_pull', () => {
     const a = await user();
     const [sub] = await pushNew(a, 'share_subscriptions', [signedSubscription(a)]);
     const { docs } = await pullAll(a.client, 'share_agreement_status', 10);
+    // The server's effective date (today, UTC) + 10 days.
+    const [deadline] = await sql<{ d: string }>(`select ((now() at time zone 'UTC')::date + 10)::text as d`);
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({
       subscription_id: sub!.id,
       user_id: a.user.id,
       agreement_signed: true,
-      cancellation_deadline: '2030-04-04',
+      cancellation_deadline: deadline!.d,
       payment_received: false,
       _deleted: false,
     });

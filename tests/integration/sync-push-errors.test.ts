@@ -100,7 +100,7 @@ describe('sync_push', () => {
     );
   });
 
-  it('an id that belongs to another user is an error (hidden by RLS), not a conflict', async () => {
+  it('an id that belongs to another user is refused by name (hidden by RLS), not a conflict', async () => {
     const a = await user();
     const b = await user();
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'A’s')]);
@@ -109,14 +109,21 @@ describe('sync_push', () => {
     const asNew = await push(b.client, 'saved_properties', [
       { new: { ...row!, user_id: b.user.id, title: 'B’s' }, assumed: null },
     ]);
+    // Not a bare 'duplicate key': the refusal says the id is someone else's.
+    const taken: unknown = expect.objectContaining({
+      id: row!.id,
+      code: '42501',
+      constraint: 'sync_id_taken',
+      message: `sync_id_taken: ${row!.id} already belongs to a row this caller cannot see`,
+    });
     expect(asNew.conflicts).toEqual([]);
-    expect(asNew.errors).toEqual([expect.objectContaining({ id: row!.id, code: '23505' })]);
+    expect(asNew.errors).toEqual([taken]);
 
     const asUpdate = await push(b.client, 'saved_properties', [
       { new: { ...before!, title: 'B’s' }, assumed: before! },
     ]);
     expect(asUpdate.conflicts).toEqual([]);
-    expect(asUpdate.errors.map((e) => [e.id, e.code])).toEqual([[row!.id, expect.stringMatching(/^(23505|42501)$/)]]);
+    expect(asUpdate.errors).toEqual([taken]);
 
     // Nor can A hand its row over to B.
     const [seen] = (await pull(a.client, 'saved_properties', null)).documents;

@@ -1,0 +1,43 @@
+// How much a client may send: the bounds the database enforces as named checks (migration
+// 20261123000011_limits.sql), mirrored here for the forms' maxLength and messages. An integration
+// test (tests/integration/limits.test.ts) reads the checks back from Postgres and compares.
+
+/** Characters, per kind of text. */
+export const MAX_CHARS = {
+  name: 200,
+  email: 320,
+  phone: 40,
+  address: 500,
+  url: 2048,
+  handle: 200,
+  /** A greeting or sign-off: a sentence or two. */
+  phrase: 1000,
+  freeText: 5000,
+} as const;
+
+/** A drawn signature as a data URL (a 500x200 canvas at 3x pixel density is well under this). */
+export const MAX_SIGNATURE_CHARS = 500_000;
+
+/** Rows per sync_push call (the client sends 100). */
+export const MAX_PUSH_ROWS = 200;
+
+/** Rows one account may hold. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20;
+export const MAX_SAVED_PROPERTIES_PER_USER = 5000;
+export const MAX_ASSESSMENTS_PER_CREATOR = 1000;
+
+/** The same test as Postgres' public.is_email(): something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
+
+/** The same test as the database's http(s) URL checks. */
+export const HTTP_URL_PATTERN = /^https?:\/\/[^\s]+$/i;
+export const isHttpUrl = (value: string) => HTTP_URL_PATTERN.test(value);
+
+export const EMAIL_MESSAGE = 'Enter an email address like name@example.co.uk';
+export const URL_MESSAGE = 'Enter a web address starting with http:// or https://';
+
+/** 'At most 200 characters' once a field is full, so a cut-off paste is explained. */
+export function atMostMessage(max: number): string {
+  return `At most ${max.toLocaleString('en-GB')} characters`;
+}
