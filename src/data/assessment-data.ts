@@ -12,6 +12,7 @@ export interface AssessmentData {
   token: string;
   db: AssessmentDatabase;
   engine: SyncEngine;
+  client: DatabaseClient;
 }
 
 // One database per link, so a tablet that opens two links keeps their answers apart.
@@ -20,7 +21,7 @@ export const assessmentDatabaseName = (token: string) => `chloe-assessment-${tok
 export async function openAssessmentData(token: string, client: DatabaseClient): Promise<AssessmentData> {
   const db = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
   const engine = startSync({ db, client, identifier: token, tables: assessmentSyncTables(db) });
-  return { token, db, engine };
+  return { token, db, engine, client };
 }
 
 export async function closeAssessmentData({ engine, db }: AssessmentData) {
@@ -59,7 +60,15 @@ export function useAssessmentData(
   return state;
 }
 
-export type LinkState = 'loading' | 'valid' | 'invalid' | 'lookup-failed' | 'needs-connection';
+export type LinkState = 'loading' | 'valid' | 'invalid' | 'expired' | 'lookup-failed' | 'needs-connection';
+
+/** Why a link gives no assessment: the server tells an expired link from an unknown one. */
+async function missingLinkState(data: AssessmentData): Promise<'invalid' | 'expired'> {
+  const { data: state, error } = await data.client.rpc('assessment_link_state', { p_token: data.token });
+  return !error && state === 'expired' ? 'expired' : 'invalid';
+}
+
+const stillValid = (expiresAt: string) => (Date.parse(expiresAt) > Date.now() ? 'valid' : 'expired');
 
 // Long enough for a slow tablet connection; a lookup that takes longer counts as failed.
 const LOOKUP_WAIT_MS = 15_000;
@@ -96,7 +105,7 @@ export function useAssessment(
       const local = await data.db.agent_assessments.findOne().exec();
       if (!live) return;
       if (local) {
-        setState(Date.parse(local.expires_at) > Date.now() ? 'valid' : 'invalid');
+        setState(stillValid(local.expires_at));
         return;
       }
       if (!online) {
@@ -110,8 +119,9 @@ export function useAssessment(
       ]);
       if (!live) return;
       const found = await data.db.agent_assessments.findOne().exec();
-      if (found) setState(Date.parse(found.expires_at) > Date.now() ? 'valid' : 'invalid');
-      else setState(outcome === 'pulled' ? 'invalid' : 'lookup-failed');
+      if (found) setState(stillValid(found.expires_at));
+      else if (outcome === 'pulled') setState(await missingLinkState(data));
+      else setState('lookup-failed');
     })();
     return () => {
       live = false;

@@ -47,10 +47,73 @@ export function useRefusal(
   return refusal;
 }
 
-/** Words for a refused field: 'The number of shares is too large' rather than Postgres' text. */
+/** Words for a refused field: 'The name is too long: at most 200 characters' rather than Postgres' text. */
 export function refusalMessage(label: string, refusal: Refusal): string {
+  const rule = refusal.constraint ?? '';
+  const chars = /_at_most_(\d+)_chars$/.exec(rule);
+  if (chars) return `${label} is too long: at most ${Number(chars[1]).toLocaleString('en-GB')} characters`;
+  const items = /_at_most_(\d+)_items$/.exec(rule);
+  if (items) return `${label} has too many entries: at most ${Number(items[1]).toLocaleString('en-GB')}`;
+  if (rule.endsWith('_no_duplicates')) return `${label} lists the same thing twice`;
+  if (rule.endsWith('_email_format')) return `${label} is not an email address`;
+  if (rule.endsWith('_is_http_url')) return `${label} must be a web address starting with http:// or https://`;
+  const rowWide = rowRefusalMessage(refusal);
+  if (rowWide) return rowWide;
   // 22003 out of range; 23514 a check (the bounds); 22P02 not a valid value of the column's type.
-  if (refusal.code === '22003' || /_at_most_/.test(refusal.constraint ?? '')) return `${label} is too large`;
+  if (refusal.code === '22003' || /_at_most_/.test(rule)) return `${label} is too large`;
   if (refusal.code === '22P02' || refusal.code === '23514') return `${label} was not accepted`;
   return `${label} was not saved: ${refusal.message}`;
+}
+
+/**
+ * Words for a refusal of the whole row rather than one field (migration 20261123000011 names
+ * them), or null when the refusal is about a field.
+ */
+export function rowRefusalMessage(refusal: Refusal): string | null {
+  switch (refusal.constraint) {
+    case 'agent_assessments_link_expired':
+      return 'This link has expired — ask for a new one. Your answers are kept on this device.';
+    case 'agent_assessments_already_completed':
+      return `This assessment has already been submitted (${refusal.message.replace(/^.*submitted on (.*?) and.*$/, '$1')}), so it cannot be changed.`;
+    case 'sync_id_taken':
+      return 'This record belongs to another account, so it was not saved.';
+    case 'sync_read_only_column':
+      return `${refusal.column ?? 'That value'} is set by us and cannot be changed here.`;
+    case 'share_subscriptions_at_most_20_per_user':
+      return 'This account already holds 20 share subscriptions: resume one instead of starting another.';
+    case 'saved_properties_at_most_5000_per_user':
+      return 'You have saved 5,000 properties, the most one account can keep: remove some to save more.';
+    default:
+      return null;
+  }
+}
+
+/**
+ * What became of this device's write of one row: 'landed' once the server has it (nothing left in
+ * the outbox), 'refused' with the server's words, or 'waiting' when neither happened within `ms`
+ * (offline, or the server slow). Used to say 'submitted' only when it is true.
+ */
+export function whenServerHas(
+  outbox: RxCollection<OutboxEntry>,
+  table: string,
+  docId: string,
+  ms: number,
+): Promise<{ outcome: 'landed' } | { outcome: 'refused'; message: string } | { outcome: 'waiting' }> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (result: Parameters<typeof resolve>[0]) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      // Unsubscribing inside the first emission: the subscription may not exist yet.
+      queueMicrotask(() => sub.unsubscribe());
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ outcome: 'waiting' }), ms);
+    const sub = outbox.findOne(`${table}:${docId}`).$.subscribe((entry) => {
+      if (!entry) return finish({ outcome: 'landed' });
+      const found = refusedFields(entry);
+      if (found) finish({ outcome: 'refused', message: rowRefusalMessage(found.refusal) ?? found.refusal.message });
+    });
+  });
 }

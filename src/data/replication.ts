@@ -213,6 +213,9 @@ export function replicateTable<T extends SyncDoc>(
                 return now ? !doc._deleted && sameData(now.toMutableJSON(true), doc) : Boolean(doc._deleted);
               }),
             );
+            // The server sets values of its own on a write (a payment reference, the signing date):
+            // pull them now rather than at the next timer, so the screen shows them at once.
+            if (accepted.length > 0) setTimeout(() => state.reSync(), 0);
             return data.conflicts.map((row) => rowToDoc<T>(row));
           },
         },

@@ -150,22 +150,19 @@ export async function saveDraft(
   return doc.id;
 }
 
-export interface Completion {
-  effective_date: string;
-  payment_reference: string;
-  signature_timestamp: string;
-}
-
-/** 'Complete Subscription': the draft becomes signed, on this device first. */
+/**
+ * 'Complete Subscription': the draft becomes signed, on this device first. The server sets the
+ * legal facts when it receives it: the effective date, the signature time and (already made with
+ * the draft) the payment reference (migration 20261123000011).
+ */
 export async function completeSubscription(
   data: UserData,
   id: string | null,
   fields: DraftFields,
-  completion: Completion,
   base: DraftFields | null = null,
 ) {
   const savedId = await saveDraft(data, id, fields, base);
   const doc = await data.db.share_subscriptions.findOne(savedId).exec();
-  await doc!.incrementalPatch({ ...completion, status: 'signed' });
+  await doc!.incrementalPatch({ status: 'signed' });
   return savedId;
 }

@@ -43,6 +43,20 @@ const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long
 export const formatLongDate = (date: Date | string) =>
   longDate.format(typeof date === 'string' ? new Date(date) : date);
 
+const dateAndTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+  timeZoneName: 'short',
+});
+
+/** '23 November 2026 at 11:50 GMT': a moment, in UK time, in the same words as formatLongDate. */
+export const formatLongDateTime = (date: Date | string) =>
+  dateAndTime.format(typeof date === 'string' ? new Date(date) : date);
+
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** '22 Nov 2026' in the reader's time zone; '—' when there is no date. */

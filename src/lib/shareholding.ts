@@ -5,8 +5,8 @@
 export const MIN_SHARES = 5000;
 export const SHARE_STEP = 1000;
 export const SHARE_PRICE = 1.25;
-/** £2,000,000 at £1.25: the EIS annual limit for one investor (the database refuses more too). */
-export const MAX_SHARES = 1_600_000;
+/** The offer: 1 million shares opened (spec §1); the database refuses more too. */
+export const MAX_SHARES = 1_000_000;
 
 export const LOCKED_MESSAGE =
   'Feature Locked: Agent Assessment will be unlocked once your payment is received and shares are issued.';

@@ -4,7 +4,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { BehaviorSubject } from 'rxjs';
+import { createClient } from '@supabase/supabase-js';
 import type { AssessmentData } from '../data/assessment-data';
+import type { DatabaseClient } from '../data/client';
+import type { Database } from '../data/database.types';
 import { openAssessmentDatabase, openUserDatabase } from '../data/database';
 import type { SyncEngine } from '../data/sync-engine';
 import { IDLE_INPUTS } from '../data/sync-status';
@@ -46,5 +49,9 @@ export async function localAssessmentData(token = 'T'.repeat(32)): Promise<Asses
     multiInstance: false,
   });
   closers.push(() => db.close());
-  return { token, db, engine: idleEngine() };
+  // Nothing listens there: a call the page makes (e.g. assessment_link_state) fails as offline.
+  const client: DatabaseClient = createClient<Database>('http://127.0.0.1:9', 'no-key', {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  return { token, db, engine: idleEngine(), client };
 }

@@ -12,7 +12,7 @@ async function unlockShareholder(email: string) {
   await sql(
     `insert into share_subscriptions (id, user_id, subscriber_name, subscriber_address, subscriber_email, number_of_shares,
        subscription_price, total_amount, effective_date, payment_reference, signature_data, signature_timestamp, status)
-     values ($1, $2, 'Sam Shareholder', '1 High Street, Leeds', $3, 5000, 1.25, 6250, current_date, 'CHLOE-1763769600999', $4, now(), 'signed')`,
+     values ($1, $2, 'Sam Shareholder', '1 High Street, Leeds', $3, 5000, 1.25, 6250, current_date, public.new_payment_reference(), $4, now(), 'signed')`,
     [id, user!.id, email, PNG],
   );
   await sql(

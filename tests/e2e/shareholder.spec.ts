@@ -49,7 +49,15 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await other.goto('/shareholder/subscribe');
   await expect(stepHeading(other, 5, 'Payment Instructions')).toBeVisible({ timeout: 20_000 });
   await expect(other.getByText('£10,000.00').first()).toBeVisible();
-  await expect(other.getByText(/CHLOE-\d{8}/).first()).toBeVisible();
+  // The reference the server made with the draft: the same on every device and every visit.
+  const [drafted] = await sql<{ payment_reference: string }>(
+    `select s.payment_reference from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
+    [email],
+  );
+  expect(drafted!.payment_reference).toMatch(/^CHLOE-\d{8}$/);
+  await expect(other.getByText(drafted!.payment_reference, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(drafted!.payment_reference, { exact: true })).toBeVisible();
   await other.getByRole('button', { name: 'Back' }).click();
   await other.getByRole('button', { name: 'Back' }).click();
   await expect(stepHeading(other, 3, 'Legal Confirmations')).toBeVisible();
@@ -80,7 +88,7 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
     );
   await expect.poll(async () => (await signedRows()).length, { timeout: 20_000 }).toBe(1);
   const [row] = await signedRows();
-  expect(row!.payment_reference).toMatch(/^CHLOE-\d{13}$/);
+  expect(row!.payment_reference).toBe(drafted!.payment_reference);
   expect(row!.signature_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(row!.deadline).toBe(row!.effective);
 
@@ -98,9 +106,11 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await expect(other.getByTestId('agreement-text')).toContainText('8,000 Class A ordinary shares of £0.0001');
   await expect(other.getByTestId('signature-hash')).toHaveText(row!.signature_hash);
   await other.getByRole('button', { name: 'Close' }).click();
+  await other.getByRole('button', { name: 'Subscription Details' }).click();
+  await expect(other.getByText(row!.payment_reference, { exact: true }).first()).toBeVisible();
 
   // Staff confirm payment and issue shares, by the reference the subscriber sees.
-  const shown = `CHLOE-${row!.payment_reference.slice(-8)}`;
+  const shown = row!.payment_reference;
   const env = {
     ...process.env,
     SUPABASE_URL: process.env.E2E_API_URL,
@@ -147,6 +157,9 @@ test('offline: fill from step 2 on, reload offline with the draft intact, comple
   await page.getByRole('button', { name: 'Complete Subscription' }).click();
   await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
   await expect(page.getByText('will be submitted when you are back online')).toBeVisible();
+  // Offline it is saved here, not 'submitted'.
+  await expect(page.getByText('Subscription saved on this device')).toBeVisible();
+  await expect(page.getByText('Subscription Completed!')).toHaveCount(0);
   expect(
     await sql(
       `select 1 from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`,

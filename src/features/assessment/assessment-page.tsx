@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { useAssessment, useAssessmentData } from '../../data/assessment-data';
+import { useAssessment, useAssessmentData, type AssessmentData } from '../../data/assessment-data';
+import { rowRefusalMessage, useRefusal } from '../../data/refusals';
 import type { SyncEngine } from '../../data/sync-engine';
 import { createAssessmentClient } from '../../lib/assessment-client';
 import { needsConnection, useOnline } from '../../lib/online';
@@ -27,6 +28,7 @@ const styles = {
     gap: '2',
   }),
   waiting: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.muted' }),
+  refused: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'danger.border', bg: 'danger.subtle' }),
 };
 
 /**
@@ -46,6 +48,7 @@ export function AssessmentPage({
 
   // The server says the link is invalid or expired; a lookup that failed says nothing (spec §8).
   if (state === 'invalid') return <InvalidAssessmentLink />;
+  if (state === 'expired') return <InvalidAssessmentLink expired />;
   if (state === 'lookup-failed') return <InvalidAssessmentLink announce={false} />;
   if (error) {
     return (
@@ -68,22 +71,24 @@ export function AssessmentPage({
   return (
     <PageContainer className={styles.page}>
       <h1 className={styles.title}>Agent Assessment</h1>
+      <RowRefusal data={data} docId={doc.id} />
       {completed ? (
         <>
-          <div className={styles.done} role="status">
-            <strong>Assessment Completed!</strong>
-            <span>
-              Thank you for completing the assessment. Our team will be in touch soon to set up your customized Chloe.
-            </span>
-          </div>
           {pending ? (
             <p className={styles.waiting} role="status">
-              Submitted on this device. It will be sent as soon as you are back online — keep this page or come back to
-              it later.
+              Your answers are saved on this device and will be sent as soon as you are back online — keep this page or
+              come back to it later.
             </p>
-          ) : null}
+          ) : (
+            <div className={styles.done} role="status">
+              <strong>Assessment Completed!</strong>
+              <span>
+                Thank you for completing the assessment. Our team will be in touch soon to set up your customized Chloe.
+              </span>
+            </div>
+          )}
           {syncStatus(data.engine)}
-          <AnswersView answers={doc} />
+          <AnswersView answers={doc} headingLevel={2} />
         </>
       ) : (
         <AssessmentWizard data={data} doc={doc} syncStatus={syncStatus(data.engine)} />
@@ -92,21 +97,31 @@ export function AssessmentPage({
   );
 }
 
+export const INVALID_LINK_MESSAGE =
+  'This assessment link is invalid or has expired. Please ask whoever sent it to you for a new link.';
+export const EXPIRED_LINK_MESSAGE = 'This link has expired — ask whoever sent it to you for a new one.';
+
 /** The invalid-link screen, with the toast that says so (the route's too, for a malformed token). */
-export function InvalidAssessmentLink({ announce = true }: { announce?: boolean }) {
+export function InvalidAssessmentLink({ announce = true, expired = false }: { announce?: boolean; expired?: boolean }) {
   const told = useRef(false);
+  const message = expired ? EXPIRED_LINK_MESSAGE : INVALID_LINK_MESSAGE;
   useEffect(() => {
     if (!announce || told.current) return;
     told.current = true;
-    toast.error(
-      'Invalid or expired link',
-      'This assessment link is invalid or has expired. Please contact the product for a new link.',
-    );
-  }, [announce]);
+    toast.error('Invalid or expired link', message);
+  }, [announce, message]);
+  return <Message title="Assessment Link Invalid">{message}</Message>;
+}
+
+/** A refusal of the whole assessment (the link expired meanwhile, or it was submitted elsewhere). */
+function RowRefusal({ data, docId }: { data: AssessmentData; docId: string }) {
+  const refusal = useRefusal(data.db.outbox, 'agent_assessments', docId);
+  const message = refusal ? rowRefusalMessage(refusal.refusal) : null;
+  if (!message) return null;
   return (
-    <Message title="Assessment Link Invalid">
-      This assessment link is invalid or has expired. Please contact us for a new link.
-    </Message>
+    <p className={styles.refused} role="alert">
+      {message}
+    </p>
   );
 }
 

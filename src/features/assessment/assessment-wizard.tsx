@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { WizardShell } from '../../ui/wizard-shell';
 import { initialAnswers, visibleFields } from './answers';
-import { ASSESSMENT_STEPS, officesProblem } from './assessment';
+import { answerProblem, ASSESSMENT_STEPS } from './assessment';
 import type { AnswerKey, FieldDef } from './fields';
 import { Question } from './question';
 import { useSyncedAnswers } from './use-synced-answers';
@@ -42,7 +42,7 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
 
   const answer = (def: FieldDef, value: unknown) => {
     form.setFieldValue(def.name, value);
-    const problem = def.kind === 'offices' ? officesProblem(String(value)) : null;
+    const problem = answerProblem(def.kind, value);
     setInvalid((current) => ({ ...current, [def.name]: problem ?? undefined }));
     if (problem) return;
     void synced

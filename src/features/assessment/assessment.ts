@@ -1,6 +1,7 @@
 // The agent assessment's rules (spec: shareholder-and-assessment.md §2–§5, §9), as pure functions.
 import * as v from 'valibot';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
+import { EMAIL_MESSAGE, isEmail, isHttpUrl, URL_MESSAGE } from '../../lib/limits';
 
 export const ASSESSMENT_STEPS = [
   'Business Details',
@@ -37,6 +38,19 @@ export function officesProblem(input: string): string | null {
   if (trimmed === '') return null;
   if (!/^\d+$/.test(trimmed)) return OFFICES_NOT_WHOLE;
   return Number(trimmed) > MAX_OFFICES ? OFFICES_TOO_LARGE : null;
+}
+
+/**
+ * What is wrong with an answer as typed, or null. Such an answer is said next to the question and
+ * not saved: the database would refuse it (a web address that is not http(s), an email that is not
+ * one; migration 20261123000011).
+ */
+export function answerProblem(kind: string, value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (kind === 'offices') return officesProblem(typeof value === 'number' ? String(value) : text);
+  if (kind === 'url' && text !== '' && !isHttpUrl(text)) return URL_MESSAGE;
+  if (kind === 'email' && text !== '' && !isEmail(text)) return EMAIL_MESSAGE;
+  return null;
 }
 
 /** The number of offices as a whole number, or null when empty or not a number. */

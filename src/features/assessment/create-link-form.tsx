@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { copyToClipboard } from '../../lib/clipboard';
+import { MAX_CHARS } from '../../lib/limits';
 import { Button } from '../../ui/button';
 import { Card, CardDescription } from '../../ui/card';
 import { TextField } from '../../ui/field';
@@ -46,6 +47,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
             <TextField
               label="Agency Name"
               name="agencyName"
+              maxLength={MAX_CHARS.name}
               value={field.state.value}
               onChange={(e) => field.handleChange(e.target.value)}
             />
@@ -57,6 +59,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
               label="Contact Email"
               name="contactEmail"
               type="email"
+              maxLength={MAX_CHARS.email}
               value={field.state.value}
               onChange={(e) => field.handleChange(e.target.value)}
             />

@@ -11,6 +11,7 @@ import {
   TRACKING_OUTCOMES,
 } from '../../lib/assessment-options';
 import type { AgentAssessmentDoc } from '../../data/schemas';
+import { MAX_CHARS } from '../../lib/limits';
 import { showsMobileQuestions } from './assessment';
 
 export type AnswerKey = Exclude<
@@ -40,6 +41,37 @@ export interface FieldDef {
   /** Shown only when this returns true for the current answers. */
   when?: (answers: Partial<AgentAssessmentDoc>) => boolean;
 }
+
+// The database's bounds (src/lib/limits.ts): the inputs stop there.
+const MAX_LENGTH: Partial<Record<AnswerKey, number>> = {
+  agency_name: MAX_CHARS.name,
+  office_locations: MAX_CHARS.address,
+  main_contact_name: MAX_CHARS.name,
+  main_contact_email: MAX_CHARS.email,
+  main_contact_phone: MAX_CHARS.phone,
+  website_url: MAX_CHARS.url,
+  ai_assistant_name: MAX_CHARS.name,
+  preferred_greeting: MAX_CHARS.phrase,
+  preferred_signoff: MAX_CHARS.phrase,
+  crm_platform: MAX_CHARS.name,
+  phone_system_provider: MAX_CHARS.name,
+  current_tools: MAX_CHARS.name,
+  linkedin_handle: MAX_CHARS.handle,
+  twitter_handle: MAX_CHARS.handle,
+  instagram_handle: MAX_CHARS.handle,
+  snapchat_handle: MAX_CHARS.handle,
+  tiktok_handle: MAX_CHARS.handle,
+  facebook_handle: MAX_CHARS.handle,
+  threads_handle: MAX_CHARS.handle,
+  valuation_leads_script: MAX_CHARS.freeText,
+  viewing_feedback_script: MAX_CHARS.freeText,
+  lettings_repairs_script: MAX_CHARS.freeText,
+  mortgage_prequel_script: MAX_CHARS.freeText,
+  additional_requirements: MAX_CHARS.freeText,
+};
+
+/** The most characters a text answer (or each tool slot) takes. */
+export const maxLengthOf = (def: FieldDef): number | undefined => MAX_LENGTH[def.name];
 
 const mobile = (a: Partial<AgentAssessmentDoc>) => showsMobileQuestions(a.uses_mobile_devices);
 

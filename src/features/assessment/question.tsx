@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
-import type { FieldDef } from './fields';
+import { atMostMessage } from '../../lib/limits';
+import { maxLengthOf, type FieldDef } from './fields';
 
 const styles = {
   field: css({ display: 'grid', gap: '2', border: 'none', p: '0', m: '0' }),
@@ -33,6 +34,7 @@ const styles = {
   }),
   tools: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
   error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
+  hint: css({ fontSize: 'sm', color: 'fg.muted' }),
   star: css({ color: 'danger', ml: '0.5' }),
 };
 
@@ -56,9 +58,18 @@ export function Question({
 }) {
   const id = `q-${def.name}`;
   const errorId = `${id}-error`;
+  const maxLength = maxLengthOf(def);
+  // A full answer says why it takes no more (a long paste is cut off at maxLength without a word).
+  const full =
+    maxLength !== undefined &&
+    (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.length >= maxLength);
   const problem = error ? (
     <p id={errorId} className={styles.error} role="alert">
       {error}
+    </p>
+  ) : full ? (
+    <p id={errorId} className={styles.hint}>
+      {atMostMessage(maxLength)}
     </p>
   ) : null;
   const label = (
@@ -126,6 +137,7 @@ export function Question({
               <input
                 className={styles.input}
                 name={def.name}
+                maxLength={maxLength}
                 value={tools[i] ?? ''}
                 onChange={(event) => onChange(tools.map((t, j) => (j === i ? event.target.value : t)))}
               />
@@ -141,9 +153,10 @@ export function Question({
     name: def.name,
     className: styles.input,
     value: typeof value === 'string' ? value : '',
+    maxLength,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': error || full ? errorId : undefined,
   };
   return (
     <div className={styles.field}>

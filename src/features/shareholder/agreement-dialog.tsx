@@ -2,6 +2,7 @@ import { Dialog, Portal } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { COMPANY_SIGNATORY } from '../../lib/company';
+import { formatLongDateTime } from '../../lib/format';
 import { buttonRecipe } from '../../ui/button';
 import { agreementText } from './agreement';
 import { dialogBackdrop, dialogPositioner } from '../../ui/overlay';
@@ -61,7 +62,7 @@ export function AgreementDialog({ subscription }: { subscription: ShareSubscript
                 <span>{subscription.subscriber_name}, Subscriber</span>
                 <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                   {subscription.signature_timestamp
-                    ? `Signed ${new Date(subscription.signature_timestamp).toUTCString()}`
+                    ? `Signed ${formatLongDateTime(subscription.signature_timestamp)}`
                     : null}
                 </span>
               </div>

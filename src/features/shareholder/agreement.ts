@@ -1,5 +1,5 @@
 // The share subscription agreement: the one text that is signed. Postgres renders the same text
-// (share_agreement_text in supabase/migrations/20261123000007_shareholder_signing.sql) and hashes
+// (share_agreement_text, last in supabase/migrations/20261123000011_limits_and_signing_facts.sql) and hashes
 // it with the signature on signing; tests/integration/shareholder.test.ts checks they agree.
 
 export interface AgreementTerms {
@@ -13,6 +13,8 @@ export interface AgreementTerms {
   total_amount: number;
 }
 
+import { formatLongDate } from '../../lib/format';
+
 const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -23,7 +25,7 @@ export function agreementText(t: AgreementTerms): string {
     `Subscriber: ${t.subscriber_name ?? ''}`,
     `Address: ${t.subscriber_address ?? ''}`,
     `Email: ${t.subscriber_email ?? ''}`,
-    `Effective date: ${t.effective_date ?? ''}`,
+    `Effective date: ${t.effective_date ? formatLongDate(t.effective_date) : ''}`,
     `Payment reference: ${t.payment_reference ?? ''}`,
     '',
     `1. Shares. The Subscriber subscribes for ${whole.format(t.number_of_shares)} Class A ordinary shares of £0.0001 nominal value each in the Company, at a subscription price of £${money.format(t.subscription_price)} per share, a total of £${money.format(t.total_amount)}.`,

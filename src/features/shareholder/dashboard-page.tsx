@@ -15,7 +15,7 @@ import { AgentAssessmentSection, LockedIcon } from './assessment-section';
 import { CoolingOffBanner } from './cooling-off-banner';
 import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
-import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds, shownReference } from './subscription';
+import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds } from './subscription';
 import { Figures } from '../../ui/figures';
 
 const styles = {
@@ -83,7 +83,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
       </ShareholderHeader>
       <PageContainer className={styles.page}>
         <div className={cx(styles.banner, styles.welcome)}>
-          <p className={styles.bannerTitle}>Welcome back, {name}</p>
+          <h1 className={styles.bannerTitle}>Welcome back, {name}</h1>
           <p>Here is where your share subscription stands.</p>
         </div>
         {view.signedPending ? (
@@ -135,11 +135,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
 
         <CollapsibleSection title="Payment Instructions">
-          <PaymentInstructions
-            total={sub.total_amount ?? 0}
-            name={name}
-            reference={shownReference(sub.payment_reference)}
-          />
+          <PaymentInstructions total={sub.total_amount ?? 0} name={name} reference={sub.payment_reference ?? null} />
         </CollapsibleSection>
 
         <CollapsibleSection title="Subscription Details">
@@ -149,9 +145,9 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
             <dt>Email</dt>
             <dd>{sub.subscriber_email}</dd>
             <dt>Payment reference</dt>
-            <dd>{shownReference(sub.payment_reference)}</dd>
+            <dd>{sub.payment_reference ?? 'Given when your subscription reaches us'}</dd>
             <dt>Effective date</dt>
-            <dd>{effective ? formatLongDate(effective) : '—'}</dd>
+            <dd>{effective ? formatLongDate(effective) : 'Set when your subscription reaches us'}</dd>
             <dt>Signed on</dt>
             <dd>{sub.signature_timestamp ? formatLongDate(sub.signature_timestamp) : '—'}</dd>
             <dt>Cooling-off deadline</dt>

@@ -20,9 +20,21 @@ const styles = {
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
 };
 
+export const REFERENCE_PENDING =
+  'Your payment reference appears here once your subscription has reached us — connect to the internet to get it.';
+
 /** Where and how to pay, with copy buttons: the wizard's last step and the dashboard. */
-export function PaymentInstructions({ total, name, reference }: { total: number; name: string; reference: string }) {
-  const rows: [string, string][] = [
+export function PaymentInstructions({
+  total,
+  name,
+  reference,
+}: {
+  total: number;
+  name: string;
+  /** Made by the server with the draft; null until this device has heard back from it. */
+  reference: string | null;
+}) {
+  const rows: [string, string | null][] = [
     ['Bank', BANK_DETAILS.bank],
     ['Account name', BANK_DETAILS.accountName],
     ['Sort code', BANK_DETAILS.sortCode],
@@ -40,17 +52,23 @@ export function PaymentInstructions({ total, name, reference }: { total: number;
         <div key={label} className={styles.row}>
           <div>
             <div className={styles.label}>{label}</div>
-            <div className={styles.value}>{value}</div>
+            {value === null ? (
+              <div className={styles.hint}>{REFERENCE_PENDING}</div>
+            ) : (
+              <div className={styles.value}>{value}</div>
+            )}
           </div>
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            aria-label={`Copy ${label}`}
-            onClick={() => void copyToClipboard(label, value)}
-          >
-            Copy
-          </Button>
+          {value === null ? null : (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              aria-label={`Copy ${label}`}
+              onClick={() => void copyToClipboard(label, value)}
+            >
+              Copy
+            </Button>
+          )}
         </div>
       ))}
       <p className={styles.hint}>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
+import { whenServerHas } from '../../data/refusals';
 import type { UserData } from '../../data/user-data';
 import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -10,7 +11,7 @@ import { Button } from '../../ui/button';
 import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
 import { SignatureStep } from './signature-step';
-import { isoDate, normaliseShares, paymentReference, resumeStep, STEPS, totalFor } from './subscription';
+import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
 import { initialValues, stepComplete } from './subscription-form';
 import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
 import { useSyncedDraft } from './use-synced-draft';
@@ -23,6 +24,9 @@ type WizardProps = {
   syncStatus?: ReactNode;
 };
 
+// How long 'Complete Subscription' waits for the server before saying it will be sent later.
+const SEND_WAIT_MS = 8000;
+
 /** The five-step share subscription (spec §2, §4, §5), saved on this device as it goes. */
 export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps) {
   const navigate = useNavigate();
@@ -30,8 +34,6 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
   // The draft as it was when the page opened; later it follows the stored draft (useSyncedDraft).
   const [initial] = useState(() => initialValues(draft, email));
   const [completing, setCompleting] = useState(false);
-  // One reference for the screen and the record: generated when step 5 is first shown.
-  const [reference] = useState(() => paymentReference(Date.now()));
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
@@ -55,13 +57,21 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     }
     setCompleting(true);
     try {
-      const now = new Date();
-      await synced.complete({
-        effective_date: isoDate(now),
-        payment_reference: reference.full,
-        signature_timestamp: now.toISOString(),
-      });
-      toast.success('Subscription Completed!', 'Your share subscription has been submitted successfully.');
+      const id = await synced.complete();
+      // 'Submitted' only once the server has it; offline it is saved here and sent later.
+      const sent = await whenServerHas(data.db.outbox, 'share_subscriptions', id, navigator.onLine ? SEND_WAIT_MS : 0);
+      if (sent.outcome === 'refused') {
+        toast.error('Submission Failed', sent.message);
+        return;
+      }
+      if (sent.outcome === 'landed') {
+        toast.success('Subscription Completed!', 'Your share subscription has been submitted successfully.');
+      } else {
+        toast.success(
+          'Subscription saved on this device',
+          'It will be sent as soon as you are back online. Your dashboard shows when it has been received.',
+        );
+      }
       await navigate({ to: '/shareholder/dashboard' });
     } catch (error) {
       toast.error('Submission Failed', errorMessage(error));
@@ -117,7 +127,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         <PaymentInstructions
           total={totalFor(normaliseShares(values.numberOfShares).shares)}
           name={values.subscriberName}
-          reference={reference.shown}
+          reference={synced.reference}
         />
       ) : null}
     </WizardShell>

@@ -3,21 +3,42 @@
 import * as v from 'valibot';
 import type { DraftFields } from '../../data/subscriptions';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
+import { atMostMessage, EMAIL_PATTERN, MAX_CHARS } from '../../lib/limits';
 import { MAX_SHARES, MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
 import { normaliseShares, totalFor } from './subscription';
 
 // Step 1 (spec §5): name, email and address are required, the phone is optional.
+// The lengths and the email test are the database's (src/lib/limits.ts).
 export const personalSchema = v.object({
-  subscriberName: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your full name.')),
+  subscriberName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Please enter your full name.'),
+    v.maxLength(MAX_CHARS.name, atMostMessage(MAX_CHARS.name)),
+  ),
   subscriberEmail: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty('Please enter your email address.'),
-    v.email('Please enter a valid email address.'),
+    v.regex(EMAIL_PATTERN, 'Please enter a valid email address.'),
+    v.maxLength(MAX_CHARS.email, atMostMessage(MAX_CHARS.email)),
   ),
-  subscriberAddress: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your address.')),
-  subscriberPhone: v.string(),
+  subscriberAddress: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Please enter your address.'),
+    v.maxLength(MAX_CHARS.address, atMostMessage(MAX_CHARS.address)),
+  ),
+  subscriberPhone: v.pipe(v.string(), v.maxLength(MAX_CHARS.phone, atMostMessage(MAX_CHARS.phone))),
 });
+
+/** The most characters each step 1 field takes (the input stops there). */
+export const PERSONAL_MAX_LENGTH = {
+  subscriberName: MAX_CHARS.name,
+  subscriberEmail: MAX_CHARS.email,
+  subscriberAddress: MAX_CHARS.address,
+  subscriberPhone: MAX_CHARS.phone,
+} as const;
 
 // Step 3: all three confirmations.
 export const legalSchema = v.object({
@@ -53,7 +74,7 @@ export function initialValues(draft: ShareSubscriptionDoc | null, email: string 
   };
 }
 
-export const TOO_MANY_SHARES_MESSAGE = 'The number of shares is too large';
+export const TOO_MANY_SHARES_MESSAGE = `The number of shares is too large: at most ${MAX_SHARES.toLocaleString('en-GB')} are offered`;
 
 /** What was typed in 'Number of shares' is more than anyone may subscribe for. */
 export function tooManyShares(numberOfShares: string): boolean {

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/field';
 import { MIN_SHARES_MESSAGE, normaliseShares, totalFor } from './subscription';
 import {
   belowMinimum,
+  PERSONAL_MAX_LENGTH,
   personalSchema,
   TOO_MANY_SHARES_MESSAGE,
   tooManyShares,
@@ -62,6 +63,7 @@ export function PersonalDetailsStep({
                 type={type}
                 autoComplete={autoComplete}
                 required={required}
+                maxLength={PERSONAL_MAX_LENGTH[name]}
                 value={field.state.value}
                 onChange={(event) => field.handleChange(event.target.value)}
                 onBlur={field.handleBlur}

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agreementStatusLines,
-  coolingOffDaysRemaining,
-  normaliseShares,
-  paymentReference,
-  resumeStep,
-  shownReference,
-  totalFor,
-} from './subscription';
+import { agreementStatusLines, coolingOffDaysRemaining, normaliseShares, resumeStep, totalFor } from './subscription';
 
 describe('the subscription rules', () => {
   it('resumes a draft at the step the spec names', () => {
@@ -33,12 +25,6 @@ describe('the subscription rules', () => {
     expect(totalFor(5000)).toBe(6250);
     expect(totalFor(8000)).toBe(10000);
     expect(totalFor(13000)).toBe(16250);
-  });
-
-  it("payment reference: '{product}-' and the last 8 digits on screen, the full timestamp saved", () => {
-    expect(paymentReference(1763769600123)).toEqual({ full: 'CHLOE-1763769600123', shown: 'CHLOE-69600123' });
-    expect(shownReference('CHLOE-1763769600123')).toBe('CHLOE-69600123');
-    expect(shownReference(null)).toBe('');
   });
 
   it('cooling-off days remaining are rounded up and end at 0', () => {

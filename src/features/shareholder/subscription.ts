@@ -3,7 +3,6 @@
 // numbers (migration 20261122000004).
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 
-export const PRODUCT = 'CHLOE';
 export const COOLING_OFF_DAYS = 10;
 export const MIN_SHARES_MESSAGE = 'Minimum purchase is 5,000 shares';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,18 +46,6 @@ export function normaliseShares(input: string | number): { shares: number; messa
 /** Total in pounds; the price is £1.25 everywhere (the spec's fallback of 1 / 5,000 is not used). */
 export const totalFor = (shares: number) => Math.round(shares * SHARE_PRICE * 100) / 100;
 
-/** What the payment screen shows, and what is saved ('{product}-' + timestamp). */
-export function paymentReference(timestamp: number) {
-  const full = `${PRODUCT}-${timestamp}`;
-  return { full, shown: `${PRODUCT}-${String(timestamp).slice(-8)}` };
-}
-
-/** The reference to show for a saved one: 'CHLOE-1763769600000' → 'CHLOE-69600000'. */
-export function shownReference(saved: string | null | undefined): string {
-  const m = /^([A-Z]+)-(\d+)$/.exec(saved ?? '');
-  return m ? `${m[1]}-${m[2]!.slice(-8)}` : (saved ?? '');
-}
-
 /** The end of cooling-off: midnight UTC starting effective date + 10 days (as the server counts). */
 export function coolingOffEnds(effectiveDate: string): Date {
   const [y, m, d] = effectiveDate.split('-').map(Number) as [number, number, number];
@@ -69,9 +56,6 @@ export function coolingOffEnds(effectiveDate: string): Date {
 export function coolingOffDaysRemaining(effectiveDate: string, now: Date): number {
   return Math.max(0, Math.ceil((coolingOffEnds(effectiveDate).getTime() - now.getTime()) / DAY_MS));
 }
-
-/** The effective date is the signing day (UTC), 'YYYY-MM-DD'. */
-export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export interface AgreementFlags {
   agreement_signed?: boolean | null;

@@ -3,13 +3,7 @@ import { sameValue } from '../../data/conflict';
 import { pick, rebase } from '../../data/form-sync';
 import { refusalMessage, useRefusal } from '../../data/refusals';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import {
-  completeSubscription,
-  DRAFT_FIELDS,
-  saveDraft,
-  type Completion,
-  type DraftFields,
-} from '../../data/subscriptions';
+import { completeSubscription, DRAFT_FIELDS, saveDraft, type DraftFields } from '../../data/subscriptions';
 import type { UserData } from '../../data/user-data';
 import {
   FORM_FIELD,
@@ -52,6 +46,8 @@ export function useSyncedDraft(
   const baseRef = useRef<DraftFields | null>(loaded);
   const [base, setBaseState] = useState(loaded);
   const stored = useRef<DraftFields | null>(null);
+  // Made by the server with the draft (migration 20261123000011): null until it has reached it.
+  const [reference, setReference] = useState<string | null>(draft?.payment_reference ?? null);
 
   const setBase = useCallback((next: DraftFields) => {
     baseRef.current = next;
@@ -76,6 +72,7 @@ export function useSyncedDraft(
   useEffect(() => {
     if (!docId) return;
     const sub = data.db.share_subscriptions.findOne(docId).$.subscribe((doc) => {
+      if (doc) setReference(doc.payment_reference ?? null);
       if (!doc || doc.status !== 'draft') return;
       stored.current = pick(doc.toJSON(), DRAFT_FIELDS) as DraftFields;
       takePulled();
@@ -113,13 +110,19 @@ export function useSyncedDraft(
     /** Fields changed since the last save or pulled value (for the unsaved-input warning). */
     unsaved: !sameFields(toDraftFields(form.state.values, base), base ?? toDraftFields(initial)),
     refused,
+    /** The payment reference the server made for this subscription, once it has the draft. */
+    reference,
+    /** The stored draft's id, once the first save has made it. */
+    id: docId,
     save: async () => {
       const fields = toDraftFields(form.state.values, baseRef.current);
       remember(await saveDraft(data, idRef.current, fields, baseRef.current), fields);
     },
-    complete: async (completion: Completion) => {
+    complete: async () => {
       const fields = toDraftFields(form.state.values, baseRef.current);
-      remember(await completeSubscription(data, idRef.current, fields, completion, baseRef.current), fields);
+      const id = await completeSubscription(data, idRef.current, fields, baseRef.current);
+      remember(id, fields);
+      return id;
     },
   };
 }

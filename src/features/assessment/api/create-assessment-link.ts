@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import * as v from 'valibot';
+import { atMostMessage, EMAIL_PATTERN, MAX_CHARS } from '../../../lib/limits';
 import { logError } from '../../../lib/log';
 import { isOnline, needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
@@ -8,12 +9,19 @@ import { assessmentUrl, newToken } from '../assessment';
 
 /** What the form sends: both required (spec §8 'Missing Information'), the email well-formed. */
 export const assessmentLinkSchema = v.object({
-  agencyName: v.pipe(v.string(), v.trim(), v.nonEmpty('Please provide agency name and contact email.')),
+  agencyName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Please provide agency name and contact email.'),
+    v.maxLength(MAX_CHARS.name, `The agency name is too long: ${atMostMessage(MAX_CHARS.name).toLowerCase()}.`),
+  ),
   contactEmail: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty('Please provide agency name and contact email.'),
-    v.email('Please enter a valid email address.'),
+    // The database's test (src/lib/limits.ts), so what passes here is never refused there.
+    v.regex(EMAIL_PATTERN, 'Please enter a valid email address.'),
+    v.maxLength(MAX_CHARS.email, `The email address is too long: ${atMostMessage(MAX_CHARS.email).toLowerCase()}.`),
   ),
 });
 
