@@ -1,12 +1,13 @@
 // @ts-check
 // npm run staff -- <command> [payment reference]: what staff do to move a share agreement along.
 // Talks to Supabase with the service role (the only role allowed to change these flags), so it
-// works the same against the local stack and, with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY
-// set, against a hosted project.
+// works the same against the local stack (found with the settings `npm start` uses:
+// SUPABASE_API_PORT) and, with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set, against a hosted
+// project.
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { apiKeys, DEFAULT_JWT_SECRET } from '../supabase/local/keys.mjs';
 import { errorMessage } from '../supabase/local/process.mjs';
+import { localKeys, localSettings } from '../supabase/local/settings.mjs';
 
 /** @type {Record<string, { column: string, label: string }>} */
 export const STEPS = {
@@ -25,7 +26,32 @@ Commands:
   certificate-issued <reference>       mark the share certificate as issued (needs shares issued)
   eis-sent <reference>                 mark the EIS documentation as sent
 
-Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (default: the local stack).`;
+Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (default: the local stack that npm start
+runs, on SUPABASE_API_PORT or 54321).`;
+
+/**
+ * Fails with what could not be reached, and what to do about it, when nothing answers at `url`
+ * (supabase-js would only say 'TypeError: fetch failed', after retrying for seconds).
+ * @param {string} url @param {string | null | undefined} localPort SUPABASE_API_PORT for the local stack; null for SUPABASE_URL
+ */
+async function checkReachable(url, localPort) {
+  try {
+    await fetch(new URL('/rest/v1/', url), { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = typeof cause === 'object' && cause && 'code' in cause ? String(cause.code) : '';
+    const why = code === 'ECONNREFUSED' ? 'nothing is listening there' : errorMessage(cause) || 'no answer';
+    const start = localPort ? `SUPABASE_API_PORT=${localPort} npm start` : 'npm start';
+    throw new Error(
+      `Could not reach the Supabase API at ${url} (${why}).\n` +
+        (localPort !== null
+          ? `Is the local stack running? Start it with \`${start}\` (or \`npm run stack\`) and try again. ` +
+            'For a hosted project, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.'
+          : 'Check SUPABASE_URL, or unset it to use the local stack (`npm start`).'),
+      { cause: error },
+    );
+  }
+}
 
 async function main() {
   const [command, reference] = process.argv.slice(2);
@@ -33,8 +59,10 @@ async function main() {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  const url = process.env.SUPABASE_URL ?? 'http://localhost:54321';
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? (await apiKeys(DEFAULT_JWT_SECRET)).serviceRoleKey;
+  const settings = localSettings();
+  const url = process.env.SUPABASE_URL || settings.apiUrl;
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY || (await localKeys(settings)).serviceRoleKey;
+  await checkReachable(url, process.env.SUPABASE_URL ? null : process.env.SUPABASE_API_PORT?.trim());
   const supabase = createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no global WebSocket; ws' class matches the browser's API.

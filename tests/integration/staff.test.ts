@@ -3,16 +3,21 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../supabase/local/process.mjs';
 import { newUser, sql, stack } from './fixtures';
 
 const run = promisify(execFile);
 const staffScript = path.resolve(import.meta.dirname, '../../scripts/staff.mjs');
 
-async function staff(...args: string[]) {
+const staff = (...args: string[]) =>
+  staffWith({ SUPABASE_URL: stack().apiUrl, SUPABASE_SERVICE_ROLE_KEY: stack().serviceRoleKey }, ...args);
+
+/** The script as `npm run staff` runs it, with only `env` set of what points it at a server. */
+async function staffWith(env: Record<string, string>, ...args: string[]) {
+  const base = { ...process.env };
+  for (const name of ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_API_PORT']) delete base[name];
   try {
-    const { stdout, stderr } = await run(process.execPath, [staffScript, ...args], {
-      env: { ...process.env, SUPABASE_URL: stack().apiUrl, SUPABASE_SERVICE_ROLE_KEY: stack().serviceRoleKey },
-    });
+    const { stdout, stderr } = await run(process.execPath, [staffScript, ...args], { env: { ...base, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -96,5 +101,23 @@ describe('npm run staff', () => {
     expect(unknown.stderr).toContain('No signed subscription has the payment reference CHLOE-NOPE');
     expect((await staff('payment-received')).code).toBe(2);
     expect((await staff('frobnicate')).stderr).toContain('Unknown command "frobnicate"');
+  });
+
+  it('finds the local stack with the settings npm start uses (SUPABASE_API_PORT)', async () => {
+    const reference = await signedSubscription();
+    const listed = await staffWith({ SUPABASE_API_PORT: new URL(stack().apiUrl).port }, 'list');
+    expect(listed.stderr).toBe('');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(reference);
+  });
+
+  it('says which URL it could not reach and how to start the stack, without a stack trace', async () => {
+    const port = await freePort(); // nothing listens there
+    const down = await staffWith({ SUPABASE_API_PORT: String(port) }, 'list');
+    expect(down.code).toBe(1);
+    expect(down.stdout).toBe('');
+    expect(down.stderr).toContain(`Could not reach the Supabase API at http://localhost:${port}`);
+    expect(down.stderr).toContain(`SUPABASE_API_PORT=${port} npm start`);
+    expect(down.stderr).not.toMatch(/fetch failed|\n\s+at /);
   });
 });

@@ -1,0 +1,47 @@
+// @ts-check
+// Where the local stack runs and with which keys, read from the environment in one place: `npm
+// start` / `npm run dev` / `npm run stack` (cli.mjs) start it with these settings, and the tools
+// that talk to it (`npm run staff`) find it with the same ones.
+import path from 'node:path';
+import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const DEFAULT_API_PORT = 54321;
+export const DEFAULT_DB_PORT = 54322;
+export const DEFAULT_DATA_DIR = path.join(ROOT, '.data/postgres');
+
+/**
+ * A port number from the environment variable `name`, or `fallback` when it is not set.
+ * @param {NodeJS.ProcessEnv} env @param {string} name @param {number} fallback
+ */
+export function portSetting(env, name, fallback) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number from 1 to 65535, not "${raw}".`);
+  }
+  return port;
+}
+
+/**
+ * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322) and CHLOE_DATA_DIR
+ * (.data/postgres). The JWT secret is always the well-known local one (ADR 001).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function localSettings(env = process.env) {
+  const apiPort = portSetting(env, 'SUPABASE_API_PORT', DEFAULT_API_PORT);
+  const dbPort = portSetting(env, 'SUPABASE_DB_PORT', DEFAULT_DB_PORT);
+  // Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
+  const dataDir = env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+  return {
+    apiPort,
+    dbPort,
+    dataDir,
+    jwtSecret: DEFAULT_JWT_SECRET,
+    apiUrl: `http://localhost:${apiPort}`,
+  };
+}
+
+/** The anon and service-role keys the local stack started with these settings accepts. */
+export const localKeys = (/** @type {{ jwtSecret: string }} */ settings) => apiKeys(settings.jwtSecret);
