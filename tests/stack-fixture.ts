@@ -16,6 +16,12 @@ export interface StackInfo {
 export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: number } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-stack-'));
   const logs: string[] = [];
+  const record = (line: string) => {
+    logs.push(line);
+    if (logs.length > 200) logs.shift();
+  };
+  // What `npm start` prints even without STACK_LOG: a service that died and its restart.
+  const notices: string[] = [];
   try {
     const stack = await startStack({
       dataDir,
@@ -23,9 +29,10 @@ export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: nu
       dbPort: await freePort(),
       seedFile: opts.seed ? undefined : null,
       accessTokenTtl: opts.accessTokenTtl,
-      log: (line) => {
-        logs.push(line);
-        if (logs.length > 200) logs.shift();
+      log: record,
+      notice: (line) => {
+        notices.push(line);
+        record(line);
       },
     });
     const info: StackInfo = {
@@ -39,6 +46,7 @@ export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: nu
       info,
       faults: stack.faults,
       logs: () => logs.join('\n'),
+      notices: () => [...notices],
       stop: async () => {
         await stack.stop();
         await rm(dataDir, { recursive: true, force: true });

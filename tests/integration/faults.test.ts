@@ -122,3 +122,54 @@ describe.each([
     expect(await db.conflict_log.count().exec()).toBe(0);
   }, 120_000);
 });
+
+/** The API answers a read through PostgREST and Postgres. */
+async function apiAnswers() {
+  const client = createClient<Database>(stack.info.apiUrl, stack.info.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  try {
+    const { error } = await client.from('share_subscriptions').select('id').limit(1).retry(false);
+    return error === null;
+  } catch {
+    return false;
+  }
+}
+
+describe('a part of the stack that dies on its own', () => {
+  it.each([
+    ['PostgREST', 'postgrest'],
+    ['Postgres', 'postgres'],
+  ] as const)(
+    '%s killed with SIGKILL is restarted, logged, and the API answers again',
+    async (name, part) => {
+      const pid = stack.faults.pids()[part];
+      expect(pid).toBeTypeOf('number');
+      expect(await apiAnswers()).toBe(true);
+
+      process.kill(pid!, 'SIGKILL'); // from outside, as the OOM killer would: nobody told the stack
+
+      await until(async () => {
+        const now = stack.faults.pids()[part];
+        return now !== undefined && now !== pid && (await apiAnswers());
+      }, 60_000);
+      expect(stack.notices()).toEqual(
+        expect.arrayContaining([`[stack] ${name} exited (signal SIGKILL); restarting`, `[stack] ${name} is back`]),
+      );
+    },
+    90_000,
+  );
+
+  it('a part taken away on purpose stays away until it is brought back', async () => {
+    const before = stack.notices().length;
+    await stack.faults.killPostgrest();
+    // Well past the first restart delay (0.5 s): nothing brings it back by itself.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(stack.faults.pids().postgrest).toBeUndefined();
+    expect(await apiAnswers()).toBe(false);
+    await stack.faults.startPostgrest();
+    await until(apiAnswers);
+    expect(stack.notices().slice(before)).toEqual([]);
+  }, 60_000);
+});
