@@ -174,7 +174,7 @@ export async function startStack(options = {}) {
       const port = await freePort();
       functionsPort = port;
       const secrets = readDotEnv(path.join(functionsDir, '.env'));
-      functions = await keepRunning('Deno functions', () =>
+      functions = await keepRunning('Deno (functions)', () =>
         launchChild(
           'functions',
           path.join(ROOT, 'node_modules/deno/deno'),
