@@ -27,12 +27,20 @@ function shown(def: FieldDef, value: unknown): string {
 }
 
 /** Every answer, read-only: the completed assessment, and the creator's 'View responses'. */
-export function AnswersView({ answers }: { answers: Partial<AgentAssessmentDoc> }) {
+export function AnswersView({
+  answers,
+  headingLevel = 3,
+}: {
+  answers: Partial<AgentAssessmentDoc>;
+  /** The steps' heading level: one below the heading the answers sit under. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className={styles.root}>
       {STEP_FIELDS.map((fields, i) => (
         <section key={ASSESSMENT_STEPS[i]} className={styles.step}>
-          <h3 className={styles.stepTitle}>{ASSESSMENT_STEPS[i]}</h3>
+          <Heading className={styles.stepTitle}>{ASSESSMENT_STEPS[i]}</Heading>
           <dl className={styles.list}>
             {fields
               .filter((def) => !def.when || def.when(answers))
