@@ -86,7 +86,8 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content className={styles.content}>
+          {/* Named here: Ark looks for the title only when the popover is created, before lazyMount renders it. */}
+          <Popover.Content className={styles.content} aria-label="Sync details">
             <Popover.Title className={styles.title}>Sync details</Popover.Title>
             <Popover.CloseTrigger className={styles.close} aria-label="Close sync details">
               <span aria-hidden="true">×</span>
