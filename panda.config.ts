@@ -68,6 +68,7 @@ export default defineConfig({
             200: { value: '#bbf7d0' },
             600: { value: '#16a34a' },
             700: { value: '#15803d' },
+            800: { value: '#166534' },
           },
           yellow: {
             50: { value: '#fefce8' },
@@ -152,6 +153,8 @@ export default defineConfig({
             DEFAULT: { value: '{colors.green.600}' },
             subtle: { value: '{colors.green.50}' },
             border: { value: '{colors.green.200}' },
+            // Text on grey or light green: 4.5:1 or more (green.700 on bg.muted is 4.4:1).
+            text: { value: '{colors.green.800}' },
           },
           focusRing: { value: '{colors.brand.500}' },
         },

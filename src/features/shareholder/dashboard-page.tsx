@@ -33,7 +33,7 @@ const styles = {
     borderRadius: 'md',
     bg: 'bg.muted',
   }),
-  done: css({ color: 'green.700', fontWeight: 'semibold' }),
+  done: css({ color: 'success.text', fontWeight: 'semibold' }),
   waiting: css({ color: 'fg.muted', fontWeight: 'semibold' }),
 };
 
