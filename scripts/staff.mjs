@@ -105,20 +105,15 @@ async function main() {
     console.error(`"${command}" needs the subscription's payment reference.\n\n${USAGE}`);
     return 2;
   }
-  // The payment screen shows the short form ('CHLOE-' + the last 8 digits) that a bank transfer
-  // quotes; the subscription keeps the full timestamp. Either finds it.
-  const short = /^([A-Z]+)-(\d{8})$/.exec(reference);
-  const query = supabase.from('share_subscriptions').select('id, subscriber_name').eq('status', 'signed');
-  const { data: subs, error: findError } = short
-    ? await query.like('payment_reference', `${short[1]}-%${short[2]}`)
-    : await query.eq('payment_reference', reference);
+  // One reference per subscription, made by the server and shown the same everywhere (migration
+  // 20261123000011): looked up exactly. References from before then were 'CHLOE-' and a 13-digit
+  // timestamp and are shown as stored, so they are found the same way.
+  const { data: subs, error: findError } = await supabase
+    .from('share_subscriptions')
+    .select('id, subscriber_name')
+    .eq('status', 'signed')
+    .eq('payment_reference', reference.trim().toUpperCase());
   if (findError) throw new Error(findError.message);
-  if (subs.length > 1) {
-    console.error(
-      `${subs.length} signed subscriptions end in ${reference}: use the full reference (npm run staff -- list).`,
-    );
-    return 1;
-  }
   const sub = subs[0];
   if (!sub) {
     console.error(`No signed subscription has the payment reference ${reference}.`);

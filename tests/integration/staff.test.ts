@@ -25,27 +25,27 @@ async function staffWith(env: Record<string, string>, ...args: string[]) {
   }
 }
 
-/** A subscription signed by its owner through the API, as the wizard will do it. */
+/** A subscription signed by its owner through the API, as the wizard will do it; its reference is the server's. */
 async function signedSubscription() {
   const { client, user } = await newUser();
-  const reference = `CHLOE-${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const { error } = await client.from('share_subscriptions').insert({
-    id: randomUUID(),
-    user_id: user.id,
-    subscriber_name: 'Staff Test',
-    subscriber_address: '1 High Street, London',
-    subscriber_email: user.email,
-    number_of_shares: 5000,
-    subscription_price: 1.25,
-    total_amount: 6250,
-    effective_date: new Date().toISOString().slice(0, 10),
-    signature_data: 'data:image/png;base64,iVBORw0KGgo=',
-    signature_timestamp: new Date().toISOString(),
-    payment_reference: reference,
-    status: 'signed',
-  });
+  const { data, error } = await client
+    .from('share_subscriptions')
+    .insert({
+      id: randomUUID(),
+      user_id: user.id,
+      subscriber_name: 'Staff Test',
+      subscriber_address: '1 High Street, London',
+      subscriber_email: user.email,
+      number_of_shares: 5000,
+      subscription_price: 1.25,
+      total_amount: 6250,
+      signature_data: 'data:image/png;base64,iVBORw0KGgo=',
+      status: 'signed',
+    })
+    .select('payment_reference')
+    .single();
   expect(error).toBeNull();
-  return reference;
+  return (data as { payment_reference: string }).payment_reference;
 }
 
 const flags = async (reference: string) =>
