@@ -89,9 +89,13 @@ export function rowRefusalMessage(refusal: Refusal): string | null {
 }
 
 /**
- * What became of this device's write of one row: 'landed' once the server has it (nothing left in
- * the outbox), 'refused' with the server's words, or 'waiting' when neither happened within `ms`
- * (offline, or the server slow). Used to say 'submitted' only when it is true.
+ * What became of this device's latest write of one row: 'landed' once the server has it, 'refused'
+ * with the server's words, or 'waiting' when neither happened within `ms` (offline, or the server
+ * slow). Used to say 'submitted' only when it is true.
+ *
+ * RxDB records an incremental write in the outbox just after the write resolves (its post-write
+ * hook is not awaited), and a live query may first replay a result from before it: so 'landed' is
+ * the outbox entry gone after it was seen, never an entry not there yet.
  */
 export function whenServerHas(
   outbox: RxCollection<OutboxEntry>,
@@ -99,21 +103,30 @@ export function whenServerHas(
   docId: string,
   ms: number,
 ): Promise<{ outcome: 'landed' } | { outcome: 'refused'; message: string } | { outcome: 'waiting' }> {
-  return new Promise((resolve) => {
+  type Outcome = Awaited<ReturnType<typeof whenServerHas>>;
+  if (ms <= 0) return Promise.resolve({ outcome: 'waiting' });
+  return new Promise<Outcome>((resolve) => {
+    let seen = false;
     let done = false;
-    const finish = (result: Parameters<typeof resolve>[0]) => {
+    let sub: { unsubscribe(): void } | null = null;
+    const finish = (outcome: Outcome) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      // Unsubscribing inside the first emission: the subscription may not exist yet.
-      queueMicrotask(() => sub.unsubscribe());
-      resolve(result);
+      // Unsubscribing inside the first emission: the subscription may not be assigned yet.
+      queueMicrotask(() => sub?.unsubscribe());
+      resolve(outcome);
     };
     const timer = setTimeout(() => finish({ outcome: 'waiting' }), ms);
-    const sub = outbox.findOne(`${table}:${docId}`).$.subscribe((entry) => {
-      if (!entry) return finish({ outcome: 'landed' });
+    sub = outbox.findOne(`${table}:${docId}`).$.subscribe((entry) => {
+      if (!entry) {
+        if (seen) finish({ outcome: 'landed' });
+        return;
+      }
+      seen = true;
       const found = refusedFields(entry);
       if (found) finish({ outcome: 'refused', message: rowRefusalMessage(found.refusal) ?? found.refusal.message });
     });
+    if (done) sub.unsubscribe();
   });
 }
