@@ -1,13 +1,33 @@
 import type { ReactNode } from 'react';
-import { Progress, Steps } from '@ark-ui/react';
+import { Progress } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import { Button } from './button';
 
 const styles = {
-  // minmax(0, 1fr) and minW 0: a long step list scrolls inside its own strip instead of widening the page.
+  // minmax(0, 1fr) and minW 0: nothing inside may widen the page.
   root: css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)', minW: '0' }),
-  steps: css({ display: 'flex', gap: '2', overflowX: 'auto', pb: '1' }),
-  stepItem: css({ flex: '1', display: 'flex', alignItems: 'center', gap: '2', minW: 'max-content' }),
+  // One column per step: the list always fits its width; a long title wraps under its number.
+  steps: css({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '1' }),
+  stepItem: css({
+    position: 'relative',
+    display: 'grid',
+    justifyItems: 'center',
+    alignContent: 'start',
+    gap: '1.5',
+    textAlign: 'center',
+    minW: '0',
+    // The line to the next step, from this number's edge to the next one's.
+    '&:not(:last-child)::after': {
+      content: '""',
+      position: 'absolute',
+      top: '4',
+      left: 'calc(50% + 1.25rem)',
+      right: 'calc(-50% + 1.25rem)',
+      h: '2px',
+      bg: 'border.strong',
+    },
+    '&[data-state=complete]:not(:last-child)::after': { bg: 'primary' },
+  }),
   indicator: css({
     w: '8',
     h: '8',
@@ -19,15 +39,29 @@ const styles = {
     borderWidth: '2px',
     borderColor: 'border.strong',
     color: 'fg.muted',
-    '&[data-current]': { borderColor: 'primary', color: 'primary.text' },
-    '&[data-complete]': { bg: 'primary', borderColor: 'primary', color: 'fg.onBrand' },
+    bg: 'bg.surface',
+    '[data-state=current] > &': { borderColor: 'primary', color: 'primary.text' },
+    '[data-state=complete] > &': { bg: 'primary', borderColor: 'primary', color: 'fg.onBrand' },
   }),
+  // Under 768 px the numbers alone show; the titles stay for screen readers.
   stepLabel: css({
     fontSize: 'sm',
-    display: { base: 'none', md: 'inline' },
-    '&[data-current]': { fontWeight: 'bold' },
+    lineHeight: 'tight',
+    overflowWrap: 'anywhere',
+    '[data-state=current] > &': { fontWeight: 'bold' },
+    mdDown: {
+      position: 'absolute',
+      w: '1px',
+      h: '1px',
+      p: '0',
+      m: '-1px',
+      overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)',
+      whiteSpace: 'nowrap',
+      borderWidth: '0',
+    },
   }),
-  separator: css({ flex: '1', h: '2px', bg: 'border', minW: '4', '&[data-complete]': { bg: 'primary' } }),
+  hidden: css({ srOnly: true }),
   progressText: css({ fontSize: 'sm', color: 'fg.muted' }),
   progress: css({ display: 'grid', gap: '2' }),
   progressTop: css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm', color: 'fg.muted' }),
@@ -99,22 +133,34 @@ export function WizardShell(props: WizardShellProps) {
   );
 }
 
+/**
+ * The steps as an ordered list: the current one marked with aria-current="step", the done ones
+ * say so. (Ark's Steps is a tablist that needs a tab and a panel per step; this wizard has neither.)
+ */
 function NumberedSteps({ steps, step, label }: { steps: readonly string[]; step: number; label: string }) {
   return (
     <>
-      <Steps.Root count={steps.length} step={step - 1} linear>
-        <Steps.List className={styles.steps} aria-label={label}>
-          {steps.map((title, index) => (
-            <Steps.Item key={title} index={index} className={styles.stepItem}>
-              <Steps.Indicator className={styles.indicator}>{index + 1}</Steps.Indicator>
-              <span className={styles.stepLabel} data-current={index === step - 1 ? '' : undefined}>
-                {title}
+      <ol className={styles.steps} aria-label={label}>
+        {steps.map((title, index) => {
+          const state = index < step - 1 ? 'complete' : index === step - 1 ? 'current' : 'upcoming';
+          return (
+            <li
+              key={title}
+              className={styles.stepItem}
+              data-state={state}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className={styles.indicator} aria-hidden="true">
+                {index + 1}
               </span>
-              {index < steps.length - 1 ? <Steps.Separator className={styles.separator} /> : null}
-            </Steps.Item>
-          ))}
-        </Steps.List>
-      </Steps.Root>
+              <span className={styles.stepLabel}>
+                {title}
+                {state === 'complete' ? <span className={styles.hidden}> (completed)</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
       <p className={styles.progressText} aria-live="polite">
         Step {step} of {steps.length}: {steps[step - 1]}
       </p>

@@ -1,0 +1,36 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WizardShell } from './wizard-shell';
+
+const STEPS = ['Personal Details', 'Investment Details', 'Legal Confirmations', 'Digital Signature', 'Payment'];
+
+describe('WizardShell numbered steps', () => {
+  it('is an ordered list: the current step marked, the done ones said to be done, no tablist without tabs', () => {
+    render(
+      <WizardShell
+        steps={STEPS}
+        step={3}
+        indicator="numbered"
+        label="Subscription steps"
+        onSubmit={() => undefined}
+        back={{ label: 'Back', onClick: () => undefined }}
+        actions={null}
+      >
+        <p>Step body</p>
+      </WizardShell>,
+    );
+    const list = screen.getByRole('list', { name: 'Subscription steps' });
+    expect(list.tagName).toBe('OL');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1Personal Details (completed)',
+      '2Investment Details (completed)',
+      '3Legal Confirmations',
+      '4Digital Signature',
+      '5Payment',
+    ]);
+    expect(items.map((item) => item.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByText('Step 3 of 5: Legal Confirmations')).toBeTruthy();
+  });
+});
