@@ -4,13 +4,14 @@ import { css } from 'styled-system/css';
 import { Button } from '../../ui/button';
 
 const styles = {
-  column: css({ display: 'grid', gap: '3', justifyItems: 'start' }),
+  column: css({ display: 'grid', gap: '3', justifyItems: 'start', gridTemplateColumns: 'minmax(0, 1fr)' }),
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
+  // 500×200 where there is room; on a narrower screen the same shape, scaled to fit.
   control: css({
     position: 'relative',
     w: 'full',
     maxW: '500px',
-    h: '200px',
+    aspectRatio: '5 / 2',
     borderWidth: '2px',
     borderStyle: 'dashed',
     borderColor: 'border.strong',
@@ -28,8 +29,9 @@ const styles = {
   }),
   segment: css({ position: 'absolute', inset: '0', w: 'full', h: 'full' }),
   saved: css({
+    w: 'full',
     maxW: '500px',
-    h: '200px',
+    aspectRatio: '5 / 2',
     objectFit: 'contain',
     borderWidth: '1px',
     borderColor: 'border',
