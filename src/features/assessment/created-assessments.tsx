@@ -20,11 +20,11 @@ const styles = {
   }),
   facts: css({
     display: 'grid',
-    gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(6, auto)' },
+    gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(6, minmax(0, auto))' },
     gap: '3',
     fontSize: 'sm',
     '& dt': { color: 'fg.muted' },
-    '& dd': { fontWeight: 'semibold', overflowWrap: 'anywhere' },
+    '& dd': { fontWeight: 'semibold', overflowWrap: 'anywhere', lineClamp: '3' },
   }),
   status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
 };

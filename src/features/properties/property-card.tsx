@@ -13,14 +13,25 @@ export type SavedProperty = Pick<
 const styles = {
   card: css({ display: 'grid', gap: '3', h: 'full', alignContent: 'start' }),
   top: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: '2' }),
-  title: css({ fontFamily: 'heading', fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', lineHeight: 'tight' }),
+  // What the extension captured can be long and unbroken: it wraps anywhere, and a title stops at three lines.
+  title: css({
+    fontFamily: 'heading',
+    fontSize: { base: 'lg', md: 'xl' },
+    fontWeight: 'bold',
+    lineHeight: 'tight',
+    minW: '0',
+    overflowWrap: 'anywhere',
+    lineClamp: '3',
+  }),
   price: css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', color: 'primary.text', whiteSpace: 'nowrap' }),
   noPrice: css({ fontSize: 'sm', color: 'fg.muted' }),
-  address: css({ color: 'fg.muted', fontSize: 'sm' }),
+  address: css({ color: 'fg.muted', fontSize: 'sm', overflowWrap: 'anywhere', lineClamp: '3' }),
   facts: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
   fact: css({
     px: '2.5',
     py: '0.5',
+    minW: '0',
+    overflowWrap: 'anywhere',
     borderRadius: 'full',
     bg: 'primary.subtle',
     color: 'primary.text',
@@ -34,6 +45,8 @@ const styles = {
     fontSize: 'sm',
     display: 'grid',
     gap: '0.5',
+    overflowWrap: 'anywhere',
+    '& li': { lineClamp: '3' },
     '& li::marker': { color: 'primary' },
   }),
   footer: css({
@@ -49,11 +62,12 @@ const styles = {
   }),
   people: css({
     display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
     columnGap: '2',
+    minW: '0',
     fontSize: 'sm',
     '& dt': { color: 'fg.muted' },
-    '& dd': { fontWeight: 'medium' },
+    '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere', lineClamp: '2' },
   }),
 };
 
