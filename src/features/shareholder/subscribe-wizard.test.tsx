@@ -238,7 +238,7 @@ describe('completing, and the payment reference (issue 12)', () => {
         constraint: 'share_subscriptions_subscriber_email_format',
         server: null,
       },
-      signed as unknown as Record<string, unknown>,
+      signed,
     );
     await waitFor(() => expect(toastTexts().join('\n')).toContain('Submission Failed'));
     expect(toastTexts().join('\n')).not.toContain('Subscription Completed!');
