@@ -1,12 +1,27 @@
 // The assessment wizard over a real local database (no network): answers write only themselves,
 // pulled answers show, and bad numbers are said and not saved (docs/decisions/003-sync.md, "Forms").
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAssessment, type AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
+import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
+import { toaster } from '../../lib/toast';
 import { closeLocalData, localAssessmentData } from '../../testing/local-data';
+import { toastTexts } from '../../testing/toasts';
+import { EXPIRED_LINK_MESSAGE, INVALID_LINK_MESSAGE, InvalidAssessmentLink } from './assessment-page';
 import { AssessmentWizard } from './assessment-wizard';
+
+// The invalid-link screen's 'Return to Home' is a router link; no router here.
+vi.mock('@tanstack/react-router', async (original) => ({
+  ...(await original<typeof import('@tanstack/react-router')>()),
+  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
 
 afterEach(closeLocalData);
 
@@ -123,5 +138,71 @@ describe('the assessment wizard and its stored answers', () => {
     await user.type(offices, '3');
     await waitFor(async () => expect((await stored()).number_of_offices).toBe(3));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('what the server would refuse is said first (issue 12)', () => {
+  it('a web address that is not http(s), or an email that is not one, is said next to it and not saved', async () => {
+    const { stored, user } = await openAt(1);
+    await user.type(await screen.findByLabelText('Website URL'), 'javascript:alert(1)');
+    expect(await screen.findByText(URL_MESSAGE)).toBeTruthy();
+    await user.type(input('Main Contact Email*'), 'jo@');
+    expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await stored()).website_url ?? null).toBeNull();
+    expect((await stored()).main_contact_email ?? null).toBeNull();
+
+    await user.clear(input('Website URL'));
+    await user.type(input('Website URL'), 'https://agency.example');
+    await user.type(input('Main Contact Email*'), 'agency.example');
+    await waitFor(async () => expect((await stored()).website_url).toBe('https://agency.example'));
+    await waitFor(async () => expect((await stored()).main_contact_email).toBe('jo@agency.example'));
+    expect(screen.queryByText(URL_MESSAGE)).toBeNull();
+    expect(screen.queryByText(EMAIL_MESSAGE)).toBeNull();
+  });
+
+  it('an answer stops at the database’s length and says so', async () => {
+    const { stored, user } = await openAt(1, { office_locations: 'x'.repeat(498) });
+    const field = await screen.findByLabelText('Office Locations');
+    expect(screen.queryByText('At most 500 characters')).toBeNull();
+    await user.type(field, 'abcdef');
+    expect((field as HTMLInputElement).value).toHaveLength(500);
+    expect(await screen.findByText('At most 500 characters')).toBeTruthy();
+    await waitFor(async () => expect((await stored()).office_locations).toHaveLength(500));
+  });
+});
+
+describe('the link’s state (issue 12)', () => {
+  function State({ data }: { data: AssessmentData }) {
+    return <p>state: {useAssessment(data, true).state}</p>;
+  }
+
+  it('a link kept on this device that has expired is said to be expired, not unknown', async () => {
+    const data = await localAssessmentData();
+    await data.db.agent_assessments.insert({
+      id: crypto.randomUUID(),
+      token: data.token,
+      expires_at: new Date(Date.now() - 1000).toISOString(),
+      status: 'pending',
+      tone_of_voice: [],
+      office_devices: [],
+      mobile_device_types: [],
+      preferred_mobile_communication: [],
+      property_portals: [],
+      primary_ai_goals: [],
+      tracking_outcomes: [],
+      current_tools: Array<string>(10).fill(''),
+    });
+    render(<State data={data} />);
+    expect(await screen.findByText('state: expired')).toBeTruthy();
+  });
+
+  it('the expired screen and toast say so in words, without the spec’s placeholder', async () => {
+    render(<InvalidAssessmentLink expired />);
+    expect(await screen.findByText(EXPIRED_LINK_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(toastTexts()).toContain(`Invalid or expired link / ${EXPIRED_LINK_MESSAGE}`));
+    expect(EXPIRED_LINK_MESSAGE).toBe('This link has expired — ask whoever sent it to you for a new one.');
+    expect(INVALID_LINK_MESSAGE).not.toContain('the product');
+    toaster.remove();
   });
 });

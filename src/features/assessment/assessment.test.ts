@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { progressPercent } from '../../ui/wizard-shell';
-import { ASSESSMENT_STEPS, assessmentUrl, newToken, padTools, parseOffices, showsMobileQuestions } from './assessment';
+import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
+import {
+  answerProblem,
+  ASSESSMENT_STEPS,
+  assessmentUrl,
+  newToken,
+  OFFICES_NOT_WHOLE,
+  padTools,
+  parseOffices,
+  showsMobileQuestions,
+} from './assessment';
 
 describe('the assessment rules', () => {
   it('progress is step ÷ 7, rounded', () => {
@@ -40,5 +50,18 @@ describe('the assessment rules', () => {
     const biased = newToken((b) => b.fill(250).fill(0, 40));
     expect(biased).toBe('A'.repeat(32));
     expect(assessmentUrl('https://chloe.example', 'abc')).toBe('https://chloe.example/agent-assessment/abc');
+  });
+});
+
+describe('answerProblem (issue 12): what the database would refuse, said before saving', () => {
+  it('web addresses must be http(s); emails must look like one; empty is fine', () => {
+    expect(answerProblem('url', 'javascript:alert(1)')).toBe(URL_MESSAGE);
+    expect(answerProblem('url', 'www.agency.co.uk')).toBe(URL_MESSAGE);
+    expect(answerProblem('url', 'https://agency.co.uk')).toBeNull();
+    expect(answerProblem('email', 'jo@')).toBe(EMAIL_MESSAGE);
+    expect(answerProblem('email', 'jo@agency.co.uk')).toBeNull();
+    expect(answerProblem('email', '  ')).toBeNull();
+    expect(answerProblem('offices', '2.5')).toBe(OFFICES_NOT_WHOLE);
+    expect(answerProblem('text', 'javascript:alert(1)')).toBeNull();
   });
 });
