@@ -48,6 +48,10 @@ export const toast = {
   error(title: string, description?: string) {
     show({ id: messageId('error', title, description), type: 'error', title, description, duration: ERROR_MS });
   },
+  /** Something to know rather than a success (saved here, to be sent later): as long as an error. */
+  info(title: string, description?: string) {
+    show({ id: messageId('info', title, description), type: 'info', title, description, duration: ERROR_MS });
+  },
   /** A notice that stays until acted on or closed, with one action button. */
   action(title: string, description: string | undefined, action: ToastAction, id?: string) {
     show({

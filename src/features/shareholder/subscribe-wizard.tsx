@@ -67,7 +67,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       if (sent.outcome === 'landed') {
         toast.success('Subscription Completed!', 'Your share subscription has been submitted successfully.');
       } else {
-        toast.success(
+        toast.info(
           'Subscription saved on this device',
           'It will be sent as soon as you are back online. Your dashboard shows when it has been received.',
         );
