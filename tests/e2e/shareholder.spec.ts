@@ -107,7 +107,7 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await expect(other.getByTestId('signature-hash')).toHaveText(row!.signature_hash);
   await other.getByRole('button', { name: 'Close' }).click();
   await other.getByRole('button', { name: 'Subscription Details' }).click();
-  await expect(other.getByText(row!.payment_reference, { exact: true }).first()).toBeVisible();
+  await expect(other.locator('dd').filter({ hasText: row!.payment_reference })).toBeVisible();
 
   // Staff confirm payment and issue shares, by the reference the subscriber sees.
   const shown = row!.payment_reference;
