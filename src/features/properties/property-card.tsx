@@ -46,7 +46,6 @@ const styles = {
     display: 'grid',
     gap: '0.5',
     overflowWrap: 'anywhere',
-    '& li': { lineClamp: '3' },
     '& li::marker': { color: 'primary' },
   }),
   footer: css({
