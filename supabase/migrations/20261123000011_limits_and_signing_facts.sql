@@ -66,6 +66,60 @@ as $$
 $$;
 
 -- ---------------------------------------------------------------------------------------------
+-- Payment references: made by the server, unique
+-- ---------------------------------------------------------------------------------------------
+-- 'CHLOE-' and 8 random digits: short enough for any bank's reference field (18 characters), not
+-- a count of subscribers. SECURITY DEFINER to see every row when checking it is new.
+create function public.new_payment_reference()
+returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_reference text;
+begin
+  loop
+    v_reference := 'CHLOE-' || lpad((floor(random() * 100000000))::bigint::text, 8, '0');
+    exit when not exists (select 1 from public.share_subscriptions where payment_reference = v_reference);
+  end loop;
+  return v_reference;
+end
+$$;
+
+-- The signing trigger runs as the caller, who may call it (it only hands out an unused reference).
+revoke execute on function public.new_payment_reference() from public, anon;
+grant execute on function public.new_payment_reference() to authenticated;
+
+-- Before any new check below: these updates rewrite rows, and a new check (even NOT VALID) applies
+-- to a row that is rewritten. References were made on devices until now: drafts get a server
+-- one; signed rows that share one (possible only in test data: three did) keep it on the oldest,
+-- the others get a new one and their evidence hash is computed again over the text with the new
+-- reference.
+update public.share_subscriptions
+   set payment_reference = public.new_payment_reference()
+ where status = 'draft';
+
+with ranked as (
+  select id, row_number() over (partition by payment_reference order by created_at, id) as n
+    from public.share_subscriptions
+   where payment_reference is not null
+)
+update public.share_subscriptions as s
+   set payment_reference = public.new_payment_reference()
+  from ranked
+ where ranked.id = s.id and ranked.n > 1;
+
+update public.share_subscriptions as s
+   set signature_hash = public.share_signature_hash(s)
+ where s.status in ('signed', 'cancelled')
+   and s.signature_hash is distinct from public.share_signature_hash(s);
+
+alter table public.share_subscriptions
+  add constraint share_subscriptions_payment_reference_key unique (payment_reference);
+
+-- ---------------------------------------------------------------------------------------------
 -- share_subscriptions
 -- ---------------------------------------------------------------------------------------------
 alter table public.share_subscriptions
@@ -94,58 +148,6 @@ alter table public.share_subscriptions drop constraint share_subscriptions_signa
 alter table public.share_subscriptions drop constraint share_subscriptions_at_most_1600000_shares;
 alter table public.share_subscriptions
   add constraint share_subscriptions_at_most_1000000_shares check (number_of_shares <= 1000000) not valid;
-
--- ---------------------------------------------------------------------------------------------
--- Payment references: made by the server, unique
--- ---------------------------------------------------------------------------------------------
--- 'CHLOE-' and 8 random digits: short enough for any bank's reference field (18 characters), not
--- a count of subscribers. SECURITY DEFINER to see every row when checking it is new.
-create function public.new_payment_reference()
-returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_reference text;
-begin
-  loop
-    v_reference := 'CHLOE-' || lpad((floor(random() * 100000000))::bigint::text, 8, '0');
-    exit when not exists (select 1 from public.share_subscriptions where payment_reference = v_reference);
-  end loop;
-  return v_reference;
-end
-$$;
-
--- The signing trigger runs as the caller, who may call it (it only hands out an unused reference).
-revoke execute on function public.new_payment_reference() from public, anon;
-grant execute on function public.new_payment_reference() to authenticated;
-
--- References were made on devices until now: drafts get a server one; signed rows that share one
--- (possible only in test data: three did) keep it on the oldest, the others get a new one and their
--- evidence hash is computed again over the text with the new reference.
-update public.share_subscriptions
-   set payment_reference = public.new_payment_reference()
- where status = 'draft';
-
-with ranked as (
-  select id, row_number() over (partition by payment_reference order by created_at, id) as n
-    from public.share_subscriptions
-   where payment_reference is not null
-)
-update public.share_subscriptions as s
-   set payment_reference = public.new_payment_reference()
-  from ranked
- where ranked.id = s.id and ranked.n > 1;
-
-update public.share_subscriptions as s
-   set signature_hash = public.share_signature_hash(s)
- where s.status in ('signed', 'cancelled')
-   and s.signature_hash is distinct from public.share_signature_hash(s);
-
-alter table public.share_subscriptions
-  add constraint share_subscriptions_payment_reference_key unique (payment_reference);
 
 -- Devices no longer write the signing facts; sync_push refuses a changed one by name.
 revoke insert (effective_date, payment_reference, signature_timestamp),
