@@ -2,6 +2,7 @@
 // third device) is where both start; values are saved on Next and 'Save & Continue Later' only.
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
+import { MAX_SHARES } from '../../../src/lib/shareholding';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
 import { closeAndReopen, newDevice, readCollection, reload, setOffline, type Device } from './device';
 import { Model, type Scalar } from './model';
@@ -83,7 +84,7 @@ const valueFor = (run: Run, field: FieldDef): Scalar => {
     case 'subscriber_phone':
       return run.values.phone();
     case 'number_of_shares':
-      return run.values.unique(5000, 1_600_000, 1000);
+      return run.values.unique(5000, MAX_SHARES, 1000);
     case 'subscriber_address':
       return run.values.text('Road');
     default:
