@@ -221,7 +221,9 @@ begin
 end
 $$;
 
--- At most 20 subscriptions per account (drafts included: a draft is resumed, not multiplied).
+-- At most 20 subscriptions per account (drafts included: a draft is resumed, not multiplied;
+-- cancelled ones not). Counted for the caller (auth.uid()), not for a user_id the caller sends:
+-- the trigger runs before RLS would refuse someone else's, and must not count theirs.
 create function public.limit_share_subscriptions()
 returns trigger
 language plpgsql
@@ -230,7 +232,8 @@ set search_path = ''
 as $$
 begin
   if public.is_api_client()
-     and (select count(*) from public.share_subscriptions where user_id = new.user_id) >= 20 then
+     and (select count(*) from public.share_subscriptions
+           where user_id = auth.uid() and not _deleted and status <> 'cancelled') >= 20 then
     raise exception 'share_subscriptions_at_most_20_per_user: an account may hold at most 20 share subscriptions'
       using errcode = '54000',
             constraint = 'share_subscriptions_at_most_20_per_user',
@@ -249,6 +252,14 @@ create trigger share_subscriptions_limit
 -- ---------------------------------------------------------------------------------------------
 -- agent_assessments
 -- ---------------------------------------------------------------------------------------------
+-- 'www.agency.co.uk' was a fine answer until now: it becomes 'https://www.agency.co.uk' rather
+-- than a row whose every later save is refused. Anything else that is not http(s) stays, and is
+-- refused (by name, on its own field) when the agency next changes the row.
+update public.agent_assessments
+   set website_url = 'https://' || btrim(website_url)
+ where btrim(website_url) !~* '^[a-z][a-z0-9+.-]*:'
+   and btrim(website_url) ~ '^[^[:space:]/@]+\.[^[:space:]]+$';
+
 alter table public.agent_assessments
   add constraint agent_assessments_agency_name_at_most_200_chars check (char_length(agency_name) <= 200) not valid,
   add constraint agent_assessments_office_locations_at_most_500_chars check (char_length(office_locations) <= 500) not valid,
@@ -367,6 +378,7 @@ alter table public.saved_properties
   add constraint saved_properties_bedrooms_at_most_1000 check (bedrooms <= 1000) not valid,
   add constraint saved_properties_price_at_most_10000000000 check (price <= 10000000000) not valid;
 
+-- Removed properties (soft-deleted) do not count: removing some makes room.
 create function public.limit_saved_properties()
 returns trigger
 language plpgsql
@@ -375,7 +387,7 @@ set search_path = ''
 as $$
 begin
   if public.is_api_client()
-     and (select count(*) from public.saved_properties where user_id = new.user_id) >= 5000 then
+     and (select count(*) from public.saved_properties where user_id = auth.uid() and not _deleted) >= 5000 then
     raise exception 'saved_properties_at_most_5000_per_user: an account may save at most 5,000 properties'
       using errcode = '54000', constraint = 'saved_properties_at_most_5000_per_user';
   end if;
@@ -395,6 +407,13 @@ create trigger saved_properties_limit
 alter table public.auto_reply_settings
   add constraint auto_reply_settings_reply_template_at_most_5000_chars check (char_length(reply_template) <= 5000) not valid,
   add constraint auto_reply_settings_demo_link_at_most_2048_chars check (char_length(demo_link) <= 2048) not valid;
+
+-- ---------------------------------------------------------------------------------------------
+-- demo_requests: the website is a link staff open
+-- ---------------------------------------------------------------------------------------------
+alter table public.demo_requests
+  add constraint demo_requests_website_is_http_url
+    check (coalesce(website, '') = '' or public.is_http_url(website)) not valid;
 
 -- ---------------------------------------------------------------------------------------------
 -- Validate what the stored rows allow
@@ -470,6 +489,10 @@ declare
   c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_landed'];
   -- Set by the server during the write whatever the device sends: never a device's change.
   c_trigger_owned constant text[] := array['completed_at'];
+  -- The server's own signing facts: a device cannot write them (no privilege), and an app from
+  -- before 20261123000011 still holds its own values in signed documents. Not refused (that
+  -- document could then never be sent): the server's values stand and come back on the next pull.
+  c_server_set constant text[] := array['effective_date', 'payment_reference', 'signature_timestamp'];
   c_max_rows constant integer := 200;
   v_rel regclass;
   v_columns_all text[];
@@ -611,7 +634,7 @@ begin
           -- and from what the device last saw): refused by name rather than dropped. A null is a
           -- device that never had the value, not a change.
           foreach v_c in array v_columns_all loop
-            if v_c <> 'id' and v_c <> all (v_updatable) and v_new ? v_c
+            if v_c <> 'id' and v_c <> all (v_updatable) and v_c <> all (c_server_set) and v_new ? v_c
                and jsonb_typeof(v_new -> v_c) <> 'null'
                and (v_new_row -> v_c) is distinct from (v_current -> v_c)
                and (v_assumed_row is null or (v_new_row -> v_c) is distinct from (v_assumed_row -> v_c)) then

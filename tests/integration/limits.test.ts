@@ -33,6 +33,8 @@ import {
 
 afterAll(removeSyncData);
 
+const today = async () => (await sql<{ d: string }>(`select ((now() at time zone 'UTC')::date)::text as d`))[0]!.d;
+
 /** One push whose only row is refused: the refusal. */
 async function refusedPush(
   client: Parameters<typeof push>[0],
@@ -58,11 +60,17 @@ describe('the server sets the legal facts of a signature', () => {
     expect(refB).toMatch(/^CHLOE-\d{8}$/);
     expect(refA).not.toBe(refB);
 
-    // B's device claims A's reference: refused by name, B's row keeps its own.
+    // B's device claims A's reference: the server's stands (an app from before the server made
+    // references holds its own in signed documents, which must still be sent, so it is not refused).
     const [seen] = (await pull(b.client, 'share_subscriptions', null)).documents.filter((d) => d.id === db!.id);
-    const claimed = await refusedPush(b.client, 'share_subscriptions', { ...seen!, payment_reference: refA }, seen);
-    expect(claimed).toMatchObject({ code: '42501', column: 'payment_reference', constraint: 'sync_read_only_column' });
-    expect((await dbRow('share_subscriptions', db!.id))!.payment_reference).toBe(refB);
+    const claimed = await push(b.client, 'share_subscriptions', [
+      { new: { ...seen!, payment_reference: refA, subscriber_name: 'Grace B' }, assumed: seen! },
+    ]);
+    expect(claimed).toEqual({ conflicts: [], errors: [] });
+    expect(await dbRow('share_subscriptions', db!.id)).toMatchObject({
+      payment_reference: refB,
+      subscriber_name: 'Grace B',
+    });
     // Directly through the table API too.
     const direct = await b.client.from('share_subscriptions').update({ payment_reference: refA }).eq('id', db!.id);
     expectRefused(direct.error, '42501', 'permission denied');
@@ -113,6 +121,28 @@ describe('the server sets the legal facts of a signature', () => {
     expect(facts!.reference).toMatch(/^CHLOE-\d{8}$/);
     expect(facts!.reference).not.toBe('CHLOE-00000001');
     expect(facts!.deadline).toBe(facts!.expected);
+
+    // An app from before held its own facts in the document it signs: the signing still lands,
+    // with the server's.
+    const [d] = await pushNew(a, 'share_subscriptions', [draft(a, 5000)]);
+    const [seen] = (await pull(a.client, 'share_subscriptions', null)).documents.filter((r) => r.id === d!.id);
+    const legacy = {
+      ...seen!,
+      ...signedSubscription(a),
+      id: d!.id,
+      effective_date: '2026-01-02',
+      payment_reference: 'CHLOE-1763769600123',
+      signature_timestamp: '2026-01-02T10:00:00Z',
+    };
+    expect(await push(a.client, 'share_subscriptions', [{ new: legacy, assumed: seen! }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
+    expect(await dbRow('share_subscriptions', d!.id)).toMatchObject({
+      status: 'signed',
+      payment_reference: seen!.payment_reference,
+    });
+    expect((await dbRow('share_subscriptions', d!.id))!.effective_date).toBe(await today());
 
     // Through the table API the columns are not the device's at all.
     const direct = await a.client
@@ -235,6 +265,16 @@ describe('limits on everything a client can send', () => {
       errors: [],
     });
 
+    const demo = await anonClient().from('demo_requests').insert({
+      professional_type: 'agent',
+      name: 'Jo Bloggs',
+      company: 'Bloggs Lettings',
+      email: 'jo@bloggs.test',
+      phone: '020 7946 0000',
+      website: 'javascript:alert(1)',
+    });
+    expectRefused(demo.error, '23514', 'demo_requests_website_is_http_url');
+
     const features = await a.client
       .from('saved_properties')
       .insert({ user_id: a.user.id, title: 'Flat', key_features: Array.from({ length: 51 }, (_, i) => `f${i}`) });
@@ -305,6 +345,12 @@ describe('limits on everything a client can send', () => {
     );
     const more = await refusedPush(a.client, 'saved_properties', property(a, 'One more'));
     expect(more.constraint).toBe('saved_properties_at_most_5000_per_user');
+    // Removing one makes room (removed properties are kept as tombstones, and do not count).
+    await sql(
+      `update public.saved_properties set _deleted = true where id = (select id from public.saved_properties where user_id = $1 limit 1)`,
+      [a.user.id],
+    );
+    await pushNew(a, 'saved_properties', [property(a, 'Room again')]);
 
     await sql(
       `insert into public.agent_assessments (token, created_by, agency_name)
