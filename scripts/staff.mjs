@@ -106,15 +106,24 @@ async function main() {
     return 2;
   }
   // One reference per subscription, made by the server and shown the same everywhere (migration
-  // 20261123000011): looked up exactly. References from before then were 'CHLOE-' and a 13-digit
-  // timestamp and are shown as stored, so they are found the same way.
-  const { data: subs, error: findError } = await supabase
-    .from('share_subscriptions')
-    .select('id, subscriber_name')
-    .eq('status', 'signed')
-    .eq('payment_reference', reference.trim().toUpperCase());
+  // 20261123000011): looked up exactly. Subscriptions signed before then store 'CHLOE-' and a
+  // 13-digit timestamp while the screen showed 'CHLOE-' and its last 8 digits, which is what their
+  // transfers quote: that short form still finds them, when nothing has it exactly.
+  const wanted = reference.trim().toUpperCase();
+  const query = () => supabase.from('share_subscriptions').select('id, subscriber_name').eq('status', 'signed');
+  let { data: subs, error: findError } = await query().eq('payment_reference', wanted);
+  const short = /^([A-Z]+)-(\d{8})$/.exec(wanted);
+  if (!findError && subs?.length === 0 && short) {
+    ({ data: subs, error: findError } = await query().like('payment_reference', `${short[1]}-_____${short[2]}`));
+  }
   if (findError) throw new Error(findError.message);
-  const sub = subs[0];
+  if (subs && subs.length > 1) {
+    console.error(
+      `${subs.length} signed subscriptions end in ${reference}: use the full reference (npm run staff -- list).`,
+    );
+    return 1;
+  }
+  const sub = subs?.[0];
   if (!sub) {
     console.error(`No signed subscription has the payment reference ${reference}.`);
     return 1;

@@ -95,6 +95,22 @@ describe('npm run staff', () => {
     expect(await flags(reference)).toMatchObject({ payment_received: false, shares_issued: false });
   });
 
+  it('finds a subscription signed before references were the server’s by the short form its payer quoted', async () => {
+    const { user } = await newUser();
+    const digits = String(Date.now()).padStart(13, '0'); // 'CHLOE-' + a 13-digit timestamp, as stored then
+    const stored = `CHLOE-${digits}`;
+    const shown = `CHLOE-${digits.slice(-8)}`;
+    await sql(
+      `insert into public.share_subscriptions (user_id, subscriber_name, subscriber_address, subscriber_email,
+         effective_date, payment_reference, signature_data, signature_timestamp, status)
+       values ($1, 'Old Signer', '1 Old Street', $2, current_date, $3, 'data:image/png;base64,iVBORw0KGgo=', now(), 'signed')`,
+      [user.id, user.email, stored],
+    );
+    const paid = await staff('payment-received', shown.toLowerCase());
+    expect(paid.code).toBe(0);
+    expect(await flags(stored)).toMatchObject({ payment_received: true });
+  });
+
   it('says so for an unknown reference, a missing reference and an unknown command', async () => {
     const unknown = await staff('payment-received', 'CHLOE-NOPE');
     expect(unknown.code).toBe(1);
