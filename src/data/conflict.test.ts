@@ -63,6 +63,27 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
       serverIsFinal: (s) => s.status === 'signed',
     });
     expect(out.doc).toEqual(signed);
+    // What this device changed is not dropped without a word: it goes to the conflict log.
+    expect(out.lost).toEqual([{ field: 'subscriber_name', local: 'Mine', server: 'Server' }]);
+  });
+
+  it('a submitted row elsewhere stands; every answer this device changed since is logged (issue 12)', () => {
+    const seen: Record<string, unknown> & { id: string } = {
+      id: 'a',
+      status: 'pending',
+      agency_name: 'Base',
+      crm_platform: null,
+      last_step: 2,
+    };
+    const mine = { ...seen, crm_platform: 'Reapit', last_step: 3 };
+    const submitted = { ...seen, status: 'completed', agency_name: 'Theirs' };
+    const out = merge3(seen, mine, submitted, {
+      listFields: [],
+      deviceOwned: ['last_step'],
+      serverIsFinal: (s) => s.status === 'completed',
+    });
+    expect(out.doc).toEqual(submitted);
+    expect(out.lost).toEqual([{ field: 'crm_platform', local: 'Reapit', server: null }]);
   });
 
   it('without a base (the device thought the row was new) the server wins where they differ', () => {

@@ -68,7 +68,22 @@ export function merge3<T extends Doc>(
   server: T,
   options: MergeOptions,
 ): { doc: T; lost: LostValue[] } {
-  if (server._deleted || options.serverIsFinal?.(server)) return { doc: server, lost: [] };
+  if (server._deleted) return { doc: server, lost: [] };
+  if (options.serverIsFinal?.(server)) {
+    // The server's row stands (submitted or signed elsewhere). What this device changed since it
+    // last saw the row is kept in the conflict log, never dropped without a word.
+    const lost: LostValue[] = [];
+    if (base) {
+      for (const key of Object.keys(local)) {
+        if (IGNORED.has(key) || key === '_deleted' || options.deviceOwned?.includes(key)) continue;
+        const l = local[key] ?? null;
+        if (!sameValue(l, base[key] ?? null) && !sameValue(l, server[key] ?? null)) {
+          lost.push({ field: key, local: l, server: server[key] ?? null });
+        }
+      }
+    }
+    return { doc: server, lost };
+  }
   if (local._deleted) return { doc: { ...server, _deleted: true }, lost: [] };
 
   const merged: Doc = { ...server };
