@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Refusal } from './outbox';
-import { refusalMessage, rowRefusalMessage } from './refusals';
+import { columnOfConstraint, refusalMessage, rowRefusalMessage } from './refusals';
 
 const refusal = (constraint: string | null, extra: Partial<Refusal> = {}): Refusal => ({
   message: `${constraint ?? 'x'}: refused`,
@@ -50,5 +50,19 @@ describe('what a refusal says (issue 12: messages that say what happened)', () =
       'This record belongs to another account, so it was not saved.',
     );
     expect(rowRefusalMessage(refusal('share_subscriptions_subscriber_name_at_most_200_chars'))).toBeNull();
+  });
+});
+
+describe('the field a check is about', () => {
+  it('comes from the check’s name, the longest column that fits', () => {
+    const fields = ['website_url', 'website', 'agency_name', 'tone_of_voice'];
+    expect(columnOfConstraint('agent_assessments', 'agent_assessments_website_url_is_http_url', fields)).toBe(
+      'website_url',
+    );
+    expect(columnOfConstraint('agent_assessments', 'agent_assessments_tone_of_voice_no_duplicates', fields)).toBe(
+      'tone_of_voice',
+    );
+    expect(columnOfConstraint('agent_assessments', 'sync_read_only_column', fields)).toBeNull();
+    expect(columnOfConstraint('agent_assessments', null, fields)).toBeNull();
   });
 });

@@ -21,12 +21,26 @@ export function refusedFields(entry: OutboxEntry | null | undefined): FieldRefus
   const found = parseRefusal(entry);
   if (!found || !entry?.lastError) return null;
   const { refused, refusal } = found;
-  const fields = refusal.column
-    ? [refusal.column]
+  const column = refusal.column ?? columnOfConstraint(entry.table, refusal.constraint, Object.keys(refused));
+  const fields = column
+    ? [column]
     : Object.keys(refused).filter(
         (f) => !NOT_FIELDS.has(f) && !sameValue(refused[f] ?? null, refusal.server?.[f] ?? null),
       );
   return { fields, refused, refusal };
+}
+
+/**
+ * The column a check is about, from its name ('agent_assessments_website_url_is_http_url' →
+ * 'website_url'): Postgres names no column for a CHECK, and the refused fields are otherwise the
+ * ones that differ from the server's row — the latest edits, not the value at fault (a value
+ * stored before a new check, refused only when the row is next written).
+ */
+export function columnOfConstraint(table: string, constraint: string | null, fields: string[]): string | null {
+  if (!constraint?.startsWith(`${table}_`)) return null;
+  const rest = constraint.slice(table.length + 1);
+  const matches = fields.filter((f) => rest.startsWith(`${f}_`));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
 /** The live refusal of one document, or null. */
@@ -78,7 +92,9 @@ export function rowRefusalMessage(refusal: Refusal): string | null {
     case 'sync_id_taken':
       return 'This record belongs to another account, so it was not saved.';
     case 'sync_read_only_column':
-      return `${refusal.column ?? 'That value'} is set by us and cannot be changed here.`;
+      return 'This change touches something only we can set (such as a link’s expiry), so it was not saved.';
+    case 'agent_assessments_at_most_1000_per_creator':
+      return 'You have created 1,000 assessment links, the most one account can make.';
     case 'share_subscriptions_at_most_20_per_user':
       return 'This account already holds 20 share subscriptions: resume one instead of starting another.';
     case 'saved_properties_at_most_5000_per_user':
@@ -102,7 +118,7 @@ export function whenServerHas(
   table: string,
   docId: string,
   ms: number,
-): Promise<{ outcome: 'landed' } | { outcome: 'refused'; message: string } | { outcome: 'waiting' }> {
+): Promise<{ outcome: 'landed' } | { outcome: 'refused'; refusal: FieldRefusal } | { outcome: 'waiting' }> {
   type Outcome = Awaited<ReturnType<typeof whenServerHas>>;
   if (ms <= 0) return Promise.resolve({ outcome: 'waiting' });
   return new Promise<Outcome>((resolve) => {
@@ -125,7 +141,7 @@ export function whenServerHas(
       }
       seen = true;
       const found = refusedFields(entry);
-      if (found) finish({ outcome: 'refused', message: rowRefusalMessage(found.refusal) ?? found.refusal.message });
+      if (found) finish({ outcome: 'refused', refusal: found });
     });
     if (done) sub.unsubscribe();
   });

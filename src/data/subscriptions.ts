@@ -166,3 +166,12 @@ export async function completeSubscription(
   await doc!.incrementalPatch({ status: 'signed' });
   return savedId;
 }
+
+/**
+ * A signed subscription the server refused becomes a draft again on this device, so it can be
+ * corrected and signed again (the server never had it signed).
+ */
+export async function reopenSubscription(data: UserData, id: string) {
+  const doc = await data.db.share_subscriptions.findOne(id).exec();
+  if (doc?.status === 'signed') await doc.incrementalPatch({ status: 'draft' });
+}

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { useAssessment, useAssessmentData, type AssessmentData } from '../../data/assessment-data';
-import { rowRefusalMessage, useRefusal } from '../../data/refusals';
+import { saveProgress, useAssessment, useAssessmentData, type AssessmentData } from '../../data/assessment-data';
+import { refusalMessage, rowRefusalMessage, useRefusal } from '../../data/refusals';
 import type { SyncEngine } from '../../data/sync-engine';
 import { createAssessmentClient } from '../../lib/assessment-client';
 import { needsConnection, useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
-import { buttonRecipe } from '../../ui/button';
+import { Button, buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
@@ -28,7 +28,16 @@ const styles = {
     gap: '2',
   }),
   waiting: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.muted' }),
-  refused: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', borderColor: 'danger.border', bg: 'danger.subtle' }),
+  refused: css({
+    p: '4',
+    borderRadius: 'lg',
+    borderWidth: '1px',
+    borderColor: 'danger.border',
+    bg: 'danger.subtle',
+    display: 'grid',
+    gap: '3',
+    justifyItems: 'start',
+  }),
 };
 
 /**
@@ -71,7 +80,7 @@ export function AssessmentPage({
   return (
     <PageContainer className={styles.page}>
       <h1 className={styles.title}>Agent Assessment</h1>
-      <RowRefusal data={data} docId={doc.id} />
+      <RowRefusal data={data} docId={doc.id} completed={completed} />
       {completed ? (
         <>
           {pending ? (
@@ -113,15 +122,29 @@ export function InvalidAssessmentLink({ announce = true, expired = false }: { an
   return <Message title="Assessment Link Invalid">{message}</Message>;
 }
 
-/** A refusal of the whole assessment (the link expired meanwhile, or it was submitted elsewhere). */
-function RowRefusal({ data, docId }: { data: AssessmentData; docId: string }) {
+/**
+ * A refusal of the whole assessment (the link expired meanwhile, or it was submitted elsewhere),
+ * or of a submission this device made: said in words, and a refused submission goes back to the
+ * questions to correct, instead of 'will be sent' for ever.
+ */
+function RowRefusal({ data, docId, completed }: { data: AssessmentData; docId: string; completed: boolean }) {
   const refusal = useRefusal(data.db.outbox, 'agent_assessments', docId);
-  const message = refusal ? rowRefusalMessage(refusal.refusal) : null;
-  if (!message) return null;
+  if (!refusal) return null;
+  const rowWide = rowRefusalMessage(refusal.refusal);
+  if (!rowWide && !completed) return null; // said next to its question
   return (
-    <p className={styles.refused} role="alert">
-      {message}
-    </p>
+    <div className={styles.refused} role="alert">
+      <p>{rowWide ?? `The assessment was not accepted: ${refusalMessage('An answer', refusal.refusal)}.`}</p>
+      {completed && !rowWide ? (
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => void saveProgress(data, docId, { status: 'pending', completed_at: null })}
+        >
+          Correct my answers
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

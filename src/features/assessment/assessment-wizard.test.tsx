@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAssessment, type AssessmentData } from '../../data/assessment-data';
+import { markRefused, trackLocalWrites } from '../../data/outbox';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
 import { toaster } from '../../lib/toast';
@@ -204,5 +205,55 @@ describe('the link’s state (issue 12)', () => {
     expect(EXPIRED_LINK_MESSAGE).toBe('This link has expired — ask whoever sent it to you for a new one.');
     expect(INVALID_LINK_MESSAGE).not.toContain('the product');
     toaster.remove();
+  });
+});
+
+describe('submitting says what happened (issue 12)', () => {
+  afterEach(() => {
+    toaster.remove();
+    vi.restoreAllMocks();
+  });
+
+  it('an answer stored before it was checked (an email that is not one) is said on its step, not submitted', async () => {
+    const { stored, user } = await openAt(7, { main_contact_email: 'jo@' });
+    await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+    expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
+    expect(screen.getByText('Step 1 of 7: Business Details')).toBeTruthy();
+    expect(toastTexts().join('\n')).toContain('Main Contact Email: ' + EMAIL_MESSAGE);
+    expect((await stored()).status).toBe('pending');
+  });
+
+  it('offline, Submit says the answers are saved on this device, not that it is completed', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { stored, user } = await openAt(7);
+    await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+    await waitFor(() => expect(toastTexts().join('\n')).toContain('Assessment saved on this device'));
+    expect(toastTexts().join('\n')).not.toContain('Assessment Completed!');
+    expect((await stored()).status).toBe('completed');
+  });
+
+  it('refused by the server, the assessment is open again to correct, and the toast says why', async () => {
+    const { data, stored, user } = await openAt(7);
+    trackLocalWrites(data.db.agent_assessments, data.db.outbox);
+    await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+    const id = (await stored()).id;
+    await waitFor(async () => expect(await data.db.outbox.findOne(`agent_assessments:${id}`).exec()).not.toBeNull());
+    await markRefused(
+      data.db.outbox,
+      'agent_assessments',
+      id,
+      {
+        message: 'agent_assessments_main_contact_email_format',
+        code: '23514',
+        column: null,
+        constraint: 'agent_assessments_main_contact_email_format',
+        server: null,
+      },
+      await stored(),
+    );
+    await waitFor(() =>
+      expect(toastTexts()).toContain('Could not submit the assessment / An answer is not an email address'),
+    );
+    await waitFor(async () => expect((await stored()).status).toBe('pending'));
   });
 });

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { saveProgress, type AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
+import { refusalMessage, whenServerHas } from '../../data/refusals';
 import { logError } from '../../lib/log';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
@@ -18,6 +19,9 @@ const SUBMIT_FAILED: [string, string] = [
   'Could not submit the assessment',
   'Failed to submit assessment. Please try again.',
 ];
+
+// How long Submit waits for the server before saying the answers will be sent later.
+const SEND_WAIT_MS = 8000;
 
 type WizardProps = { data: AssessmentData; doc: AgentAssessmentDoc; syncStatus?: ReactNode };
 
@@ -62,16 +66,46 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
   }
 
   async function submit() {
+    // What the server would refuse on submitting (an answer stored before it was checked, such as
+    // an email that is not one) is said on its step first.
+    for (let n = 1; n <= ASSESSMENT_STEPS.length; n++) {
+      const wrong = visibleFields(n, answers)
+        .map((def) => [def, answerProblem(def.kind, answers[def.name])] as const)
+        .filter(([, problem]) => problem);
+      if (wrong.length > 0) {
+        setInvalid((current) => ({ ...current, ...Object.fromEntries(wrong.map(([def, p]) => [def.name, p])) }));
+        setStep(n);
+        toast.error(SUBMIT_FAILED[0], `Step ${n}: ${wrong.map(([def, p]) => `${def.label}: ${p}`).join(' ')}`);
+        return;
+      }
+    }
     setSubmitting(true);
     try {
+      // The last answer typed is saved before the completion, never after it.
+      await synced.settled();
       await save(
         { status: 'completed', completed_at: new Date().toISOString(), last_step: ASSESSMENT_STEPS.length },
         SUBMIT_FAILED,
       );
-      toast.success(
-        'Assessment Completed!',
-        'Thank you for completing the assessment. Our team will be in touch soon to set up your customized Chloe.',
+      // 'Completed' only once the server has it; offline it is saved here and sent later.
+      const sent = await whenServerHas(
+        data.db.outbox,
+        'agent_assessments',
+        doc.id,
+        navigator.onLine ? SEND_WAIT_MS : 0,
       );
+      if (sent.outcome === 'refused') {
+        // The server never had it submitted: back to the wizard here, to correct and submit again.
+        await saveProgress(data, doc.id, { status: 'pending', completed_at: null });
+        toast.error(SUBMIT_FAILED[0], refusalMessage('An answer', sent.refusal.refusal));
+      } else if (sent.outcome === 'landed') {
+        toast.success(
+          'Assessment Completed!',
+          'Thank you for completing the assessment. Our team will be in touch soon to set up your customized Chloe.',
+        );
+      } else {
+        toast.info('Assessment saved on this device', 'It will be sent as soon as you are back online.');
+      }
     } catch {
       // The toast said so; the answers are still on this device.
     } finally {

@@ -88,5 +88,8 @@ export function useSyncedAnswers(data: AssessmentData, doc: AgentAssessmentDoc, 
     return run;
   };
 
-  return { save, refused };
+  /** Resolves once every answer saved so far is on this device (Submit waits for the last one). */
+  const settled = () => queue.current;
+
+  return { save, refused, settled };
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { css, cx } from 'styled-system/css';
-import { useSubscriptions } from '../../data/subscriptions';
-import { useUserData } from '../../data/user-data';
+import { useRefusal } from '../../data/refusals';
+import { reopenSubscription, useSubscriptions } from '../../data/subscriptions';
+import { useUserData, type UserData } from '../../data/user-data';
+import { Button } from '../../ui/button';
 import { formatAmount as money, formatLongDate } from '../../lib/format';
 import { isAssessmentUnlocked } from '../../lib/shareholding';
 import { buttonRecipe } from '../../ui/button';
@@ -15,6 +17,7 @@ import { AgentAssessmentSection, LockedIcon } from './assessment-section';
 import { CoolingOffBanner } from './cooling-off-banner';
 import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
+import { subscriptionRefusalWords } from './use-synced-draft';
 import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds } from './subscription';
 import { Figures } from '../../ui/figures';
 
@@ -23,6 +26,7 @@ const styles = {
   banner: css({ p: '4', borderRadius: 'lg', borderWidth: '1px', display: 'grid', gap: '2' }),
   welcome: css({ bg: 'primary.subtle', borderColor: 'brand.200' }),
   info: css({ bg: 'bg.muted', borderColor: 'border.strong' }),
+  refused: css({ bg: 'danger.subtle', borderColor: 'danger.border', justifyItems: 'start' }),
   bannerTitle: css({ fontWeight: 'bold', fontFamily: 'heading', fontSize: 'lg' }),
   status: css({ display: 'grid', gap: '2' }),
   statusRow: css({
@@ -86,11 +90,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
           <h1 className={styles.bannerTitle}>Welcome back, {name}</h1>
           <p>Here is where your share subscription stands.</p>
         </div>
-        {view.signedPending ? (
-          <div className={cx(styles.banner, styles.info)} role="status">
-            Your subscription is completed on this device and will be submitted when you are back online.
-          </div>
-        ) : null}
+        {view.signedPending ? <PendingSubscription data={data} id={sub.id} /> : null}
         {sub.status === 'cancelled' ? (
           <div className={cx(styles.banner, styles.info)} role="status">
             You cancelled this subscription{sub.cancelled_at ? ` on ${formatLongDate(sub.cancelled_at)}` : ''}.
@@ -173,5 +173,33 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
       </PageContainer>
     </>
+  );
+}
+
+/**
+ * A subscription signed on this device that the server does not have yet: on its way, or refused
+ * (then it says why and reopens it to correct, instead of waiting for ever).
+ */
+function PendingSubscription({ data, id }: { data: UserData; id: string }) {
+  const navigate = useNavigate();
+  const refusal = useRefusal(data.db.outbox, 'share_subscriptions', id);
+  if (!refusal) {
+    return (
+      <div className={cx(styles.banner, styles.info)} role="status">
+        Your subscription is completed on this device and will be submitted when you are back online.
+      </div>
+    );
+  }
+  return (
+    <div className={cx(styles.banner, styles.refused)} role="alert">
+      <p>We could not accept your subscription: {subscriptionRefusalWords(refusal)}.</p>
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() => void reopenSubscription(data, id).then(() => navigate({ to: '/shareholder/subscribe' }))}
+      >
+        Correct and sign again
+      </Button>
+    </div>
   );
 }

@@ -221,7 +221,7 @@ describe('completing, and the payment reference (issue 12)', () => {
     );
   });
 
-  it('online and refused, it says why (Submission Failed), and the signed state stays on the device', async () => {
+  it('online and refused, it says why (Submission Failed) and the subscription is a draft again to correct', async () => {
     const { data, draft } = await tracked();
     render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
@@ -236,13 +236,17 @@ describe('completing, and the payment reference (issue 12)', () => {
         code: '23514',
         column: null,
         constraint: 'share_subscriptions_subscriber_email_format',
+        // (the refusal names its field through the check's name)
         server: null,
       },
       signed,
     );
-    await waitFor(() => expect(toastTexts().join('\n')).toContain('Submission Failed'));
+    await waitFor(() =>
+      expect(toastTexts()).toContain('Submission Failed / The email address is not an email address'),
+    );
     expect(toastTexts().join('\n')).not.toContain('Subscription Completed!');
-    expect((await stored(data, draft.id)).status).toBe('signed');
+    // The server never had it signed: a draft again here, to correct and sign again.
+    await waitFor(async () => expect((await stored(data, draft.id)).status).toBe('draft'));
   });
 
   it('a field stops at the database’s length and says so', async () => {

@@ -14,7 +14,7 @@ import { SignatureStep } from './signature-step';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
 import { initialValues, stepComplete } from './subscription-form';
 import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
-import { useSyncedDraft } from './use-synced-draft';
+import { subscriptionRefusalWords, useSyncedDraft } from './use-synced-draft';
 
 type WizardProps = {
   data: UserData;
@@ -61,7 +61,9 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       // 'Submitted' only once the server has it; offline it is saved here and sent later.
       const sent = await whenServerHas(data.db.outbox, 'share_subscriptions', id, navigator.onLine ? SEND_WAIT_MS : 0);
       if (sent.outcome === 'refused') {
-        toast.error('Submission Failed', sent.message);
+        // The server never had it signed: back to a draft here, to correct and sign again.
+        await synced.reopen();
+        toast.error('Submission Failed', subscriptionRefusalWords(sent.refusal));
         return;
       }
       if (sent.outcome === 'landed') {

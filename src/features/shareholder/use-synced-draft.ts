@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sameValue } from '../../data/conflict';
 import { pick, rebase } from '../../data/form-sync';
-import { refusalMessage, useRefusal } from '../../data/refusals';
+import { refusalMessage, useRefusal, type FieldRefusal } from '../../data/refusals';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import { completeSubscription, DRAFT_FIELDS, saveDraft, type DraftFields } from '../../data/subscriptions';
+import {
+  completeSubscription,
+  DRAFT_FIELDS,
+  reopenSubscription,
+  saveDraft,
+  type DraftFields,
+} from '../../data/subscriptions';
 import type { UserData } from '../../data/user-data';
 import {
   FORM_FIELD,
@@ -25,6 +31,12 @@ const REFUSED_LABEL: Record<ShownField, string> = {
   number_of_shares: 'The number of shares',
   signature_data: 'The signature',
 };
+
+/** A refusal of the subscription in words, naming the field when the server named one. */
+export function subscriptionRefusalWords(found: FieldRefusal): string {
+  const field = found.fields.find((f): f is ShownField => f in REFUSED_LABEL);
+  return refusalMessage(field ? REFUSED_LABEL[field] : 'This subscription', found.refusal);
+}
 
 const sameFields = (a: DraftFields, b: DraftFields) => DRAFT_FIELDS.every((f) => sameValue(a[f] ?? null, b[f] ?? null));
 
@@ -117,6 +129,10 @@ export function useSyncedDraft(
     save: async () => {
       const fields = toDraftFields(form.state.values, baseRef.current);
       remember(await saveDraft(data, idRef.current, fields, baseRef.current), fields);
+    },
+    /** Back to a draft on this device, after the server refused the signed one: fix and sign again. */
+    reopen: async () => {
+      if (idRef.current) await reopenSubscription(data, idRef.current);
     },
     complete: async () => {
       const fields = toDraftFields(form.state.values, baseRef.current);

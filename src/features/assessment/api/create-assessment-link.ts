@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import { atMostMessage, EMAIL_PATTERN, MAX_CHARS } from '../../../lib/limits';
+import { errorMessage } from '../../../lib/errors';
 import { logError } from '../../../lib/log';
 import { isOnline, needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
@@ -70,7 +71,18 @@ export function useCreateAssessmentLink(): (input: AssessmentLinkInput) => Promi
       return assessmentUrl(window.location.origin, token);
     } catch (error) {
       logError('Creating an assessment link failed', error);
-      toast.error(FAILED, 'Failed to create assessment. Please try again.');
+      // A limit is not fixed by trying again: say which (migration 20261123000011).
+      const limit = /^(agent_assessments_at_most_1000_per_creator|agent_assessments_main_contact_email_format)\b/.exec(
+        errorMessage(error),
+      );
+      toast.error(
+        FAILED,
+        limit?.[1] === 'agent_assessments_at_most_1000_per_creator'
+          ? 'You have created 1,000 assessment links, the most one account can make.'
+          : limit
+            ? 'Please enter a valid email address.'
+            : 'Failed to create assessment. Please try again.',
+      );
       return null;
     }
   }, []);
