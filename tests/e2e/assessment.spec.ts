@@ -112,8 +112,10 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
   await expect(tablet.getByText('100%')).toBeVisible();
   await tablet.getByLabel('How should Chloe handle valuation leads?').fill('Book a valuation within 48 hours.');
   await tablet.getByRole('button', { name: 'Submit Assessment' }).click();
-  await expect(tablet.getByText('Thank you for completing the assessment.').first()).toBeVisible();
-  await expect(tablet.getByText(/will be sent as soon as you are back online/)).toBeVisible();
+  // Offline it is saved on the tablet, not 'completed': the server does not have it yet.
+  await expect(tablet.getByText('Assessment saved on this device')).toBeVisible();
+  await expect(tablet.getByText(/Your answers are saved on this device/)).toBeVisible();
+  await expect(tablet.getByText('Thank you for completing the assessment.')).toHaveCount(0);
   expect((await sql(`select status from agent_assessments where token = $1`, [token]))[0]).toEqual({
     status: 'pending',
   });
@@ -154,7 +156,8 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
     last_step: 7,
   });
   expect(row!.completed_at).not.toBeNull();
-  await expect(tablet.getByText(/will be sent as soon as you are back online/)).toBeHidden({ timeout: 20_000 });
+  await expect(tablet.getByText(/Your answers are saved on this device/)).toBeHidden({ timeout: 20_000 });
+  await expect(tablet.getByText('Thank you for completing the assessment.').first()).toBeVisible();
   // Completed: read-only.
   await tablet.reload();
   await expect(tablet.getByRole('button', { name: 'Next' })).toBeHidden();
