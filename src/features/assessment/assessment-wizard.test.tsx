@@ -32,14 +32,13 @@ function LiveWizard({ data }: { data: AssessmentData }) {
   return doc ? <AssessmentWizard data={data} doc={doc} /> : null;
 }
 
-async function openAt(step: number, fields: Partial<AgentAssessmentDoc> = {}) {
-  const data = await localAssessmentData();
-  const doc = await data.db.agent_assessments.insert({
+/** The link's assessment on this device, unanswered, valid for a day unless `fields` say otherwise. */
+const storeAssessment = (data: AssessmentData, fields: Partial<AgentAssessmentDoc> = {}) =>
+  data.db.agent_assessments.insert({
     id: crypto.randomUUID(),
     token: data.token,
     expires_at: new Date(Date.now() + 864e5).toISOString(),
     status: 'pending',
-    last_step: step,
     tone_of_voice: [],
     office_devices: [],
     mobile_device_types: [],
@@ -50,6 +49,10 @@ async function openAt(step: number, fields: Partial<AgentAssessmentDoc> = {}) {
     current_tools: Array<string>(10).fill(''),
     ...fields,
   });
+
+async function openAt(step: number, fields: Partial<AgentAssessmentDoc> = {}) {
+  const data = await localAssessmentData();
+  const doc = await storeAssessment(data, { last_step: step, ...fields });
   render(<LiveWizard data={data} />);
   const stored = async () => (await data.db.agent_assessments.findOne(doc.id).exec())!.toJSON() as AgentAssessmentDoc;
   /** As a pull writes it: straight into the stored document. */
@@ -180,20 +183,7 @@ describe('the link’s state (issue 12)', () => {
 
   it('a link kept on this device that has expired is said to be expired, not unknown', async () => {
     const data = await localAssessmentData();
-    await data.db.agent_assessments.insert({
-      id: crypto.randomUUID(),
-      token: data.token,
-      expires_at: new Date(Date.now() - 1000).toISOString(),
-      status: 'pending',
-      tone_of_voice: [],
-      office_devices: [],
-      mobile_device_types: [],
-      preferred_mobile_communication: [],
-      property_portals: [],
-      primary_ai_goals: [],
-      tracking_outcomes: [],
-      current_tools: Array<string>(10).fill(''),
-    });
+    await storeAssessment(data, { expires_at: new Date(Date.now() - 1000).toISOString() });
     render(<State data={data} />);
     expect(await screen.findByText('state: expired')).toBeTruthy();
   });
