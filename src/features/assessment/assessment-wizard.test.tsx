@@ -9,6 +9,7 @@ import { markRefused, trackLocalWrites } from '../../data/outbox';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
 import { toaster } from '../../lib/toast';
+import { hasUnsavedInput } from '../../lib/unsaved-input';
 import { closeLocalData, localAssessmentData } from '../../testing/local-data';
 import { toastTexts } from '../../testing/toasts';
 import { EXPIRED_LINK_MESSAGE, INVALID_LINK_MESSAGE, InvalidAssessmentLink } from './assessment-page';
@@ -150,6 +151,8 @@ describe('what the server would refuse is said first (issue 12)', () => {
     const { stored, user } = await openAt(1);
     await user.type(await screen.findByLabelText('Website URL'), 'javascript:alert(1)');
     expect(await screen.findByText(URL_MESSAGE)).toBeTruthy();
+    // Not saved: leaving the page (or reloading for an update) asks first.
+    expect(hasUnsavedInput()).toBe(true);
     await user.type(input('Main Contact Email*'), 'jo@');
     expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
@@ -163,6 +166,7 @@ describe('what the server would refuse is said first (issue 12)', () => {
     await waitFor(async () => expect((await stored()).main_contact_email).toBe('jo@agency.example'));
     expect(screen.queryByText(URL_MESSAGE)).toBeNull();
     expect(screen.queryByText(EMAIL_MESSAGE)).toBeNull();
+    expect(hasUnsavedInput()).toBe(false);
   });
 
   it('an answer stops at the database’s length and says so', async () => {

@@ -5,6 +5,7 @@ import type { AgentAssessmentDoc } from '../../data/schemas';
 import { refusalMessage, whenServerHas } from '../../data/refusals';
 import { logError } from '../../lib/log';
 import { toast } from '../../lib/toast';
+import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
 import { WizardShell } from '../../ui/wizard-shell';
 import { initialAnswers, visibleFields } from './answers';
@@ -35,6 +36,8 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
   const synced = useSyncedAnswers(data, doc, form);
   // Input that cannot be saved as typed (e.g. '2.5' offices): said next to it, not saved.
   const [invalid, setInvalid] = useState<Partial<Record<AnswerKey, string>>>({});
+  // Such input is not saved: leaving the page, or reloading for an update, asks first.
+  useUnsavedInput(Object.values(invalid).some(Boolean));
 
   const failed = (failure: [string, string]) => (error: unknown) => {
     logError('Saving the assessment failed', error);

@@ -21,7 +21,7 @@ const styles = {
 };
 
 export const REFERENCE_PENDING =
-  'Your payment reference appears here once your subscription has reached us — connect to the internet to get it.';
+  'Your payment reference appears here once your subscription has reached us (it needs a connection).';
 
 /** Where and how to pay, with copy buttons: the wizard's last step and the dashboard. */
 export function PaymentInstructions({
