@@ -11,7 +11,7 @@ import { signJwt, verifyJwt } from './keys.mjs';
  *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object,
  *   raw_user_meta_data: object, created_at: Date, updated_at: Date }} UserRow
  * @typedef {{ id: string, token: string, user_id: string, session_id: string, revoked: boolean,
- *   parent: string | null }} RefreshTokenRow
+ *   parent: string | null, updated_at: Date }} RefreshTokenRow
  */
 
 /**
@@ -45,9 +45,12 @@ export function userJson(u) {
 }
 
 /**
- * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl: number }} opts
+ * `refreshTokenReuseInterval` (seconds, GoTrue's `security.refresh_token_reuse_interval`): how long
+ * the token just rotated away may be sent again, for a client whose refresh answer was lost.
+ * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl: number,
+ *   refreshTokenReuseInterval?: number }} opts
  */
-export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl }) {
+export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refreshTokenReuseInterval = 10 }) {
   // node-pg types rows as any: callers name the row shape they selected.
   /** @param {string} sql @param {unknown[]} [params] @returns {Promise<unknown[]>} */
   const q = async (sql, params) => /** @type {{ rows: unknown[] }} */ (await pool.query(sql, params)).rows;
@@ -162,7 +165,21 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl }) {
         return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       }
       if (row.revoked) {
-        // Reuse of a rotated token: treat the session as stolen and end it.
+        // As GoTrue: the token rotated away just now, sent again within the reuse interval, is a
+        // client whose answer was lost (patchy mobile data). It gets the session's current token,
+        // and nothing rotates. An older token, or after the interval, is a stolen one: the session ends.
+        const current = /** @type {{ rows: RefreshTokenRow[] }} */ (
+          await client.query(
+            'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+            [row.session_id],
+          )
+        ).rows[0];
+        const revokedFor = Date.now() - new Date(row.updated_at).getTime();
+        if (current && current.parent === row.token && revokedFor < refreshTokenReuseInterval * 1000) {
+          await client.query('commit');
+          const user = /** @type {UserRow} */ (await userById(row.user_id));
+          return { status: 200, body: await sessionJson(user, row.session_id, current.token, 'token_refresh') };
+        }
         await client.query('delete from auth.sessions where id = $1', [row.session_id]);
         await client.query('commit');
         return fail(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');

@@ -33,14 +33,16 @@ const text = (body, key) => {
 };
 
 /**
- * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number }} opts
+ * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
+ *   refreshTokenReuseInterval?: number }} opts
  */
-export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 3600 }) {
+export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 3600, refreshTokenReuseInterval }) {
   const { q, userByEmail, userById, newSession, authenticate, rotateRefreshToken } = createTokenStore({
     pool,
     jwtSecret,
     issuer,
     accessTokenTtl,
+    refreshTokenReuseInterval,
   });
 
   /** @param {unknown} body */

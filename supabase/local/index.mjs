@@ -30,6 +30,22 @@ export function readDotEnv(file) {
   return out;
 }
 
+/**
+ * `refresh_token_reuse_interval` of the [auth] section of supabase/config.toml, in seconds (as the
+ * Supabase CLI passes it to GoTrue); GoTrue's default 10 when the file does not say.
+ * @param {string} file
+ */
+export function refreshTokenReuseInterval(file) {
+  if (!existsSync(file)) return 10;
+  let inAuth = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*\[/.test(line)) inAuth = /^\s*\[auth\]\s*$/.test(line);
+    const m = inAuth && line.match(/^\s*refresh_token_reuse_interval\s*=\s*(\d+)/);
+    if (m && m[1]) return Number(m[1]);
+  }
+  return 10;
+}
+
 /** Functions with `verify_jwt = false` in supabase/config.toml. @param {string} file */
 function functionsWithoutJwt(file) {
   /** @type {Set<string>} */
@@ -68,7 +84,8 @@ function functionsWithoutJwt(file) {
  * @param {{
  *   dataDir?: string, apiPort?: number, dbPort?: number, jwtSecret?: string,
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
- *   accessTokenTtl?: number, log?: (line: string) => void, notice?: (line: string) => void,
+ *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
+ *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted.
  * @returns {Promise<Stack>}
@@ -225,6 +242,8 @@ export async function startStack(options = {}) {
       jwtSecret,
       issuer: `${apiUrl}/auth/v1`,
       accessTokenTtl: options.accessTokenTtl,
+      refreshTokenReuseInterval:
+        options.refreshTokenReuseInterval ?? refreshTokenReuseInterval(path.join(ROOT, 'supabase/config.toml')),
     });
     const gateway = await startGateway({
       port: apiPort,
