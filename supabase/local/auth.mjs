@@ -5,6 +5,7 @@
 // themselves are auth-tokens.mjs's; this module answers the HTTP endpoints.
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { createAdminService } from './auth-admin.mjs';
 import { createTokenStore, fail, userJson } from './auth-tokens.mjs';
 
 /**
@@ -44,6 +45,8 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
     accessTokenTtl,
     refreshTokenReuseInterval,
   });
+
+  const admin = createAdminService({ q, jwtSecret });
 
   /** @param {unknown} body */
   async function signUp(body) {
@@ -163,6 +166,9 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
           saml_enabled: false,
         },
       };
+    }
+    if (path === '/admin' || path.startsWith('/admin/')) {
+      return admin.handle({ method, path, search, authorization, body });
     }
     if (method === 'POST' && path === '/signup') return signUp(body);
     if (method === 'POST' && path === '/token') {
