@@ -16,8 +16,10 @@ export function createAdminService(_opts) {
    * @param {{ method: string, path: string, search: URLSearchParams, authorization: string | undefined, body: unknown }} req
    * @returns {Promise<Reply>}
    */
-  async function handle(req) {
-    return fail(404, 'not_found', `${req.method} ${req.path} is not supported by the local auth service`);
+  function handle(req) {
+    return Promise.resolve(
+      fail(404, 'not_found', `${req.method} ${req.path} is not supported by the local auth service`),
+    );
   }
   return { handle };
 }
