@@ -37,7 +37,25 @@ export function userJson(u) {
     last_sign_in_at: u.last_sign_in_at,
     app_metadata: u.raw_app_meta_data,
     user_metadata: u.raw_user_meta_data,
-    identities: [],
+    // An email account has one identity, as GoTrue returns it (its id is the user's).
+    identities: [
+      {
+        identity_id: u.id,
+        id: u.id,
+        user_id: u.id,
+        identity_data: {
+          email: u.email,
+          email_verified: Boolean(u.email_confirmed_at),
+          phone_verified: false,
+          sub: u.id,
+        },
+        provider: 'email',
+        last_sign_in_at: u.last_sign_in_at,
+        created_at: u.created_at,
+        updated_at: u.updated_at,
+        email: u.email,
+      },
+    ],
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: false,

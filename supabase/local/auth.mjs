@@ -15,6 +15,29 @@ import { createTokenStore, fail, userJson } from './auth-tokens.mjs';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD_LENGTH = 6;
+// bcrypt reads 72 bytes and ignores the rest: GoTrue refuses longer passwords (MaxPasswordLength),
+// so two passwords that share their first 72 bytes never both sign in.
+const MAX_PASSWORD_BYTES = 72;
+// Compared against when the address is unknown, so a wrong password and an unknown address take
+// the same time (bcrypt cost 10 either way).
+const DUMMY_HASH = bcrypt.hashSync('not-a-password-anyone-has', 10);
+
+/**
+ * GoTrue's password rules for a new password, or null when it passes.
+ * @param {string} password
+ * @returns {Reply | null}
+ */
+function passwordProblem(password) {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    return fail(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return fail(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  return null;
+}
 
 /**
  * One field of a request body, which may be any JSON value or none: `body?.[key]`, typed.
@@ -52,15 +75,17 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
   async function signUp(body) {
     const email = text(body, 'email').trim();
     const password = text(body, 'password');
+    // No email, phone or password: supabase-js' signInAnonymously, which this project keeps off
+    // (config.toml has no enable_anonymous_sign_ins), answered as GoTrue answers it then.
+    if (!email && !password && !text(body, 'phone')) {
+      return fail(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
     if (!email) return fail(400, 'validation_failed', 'To signup, please provide your email');
     if (!EMAIL_RE.test(email)) {
       return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      return fail(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-        weak_password: { reasons: ['length'] },
-      });
-    }
+    const weak = passwordProblem(password);
+    if (weak) return weak;
     if (await userByEmail(email)) return fail(422, 'user_already_exists', 'User already registered');
     const hash = await bcrypt.hash(password, 10);
     const data = field(body, 'data');
@@ -91,7 +116,7 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
       return fail(400, 'validation_failed', 'missing email or phone');
     }
     const user = await userByEmail(email);
-    const ok = user ? await bcrypt.compare(password, user.encrypted_password ?? '') : false;
+    const ok = await bcrypt.compare(password, user?.encrypted_password ?? DUMMY_HASH);
     if (!user || !ok) return fail(400, 'invalid_credentials', 'Invalid login credentials');
     return { status: 200, body: await newSession(user, 'password') };
   }
@@ -105,6 +130,9 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
 
   /** @param {string | undefined} authorization @param {string | null} scope */
   async function logout(authorization, scope) {
+    if (scope !== null && !['', 'global', 'local', 'others'].includes(scope)) {
+      return fail(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+    }
     const who = await authenticate(authorization);
     if ('status' in who) return who;
     const sessionId = who.claims.session_id;
@@ -124,15 +152,17 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
     if ('status' in who) return who;
     const password = field(body, 'password');
     if (typeof password === 'string') {
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        return fail(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-          weak_password: { reasons: ['length'] },
-        });
+      const weak = passwordProblem(password);
+      if (weak) return weak;
+      if (await bcrypt.compare(password, who.user.encrypted_password ?? DUMMY_HASH)) {
+        return fail(422, 'same_password', 'New password should be different from the old password.');
       }
       await q('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
         who.user.id,
         await bcrypt.hash(password, 10),
       ]);
+      // As GoTrue: a new password ends every other session of the user (a stolen one included).
+      await q('delete from auth.sessions where user_id = $1 and id <> $2', [who.user.id, who.claims.session_id]);
     }
     const data = field(body, 'data');
     if (data && typeof data === 'object') {

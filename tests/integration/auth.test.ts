@@ -174,6 +174,72 @@ describe('auth service', () => {
     expect(refresh.error).not.toBeNull();
   });
 
+  it('refuses passwords over 72 bytes (bcrypt would ignore the rest), on sign-up and on change', async () => {
+    const long = `${'p'.repeat(72)}-first`;
+    const signup = await anonClient().auth.signUp({ email: uniqueEmail(), password: long });
+    expect(signup.error?.status).toBe(400);
+    expect(signup.error?.code).toBe('validation_failed');
+    expect(signup.error?.message).toBe('Password cannot be longer than 72 characters');
+    // 72 bytes of multi-byte characters are fewer characters: bytes count, as in GoTrue.
+    const pounds = await anonClient().auth.signUp({ email: uniqueEmail(), password: '£'.repeat(37) });
+    expect(pounds.error?.code).toBe('validation_failed');
+    const { client } = await newUser();
+    const change = await client.auth.updateUser({ password: long });
+    expect(change.error?.code).toBe('validation_failed');
+    expect((await anonClient().auth.signUp({ email: uniqueEmail(), password: 'p'.repeat(72) })).error).toBeNull();
+  });
+
+  it('a new password must differ from the old one, and it ends the user’s other sessions', async () => {
+    const { client, email, password } = await newUser();
+    const same = await client.auth.updateUser({ password });
+    expect(same.error?.status).toBe(422);
+    expect(same.error?.code).toBe('same_password');
+    expect(same.error?.message).toBe('New password should be different from the old password.');
+
+    const other = anonClient();
+    const signedIn = await other.auth.signInWithPassword({ email, password });
+    expect(signedIn.error).toBeNull();
+    const changed = await client.auth.updateUser({ password: `${password}-new` });
+    expect(changed.error).toBeNull();
+    // This session goes on; the other one (say, a lost phone) is over, its refresh token too.
+    expect((await client.auth.getUser()).error).toBeNull();
+    const elsewhere = await fetch(`${stack().apiUrl}/auth/v1/user`, {
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${signedIn.data.session!.access_token}` },
+    });
+    expect(elsewhere.status).toBe(403);
+    const refresh = await anonClient().auth.refreshSession({ refresh_token: signedIn.data.session!.refresh_token });
+    expect(refresh.error).not.toBeNull();
+    expect((await anonClient().auth.signInWithPassword({ email, password: `${password}-new` })).error).toBeNull();
+  });
+
+  it('logout takes only global, local or others as its scope', async () => {
+    const { session } = await newUser();
+    const res = await fetch(`${stack().apiUrl}/auth/v1/logout?scope=everything`, {
+      method: 'POST',
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${session.access_token}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'Unsupported logout scope "everything"',
+    });
+    const me = await fetch(`${stack().apiUrl}/auth/v1/user`, {
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${session.access_token}` },
+    });
+    expect(me.status).toBe(200); // nothing was signed out
+  });
+
+  it('an email account has its email identity; anonymous sign-in is off with Supabase’s error', async () => {
+    const { client, user } = await newUser();
+    const { data } = await client.auth.getUser();
+    expect(data.user?.identities).toEqual([
+      expect.objectContaining({ provider: 'email', user_id: user.id, email: user.email }),
+    ]);
+    const anonymous = await anonClient().auth.signInAnonymously();
+    expect(anonymous.error?.status).toBe(422);
+    expect(anonymous.error?.code).toBe('anonymous_provider_disabled');
+  });
+
   it('answers health and settings', async () => {
     const headers = { apikey: stack().anonKey };
     const health = await fetch(`${stack().apiUrl}/auth/v1/health`, { headers });
