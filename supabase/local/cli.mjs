@@ -114,6 +114,12 @@ async function main() {
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     [
+      'JWT secret',
+      settings.wellKnownSecret
+        ? 'the well-known local one (anyone can sign tokens for it): set JWT_SECRET to use your own'
+        : 'from JWT_SECRET',
+    ],
+    [
       'Demo sign-in',
       demo ? `${demo.email} / ${DEMO_PASSWORD}` : '(no demo user: supabase/seed.sql did not create one)',
     ],

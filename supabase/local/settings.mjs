@@ -25,8 +25,21 @@ export function portSetting(env, name, fallback) {
 }
 
 /**
- * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322) and CHLOE_DATA_DIR
- * (.data/postgres). The JWT secret is always the well-known local one (ADR 001).
+ * JWT_SECRET: who runs the stack beyond one laptop sets their own (at least 32 characters, as
+ * PostgREST and GoTrue require); the anon and service-role keys are signed with it. Unset, the
+ * well-known local secret (ADR 001), and `npm start` says so.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function jwtSecretSetting(env) {
+  const secret = env.JWT_SECRET?.trim();
+  if (!secret) return { jwtSecret: DEFAULT_JWT_SECRET, wellKnown: true };
+  if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
+  return { jwtSecret: secret, wellKnown: false };
+}
+
+/**
+ * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), CHLOE_DATA_DIR
+ * (.data/postgres) and JWT_SECRET (the well-known local one unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function localSettings(env = process.env) {
@@ -34,11 +47,13 @@ export function localSettings(env = process.env) {
   const dbPort = portSetting(env, 'SUPABASE_DB_PORT', DEFAULT_DB_PORT);
   // Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
   const dataDir = env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+  const { jwtSecret, wellKnown } = jwtSecretSetting(env);
   return {
     apiPort,
     dbPort,
     dataDir,
-    jwtSecret: DEFAULT_JWT_SECRET,
+    jwtSecret,
+    wellKnownSecret: wellKnown,
     apiUrl: `http://localhost:${apiPort}`,
   };
 }

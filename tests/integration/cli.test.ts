@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { decodeJwt } from 'jose';
+import { decodeJwt, jwtVerify } from 'jose';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -119,6 +119,7 @@ describe('npm run dev / npm start', () => {
       expect(s['DB URL']).toBe(`postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`);
       expect(decodeJwt(s['anon key']!).role).toBe('anon');
       expect(decodeJwt(s['service_role key']!).role).toBe('service_role');
+      expect(s['JWT secret']).toMatch(/^the well-known local one .*set JWT_SECRET to use your own$/);
       const app = await fetch(s['App URL']!);
       expect(app.status).toBe(200);
       expect(await app.text()).toContain('<div id="root">');
@@ -150,9 +151,24 @@ describe('npm run dev / npm start', () => {
       expect(stopped.output).toContain('Stopped.');
       for (const port of [apiPort, dbPort, appPort]) expect(await refused(port)).toBe(true);
 
-      // Second start: same folder, nothing migrated twice, the row written before is still there.
-      const second = await start('stack', env);
+      // Second start: same folder, nothing migrated twice, the row written before is still there;
+      // this time with a secret of its own, which signs the keys and is the one the API checks.
+      const secret = `own-secret-${crypto.randomUUID()}`;
+      const second = await start('stack', { ...env, JWT_SECRET: secret });
       try {
+        expect(second.status['JWT secret']).toBe('from JWT_SECRET');
+        const anon = second.status['anon key']!;
+        expect((await jwtVerify(anon, new TextEncoder().encode(secret))).payload.role).toBe('anon');
+        const read = await client(second.status['API URL']!, anon).from('demo_requests').insert({
+          professional_type: 'agent',
+          name: 'Key Check',
+          company: 'Key Check Ltd',
+          email: 'key@check.test',
+          phone: '020 7946 0000',
+        });
+        expect(read.error).toBeNull();
+        const old = await client(second.status['API URL']!, s['anon key']!).from('demo_requests').insert({});
+        expect(old.error?.message).toBe('Invalid API key');
         const db = new pg.Client({ connectionString: second.status['DB URL'] });
         await db.connect();
         try {

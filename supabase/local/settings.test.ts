@@ -1,0 +1,13 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_JWT_SECRET } from './keys.mjs';
+import { localSettings } from './settings.mjs';
+
+describe('the local stack’s settings', () => {
+  it('JWT_SECRET replaces the well-known secret; one shorter than 32 characters is refused', () => {
+    expect(localSettings({})).toMatchObject({ jwtSecret: DEFAULT_JWT_SECRET, wellKnownSecret: true });
+    const own = 'a-secret-of-our-own-that-is-long-enough';
+    expect(localSettings({ JWT_SECRET: own })).toMatchObject({ jwtSecret: own, wellKnownSecret: false });
+    expect(() => localSettings({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters long.');
+  });
+});
