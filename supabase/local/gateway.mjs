@@ -11,17 +11,19 @@ const CORS_BASE = {
   'access-control-max-age': '3600',
 };
 const EXPOSE =
-  'Content-Range, Content-Location, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Range-Unit';
+  'Content-Range, Content-Location, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Range-Unit, Link, X-Total-Count';
 const DEFAULT_ALLOW_HEADERS =
   'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-assessment-token';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 
 /**
  * @param {http.ServerResponse} res @param {number} status @param {unknown} body
+ * @param {Record<string, string>} [headers]
  */
-function sendJson(res, status, body) {
+function sendJson(res, status, body, headers = {}) {
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     ...CORS_BASE,
     'access-control-expose-headers': EXPOSE,
     ...(text ? { 'content-type': 'application/json' } : {}),
@@ -147,7 +149,9 @@ export function startGateway(opts) {
       headers: req.headers,
       body,
     });
-    return sendJson(res, reply.status, reply.body);
+    // The admin user list's Link and X-Total-Count.
+    const { headers } = /** @type {{ headers?: Record<string, string> }} */ (reply);
+    return sendJson(res, reply.status, reply.body, headers);
   }
 
   const server = http.createServer((req, res) => {
