@@ -1,7 +1,7 @@
 // Shared by the constraint tests (constraints-*.test.ts): the user whose rows they write, and the
 // option lists of the assessment form.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { newUser, serviceClient, sql } from './fixtures';
+import { deleteUsers, newUser, serviceClient, sql } from './fixtures';
 
 export interface Owner {
   id: string;
@@ -20,7 +20,7 @@ export async function newOwner(): Promise<Owner> {
 export async function removeOwner(owner: Owner | undefined) {
   if (!owner) return;
   await sql('delete from public.agent_assessments where created_by = $1', [owner.id]);
-  await sql('delete from auth.users where id = $1', [owner.id]);
+  await deleteUsers([owner.id]);
 }
 
 /** The option lists of the spec (shareholder-and-assessment.md §3), character for character. */

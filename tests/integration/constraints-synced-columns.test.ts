@@ -5,7 +5,7 @@
 // Here: the columns the server owns on synced tables.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefused, newUser, sql } from './fixtures';
+import { deleteUsers, expectRefused, newUser, sql } from './fixtures';
 import { newOwner, type Owner, removeOwner } from './constraints-fixtures';
 
 let owner: Owner;
@@ -82,7 +82,7 @@ describe('server-owned columns of synced tables', () => {
       const { error } = await owner.client.from('saved_properties').update({ user_id: stranger.user.id }).eq('id', id);
       expectRefused(error, '42501', 'row-level security');
     } finally {
-      await sql('delete from auth.users where id = $1', [stranger.user.id]);
+      await deleteUsers([stranger.user.id]);
     }
   });
 });

@@ -4,7 +4,7 @@
 //
 // Here: saved properties, mail accounts and their logs, auto-reply settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefused, newUser, sql } from './fixtures';
+import { deleteUsers, expectRefused, newUser, sql } from './fixtures';
 import { newOwner, type Owner, removeOwner } from './constraints-fixtures';
 
 let owner: Owner;
@@ -89,7 +89,7 @@ describe('gmail_accounts and email_logs', () => {
         .insert({ user_id: stranger.user.id, gmail_account_id: accountId, sender_email: 'a@example.test' });
       expectRefused(error, '23503', 'email_logs_account_belongs_to_user');
     } finally {
-      await sql('delete from auth.users where id = $1', [stranger.user.id]);
+      await deleteUsers([stranger.user.id]);
     }
   });
   it('defaults reply_status to pending; disconnecting the account removes its logs', async () => {

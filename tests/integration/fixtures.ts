@@ -54,6 +54,20 @@ export async function newUser(headers?: Headers) {
   return { client: c, user: { id: data.user.id, email }, email, password, session: data.session };
 }
 
+/**
+ * Deletes users through the admin API, as staff tools do: their sessions and rows go with them
+ * (on delete cascade). Ids already gone are skipped, as a SQL delete would.
+ */
+export async function deleteUsers(ids: readonly string[]) {
+  const admin = serviceClient().auth.admin;
+  await Promise.all(
+    ids.map(async (id) => {
+      const { error } = await admin.deleteUser(id);
+      if (error && error.code !== 'user_not_found') throw new Error(`deleting user ${id} failed: ${error.message}`);
+    }),
+  );
+}
+
 let pool: pg.Pool | undefined;
 
 /** SQL as the superuser (bypasses RLS): for setup and for checking what really landed. */

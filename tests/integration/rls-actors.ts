@@ -1,7 +1,7 @@
 // Shared by the RLS tests (rls-*.test.ts): who acts, and the rows and tokens they act on.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonClient, newUser, randomToken, serviceClient, sql } from './fixtures';
+import { anonClient, deleteUsers, newUser, randomToken, serviceClient, sql } from './fixtures';
 
 export type Actor =
   | 'anon'
@@ -62,5 +62,5 @@ export async function removeActors() {
   ]);
   await sql('delete from public.demo_requests where id = $1', [ids.demoRequest]);
   // Everything else is per-user and goes with its user (on delete cascade).
-  await sql('delete from auth.users where id = any($1)', [[owner.id, other.id, tokenUser.id]]);
+  await deleteUsers([owner.id, other.id, tokenUser.id]);
 }

@@ -2,7 +2,7 @@
 // sign, the agreement-status rows the trigger makes, and the staff's steps.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { newUser, PNG, serviceClient, sql } from './fixtures';
+import { deleteUsers, newUser, PNG, serviceClient, sql } from './fixtures';
 
 /**
  * What the wizard's "Complete Subscription" sends, on top of the draft. The effective date, the
@@ -80,5 +80,5 @@ export async function staffSets(subscriptionId: string, patch: Partial<Agreement
 export async function removeUsers() {
   const ids = users.map((u) => u.user.id);
   await sql('delete from public.agent_assessments where created_by = any($1)', [ids]);
-  await sql('delete from auth.users where id = any($1)', [ids]);
+  await deleteUsers(ids);
 }

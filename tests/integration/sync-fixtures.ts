@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { anonClient, newUser, PNG, randomToken, sql, stack } from './fixtures';
+import { anonClient, deleteUsers, newUser, PNG, randomToken, sql, stack } from './fixtures';
 
 export type Row = Record<string, unknown> & { id: string; _modified: string; _deleted: boolean };
 export interface Checkpoint {
@@ -46,7 +46,7 @@ export async function user() {
 /** Removes what a test file made: its users (their rows go with them) and its assessment links. */
 export async function removeSyncData() {
   await sql('delete from public.agent_assessments where id = any($1)', [assessmentIds]);
-  await sql('delete from auth.users where id = any($1)', [users.map((u) => u.user.id)]);
+  await deleteUsers(users.map((u) => u.user.id));
 }
 
 /** An RPC's answer, typed at the boundary (the fixtures' clients are untyped). */
