@@ -13,7 +13,9 @@ export interface StackInfo {
 }
 
 /** A throw-away stack on free ports; `stop()` also deletes its data. */
-export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: number } = {}) {
+export async function startTestStack(
+  opts: { seed?: boolean; accessTokenTtl?: number; rateLimits?: Record<string, number> } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-stack-'));
   const logs: string[] = [];
   const record = (line: string) => {
@@ -29,6 +31,8 @@ export async function startTestStack(opts: { seed?: boolean; accessTokenTtl?: nu
       dbPort: await freePort(),
       seedFile: opts.seed ? undefined : null,
       accessTokenTtl: opts.accessTokenTtl,
+      // Off unless a test turns them on: the suites sign up hundreds of users from one address.
+      rateLimits: opts.rateLimits ?? null,
       log: record,
       notice: (line) => {
         notices.push(line);

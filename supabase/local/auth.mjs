@@ -56,11 +56,46 @@ const text = (body, key) => {
   return String(value);
 };
 
+// GoTrue's rate-limit window for these limits (the Supabase CLI's [auth.rate_limit] counts).
+const RATE_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Per-IP request counts in fixed 5-minute windows, by the Supabase CLI's limit names
+ * (token_refresh, sign_in_sign_ups, token_verifications). `null`: no limits (the test stack).
+ * @param {Record<string, number> | null} limits
+ */
+function rateLimiter(limits) {
+  /** @type {Map<string, { start: number, count: number }>} */
+  const windows = new Map();
+  /** @param {string} name @param {string} ip @returns {Reply | null} */
+  return (name, ip) => {
+    const limit = limits?.[name];
+    if (limit === undefined) return null;
+    const key = `${name}:${ip}`;
+    const now = Date.now();
+    const window = windows.get(key);
+    if (!window || now - window.start >= RATE_WINDOW_MS) {
+      windows.set(key, { start: now, count: 1 });
+      return null;
+    }
+    window.count += 1;
+    return window.count > limit ? fail(429, 'over_request_rate_limit', 'Request rate limit reached') : null;
+  };
+}
+
 /**
  * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
- *   refreshTokenReuseInterval?: number }} opts
+ *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null }} opts
  */
-export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 3600, refreshTokenReuseInterval }) {
+export function createAuthService({
+  pool,
+  jwtSecret,
+  issuer,
+  accessTokenTtl = 3600,
+  refreshTokenReuseInterval,
+  rateLimits = null,
+}) {
+  const limited = rateLimiter(rateLimits);
   const { q, userByEmail, userById, newSession, authenticate, rotateRefreshToken } = createTokenStore({
     pool,
     jwtSecret,
@@ -176,11 +211,24 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenTtl = 36
 
   /**
    * Route one request below /auth/v1.
-   * @param {{ method: string, path: string, search: URLSearchParams, headers: Record<string, string | string[] | undefined>, body: unknown }} req
+   * @param {{ method: string, path: string, search: URLSearchParams, headers: Record<string, string | string[] | undefined>, body: unknown, ip?: string }} req
    * @returns {Promise<Reply>}
    */
-  async function handle({ method, path, search, headers, body }) {
+  async function handle({ method, path, search, headers, body, ip = 'unknown' }) {
     const authorization = typeof headers.authorization === 'string' ? headers.authorization : undefined;
+    // Which of Supabase's limits this request counts against, as GoTrue counts them.
+    const bucket =
+      method === 'POST' && path === '/token'
+        ? search.get('grant_type') === 'refresh_token'
+          ? 'token_refresh'
+          : 'sign_in_sign_ups'
+        : method === 'POST' && path === '/signup'
+          ? 'sign_in_sign_ups'
+          : (method === 'POST' && (path === '/verify' || path === '/recover')) || (method === 'PUT' && path === '/user')
+            ? 'token_verifications'
+            : null;
+    const over = bucket ? limited(bucket, ip) : null;
+    if (over) return over;
     if (method === 'GET' && path === '/health') {
       return { status: 200, body: { version: 'local', name: 'GoTrue', description: 'Chloe local auth' } };
     }

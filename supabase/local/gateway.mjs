@@ -148,6 +148,7 @@ export function startGateway(opts) {
       search: url.searchParams,
       headers: req.headers,
       body,
+      ip: req.socket.remoteAddress ?? 'unknown',
     });
     // The admin user list's Link and X-Total-Count.
     const { headers } = /** @type {{ headers?: Record<string, string> }} */ (reply);

@@ -46,6 +46,24 @@ export function refreshTokenReuseInterval(file) {
   return 10;
 }
 
+/**
+ * The [auth.rate_limit] section of supabase/config.toml: requests per 5 minutes per IP.
+ * @param {string} file
+ * @returns {Record<string, number>}
+ */
+export function authRateLimits(file) {
+  /** @type {Record<string, number>} */
+  const limits = {};
+  if (!existsSync(file)) return limits;
+  let inSection = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*\[/.test(line)) inSection = /^\s*\[auth\.rate_limit\]\s*$/.test(line);
+    const m = inSection && line.match(/^\s*([a-z_]+)\s*=\s*(\d+)/);
+    if (m && m[1] && m[2]) limits[m[1]] = Number(m[2]);
+  }
+  return limits;
+}
+
 /** Functions with `verify_jwt = false` in supabase/config.toml. @param {string} file */
 function functionsWithoutJwt(file) {
   /** @type {Set<string>} */
@@ -85,6 +103,7 @@ function functionsWithoutJwt(file) {
  *   dataDir?: string, apiPort?: number, dbPort?: number, jwtSecret?: string,
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
  *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
+ *   rateLimits?: Record<string, number> | null,
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted.
@@ -244,6 +263,8 @@ export async function startStack(options = {}) {
       accessTokenTtl: options.accessTokenTtl,
       refreshTokenReuseInterval:
         options.refreshTokenReuseInterval ?? refreshTokenReuseInterval(path.join(ROOT, 'supabase/config.toml')),
+      rateLimits:
+        options.rateLimits === undefined ? authRateLimits(path.join(ROOT, 'supabase/config.toml')) : options.rateLimits,
     });
     const gateway = await startGateway({
       port: apiPort,
