@@ -153,6 +153,8 @@ export function createAuthService({
     const user = await userByEmail(email);
     const ok = await bcrypt.compare(password, user?.encrypted_password ?? DUMMY_HASH);
     if (!user || !ok) return fail(400, 'invalid_credentials', 'Invalid login credentials');
+    // A user made through the admin API without email_confirm has not proven the address yet.
+    if (!user.email_confirmed_at) return fail(400, 'email_not_confirmed', 'Email not confirmed');
     return { status: 200, body: await newSession(user, 'password') };
   }
 

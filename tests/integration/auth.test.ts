@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { refreshTokenReuseInterval } from '../../supabase/local/index.mjs';
-import { anonClient, newUser, sql, stack, uniqueEmail } from './fixtures';
+import { anonClient, deleteUsers, newUser, serviceClient, sql, stack, uniqueEmail } from './fixtures';
 
 /** The refresh token was rotated away longer ago than the reuse interval (10 s) allows. */
 const pastReuseInterval = (token: string) =>
@@ -210,6 +210,16 @@ describe('auth service', () => {
     const refresh = await anonClient().auth.refreshSession({ refresh_token: signedIn.data.session!.refresh_token });
     expect(refresh.error).not.toBeNull();
     expect((await anonClient().auth.signInWithPassword({ email, password: `${password}-new` })).error).toBeNull();
+  });
+
+  it('an address not confirmed yet (a user staff made without email_confirm) cannot sign in', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const made = await serviceClient().auth.admin.createUser({ email, password: 'unconfirmed-password' });
+    expect(made.error).toBeNull();
+    const signIn = await anonClient().auth.signInWithPassword({ email, password: 'unconfirmed-password' });
+    expect(signIn.error?.code).toBe('email_not_confirmed');
+    expect(signIn.error?.message).toBe('Email not confirmed');
+    await deleteUsers([made.data.user!.id]);
   });
 
   it('logout takes only global, local or others as its scope', async () => {
