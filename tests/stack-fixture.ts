@@ -7,6 +7,8 @@ import { freePort } from '../supabase/local/process.mjs';
 export interface StackInfo {
   apiUrl: string;
   dbUrl: string;
+  /** The local inbox (mail.mjs): GET `${mailUrl}/api/messages?to=…`. */
+  mailUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -29,6 +31,7 @@ export async function startTestStack(
       dataDir,
       apiPort: await freePort(),
       dbPort: await freePort(),
+      mailPort: await freePort(),
       seedFile: opts.seed ? undefined : null,
       accessTokenTtl: opts.accessTokenTtl,
       // Off unless a test turns them on: the suites sign up hundreds of users from one address.
@@ -42,6 +45,7 @@ export async function startTestStack(
     const info: StackInfo = {
       apiUrl: stack.apiUrl,
       dbUrl: stack.dbUrl,
+      mailUrl: stack.mailUrl,
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,

@@ -6,7 +6,7 @@ import { signJwt, verifyJwt } from './keys.mjs';
 
 /**
  * Rows as node-pg returns them (a refresh token's bigserial id as a string).
- * @typedef {{ status: number, body?: unknown }} Reply
+ * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} Reply
  * @typedef {{ id: string, aud: string, role: string, email: string, encrypted_password: string | null,
  *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object,
  *   raw_user_meta_data: object, created_at: Date, updated_at: Date }} UserRow

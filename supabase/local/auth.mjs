@@ -3,7 +3,7 @@
 // password accounts. Users live in auth.users (bcrypt), sessions in auth.sessions and rotating
 // refresh tokens in auth.refresh_tokens, exactly where hosted Supabase keeps them. The tokens
 // themselves are auth-tokens.mjs's; this module answers the HTTP endpoints.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { createAdminService } from './auth-admin.mjs';
 import { createTokenStore, fail, userJson } from './auth-tokens.mjs';
@@ -83,9 +83,39 @@ function rateLimiter(limits) {
   };
 }
 
+// A recovery link works once, for an hour (GoTrue's mailer OTP expiry), and one is sent at most
+// once a minute per address (its max frequency).
+const RECOVERY_TTL_MS = 60 * 60 * 1000;
+const EMAIL_EVERY_MS = 60 * 1000;
+
+/** @param {string} token */
+const sha256 = (token) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Where a link may send the browser: the site URL or an allowed redirect URL (as GoTrue checks),
+ * and any localhost origin (the local stack serves apps on many ports); otherwise the site URL.
+ * @param {string | null} wanted @param {string} siteUrl @param {string[]} allowed
+ */
+function redirectTarget(wanted, siteUrl, allowed) {
+  if (!wanted) return siteUrl;
+  try {
+    const url = new URL(wanted);
+    const local = url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname);
+    const listed = [siteUrl, ...allowed].some((base) => url.href.startsWith(new URL(base).origin));
+    return local || listed ? url.href : siteUrl;
+  } catch {
+    return siteUrl;
+  }
+}
+
+/** @param {string} to @param {Record<string, string | number>} fields */
+const withHash = (to, fields) =>
+  `${to.split('#')[0]}#${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString()}`;
+
 /**
  * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
- *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null }} opts
+ *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null,
+ *   mailbox?: import('./mail.mjs').Mailbox | null, siteUrl?: string, redirectUrls?: string[] }} opts
  */
 export function createAuthService({
   pool,
@@ -94,6 +124,9 @@ export function createAuthService({
   accessTokenTtl = 3600,
   refreshTokenReuseInterval,
   rateLimits = null,
+  mailbox = null,
+  siteUrl = 'http://localhost:4173',
+  redirectUrls = [],
 }) {
   const limited = rateLimiter(rateLimits);
   const { q, userByEmail, userById, newSession, authenticate, rotateRefreshToken } = createTokenStore({
@@ -156,6 +189,110 @@ export function createAuthService({
     // A user made through the admin API without email_confirm has not proven the address yet.
     if (!user.email_confirmed_at) return fail(400, 'email_not_confirmed', 'Email not confirmed');
     return { status: 200, body: await newSession(user, 'password') };
+  }
+
+  /**
+   * resetPasswordForEmail: a one-use link to /verify, mailed to the address. The answer is the same
+   * whether or not the address has an account.
+   * @param {unknown} body @param {string | null} redirectTo
+   */
+  async function recover(body, redirectTo) {
+    const email = text(body, 'email').trim();
+    if (!email) return fail(400, 'validation_failed', 'Password recovery requires an email');
+    if (!EMAIL_RE.test(email)) {
+      return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    const user = await userByEmail(email);
+    if (!user) return { status: 200, body: {} };
+    const sentAt = /** @type {{ recovery_sent_at: Date | null }} */ (
+      (await q('select recovery_sent_at from auth.users where id = $1', [user.id]))[0]
+    )?.recovery_sent_at;
+    if (sentAt && Date.now() - sentAt.getTime() < EMAIL_EVERY_MS) {
+      const wait = Math.ceil((EMAIL_EVERY_MS - (Date.now() - sentAt.getTime())) / 1000);
+      return fail(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
+    }
+    const token = randomBytes(32).toString('hex');
+    await q('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
+      user.id,
+      sha256(token),
+    ]);
+    const link = `${issuer}/verify?${new URLSearchParams({
+      token,
+      type: 'recovery',
+      redirect_to: redirectTarget(redirectTo, siteUrl, redirectUrls),
+    }).toString()}`;
+    mailbox?.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Follow this link to reset the password for your Chloe account:\n\n${link}\n\nThe link works once, for an hour. If you did not ask for it, ignore this email.`,
+      html: `<p>Follow this link to reset the password for your Chloe account:</p><p><a href="${link.replace(/&/g, '&amp;')}">Reset password</a></p><p>The link works once, for an hour. If you did not ask for it, ignore this email.</p>`,
+    });
+    return { status: 200, body: {} };
+  }
+
+  /**
+   * A recovery token from a link, used up: the user it signs in, or null (unknown, used or expired).
+   * @param {string} token
+   */
+  async function useRecoveryToken(token) {
+    if (!token) return null;
+    const row = /** @type {{ id: string } | undefined} */ (
+      (
+        await q(
+          `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now())
+            where recovery_token = $1 and recovery_sent_at > now() - $2 * interval '1 millisecond'
+            returning id`,
+          [sha256(token), RECOVERY_TTL_MS],
+        )
+      )[0]
+    );
+    return row ? /** @type {UserRow} */ (await userById(row.id)) : null;
+  }
+
+  /**
+   * The link in the email (GET /verify): signed in and back to the app with the session in the
+   * URL's hash, `type=recovery` (supabase-js then emits PASSWORD_RECOVERY); or the error GoTrue
+   * puts there for a used or expired link.
+   * @param {URLSearchParams} search @returns {Promise<Reply>}
+   */
+  async function verifyLink(search) {
+    const to = redirectTarget(search.get('redirect_to'), siteUrl, redirectUrls);
+    const user = search.get('type') === 'recovery' ? await useRecoveryToken(search.get('token') ?? '') : null;
+    if (!user) {
+      const location = withHash(to, {
+        error: 'access_denied',
+        error_code: 'otp_expired',
+        error_description: 'Email link is invalid or has expired',
+      });
+      return { status: 303, headers: { location } };
+    }
+    const session =
+      /** @type {{ access_token: string, refresh_token: string, expires_in: number, expires_at: number, token_type: string }} */ (
+        await newSession(user, 'otp')
+      );
+    const location = withHash(to, {
+      access_token: session.access_token,
+      expires_at: session.expires_at,
+      expires_in: session.expires_in,
+      refresh_token: session.refresh_token,
+      token_type: session.token_type,
+      type: 'recovery',
+    });
+    return { status: 303, headers: { location } };
+  }
+
+  /** verifyOtp({ type: 'recovery', token_hash }): the same token, answered with the session. @param {unknown} body */
+  async function verifyOtp(body) {
+    if (text(body, 'type') !== 'recovery') {
+      return fail(400, 'validation_failed', 'Only recovery links are supported by the local auth service');
+    }
+    const user = await useRecoveryToken(text(body, 'token_hash'));
+    if (!user) return fail(403, 'otp_expired', 'Token has expired or is invalid');
+    return { status: 200, body: await newSession(user, 'otp') };
   }
 
   /** @param {unknown} body */
@@ -251,6 +388,9 @@ export function createAuthService({
       return admin.handle({ method, path, search, authorization, body });
     }
     if (method === 'POST' && path === '/signup') return signUp(body);
+    if (method === 'POST' && path === '/recover') return recover(body, search.get('redirect_to'));
+    if (method === 'GET' && path === '/verify') return verifyLink(search);
+    if (method === 'POST' && path === '/verify') return verifyOtp(body);
     if (method === 'POST' && path === '/token') {
       const grant = search.get('grant_type');
       if (grant === 'password') return passwordGrant(body);

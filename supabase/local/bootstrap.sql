@@ -49,6 +49,10 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 create unique index if not exists users_email_key on auth.users (lower(email));
+-- Password recovery, as Supabase's auth.users keeps it (the token is stored hashed). Added to
+-- databases made before it, too.
+alter table auth.users add column if not exists recovery_token varchar(255);
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
 
 create table if not exists auth.sessions (
   id uuid primary key,

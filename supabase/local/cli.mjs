@@ -37,7 +37,7 @@ async function main() {
     process.exit(2);
   }
   const settings = localSettings();
-  const { apiPort, dbPort, dataDir, jwtSecret, apiUrl } = settings;
+  const { apiPort, dbPort, mailPort, dataDir, jwtSecret, apiUrl } = settings;
   const appPort = portSetting(process.env, 'APP_PORT', command === 'dev' ? 5173 : 4173);
   const { anonKey } = await localKeys(settings);
   const appUrl = `http://localhost:${appPort}`;
@@ -49,7 +49,7 @@ async function main() {
   }
 
   console.log('Starting the local stack…');
-  const stack = await startStack({ dataDir, apiPort, dbPort, jwtSecret, log, notice });
+  const stack = await startStack({ dataDir, apiPort, dbPort, mailPort, jwtSecret, log, notice });
   /** @type {ReturnType<typeof startChild> | undefined} */
   let app;
   let stopping = false;
@@ -111,6 +111,7 @@ async function main() {
     ['App URL', command === 'stack' ? '(not started: npm start or npm run dev)' : appUrl],
     ['API URL', stack.apiUrl],
     ['DB URL', stack.dbUrl],
+    ['Mail', `${stack.mailUrl} (the local inbox: password reset links arrive here)`],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     [

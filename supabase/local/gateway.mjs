@@ -115,12 +115,14 @@ export function startGateway(opts) {
     if (mount !== 'rest/v1' && mount !== 'auth/v1') {
       return sendJson(res, 404, { message: 'no Route matched with those values' });
     }
-    if (!apikey)
+    // As Supabase's gateway: the link in an auth email is opened by a browser without a key.
+    const openRoute = mount === 'auth/v1' && req.method === 'GET' && subPath === '/verify';
+    if (!apikey && !openRoute)
       return sendJson(res, 401, {
         message: 'No API key found in request',
         hint: 'No `apikey` request header or url param was found.',
       });
-    if (!apiKeys.has(apikey))
+    if (apikey && !apiKeys.has(apikey))
       return sendJson(res, 401, {
         message: 'Invalid API key',
         hint: 'Double check your Supabase `anon` or `service_role` API key.',

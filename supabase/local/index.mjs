@@ -10,8 +10,9 @@ import { postgresUrl, startPostgres } from './postgres.mjs';
 import { bootstrap, migrate, MIGRATIONS_DIR } from './migrate.mjs';
 import { createAuthService } from './auth.mjs';
 import { startGateway } from './gateway.mjs';
+import { createMailbox, startMailServer } from './mail.mjs';
 import { freePort, startChild, supervise, waitForHttp } from './process.mjs';
-import { DEFAULT_API_PORT, DEFAULT_DATA_DIR, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
+import { DEFAULT_API_PORT, DEFAULT_DATA_DIR, DEFAULT_DB_PORT, DEFAULT_MAIL_PORT, ROOT } from './settings.mjs';
 
 export { DEFAULT_API_PORT, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -64,6 +65,27 @@ export function authRateLimits(file) {
   return limits;
 }
 
+/**
+ * `site_url` and `additional_redirect_urls` of the [auth] section: where auth links may send a browser.
+ * @param {string} file
+ */
+export function authUrls(file) {
+  let siteUrl = 'http://localhost:4173';
+  /** @type {string[]} */
+  let redirectUrls = [];
+  if (!existsSync(file)) return { siteUrl, redirectUrls };
+  let inAuth = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*\[/.test(line)) inAuth = /^\s*\[auth\]\s*$/.test(line);
+    if (!inAuth) continue;
+    const site = line.match(/^\s*site_url\s*=\s*"([^"]*)"/);
+    if (site?.[1]) siteUrl = site[1];
+    const more = line.match(/^\s*additional_redirect_urls\s*=\s*\[(.*)\]/);
+    if (more?.[1]) redirectUrls = [...more[1].matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '').filter(Boolean);
+  }
+  return { siteUrl, redirectUrls };
+}
+
 /** Functions with `verify_jwt = false` in supabase/config.toml. @param {string} file */
 function functionsWithoutJwt(file) {
   /** @type {Set<string>} */
@@ -93,7 +115,7 @@ function functionsWithoutJwt(file) {
 
 /**
  * @typedef {{
- *   apiUrl: string, dbUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
+ *   apiUrl: string, dbUrl: string, mailUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
  *   applied: string[], stop: () => Promise<void>, faults: StackFaults,
  * }} Stack
  */
@@ -103,7 +125,7 @@ function functionsWithoutJwt(file) {
  *   dataDir?: string, apiPort?: number, dbPort?: number, jwtSecret?: string,
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
  *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
- *   rateLimits?: Record<string, number> | null,
+ *   rateLimits?: Record<string, number> | null, mailPort?: number,
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted.
@@ -256,8 +278,17 @@ export async function startStack(options = {}) {
       pids: () => ({ postgres: postgres.pid(), postgrest: postgrest.pid(), functions: functions?.pid() }),
     };
 
+    // Where the auth service's mail goes: an inbox page instead of a real one (Supabase CLI: :54324).
+    const mailbox = createMailbox();
+    const mail = await startMailServer({ port: options.mailPort ?? DEFAULT_MAIL_PORT, mailbox });
+    stops.push(mail.stop);
+    const authConfig = authUrls(path.join(ROOT, 'supabase/config.toml'));
+
     const auth = createAuthService({
       pool,
+      mailbox,
+      siteUrl: authConfig.siteUrl,
+      redirectUrls: authConfig.redirectUrls,
       jwtSecret,
       issuer: `${apiUrl}/auth/v1`,
       accessTokenTtl: options.accessTokenTtl,
@@ -279,7 +310,7 @@ export async function startStack(options = {}) {
     });
     stops.push(gateway.stop);
 
-    return { apiUrl, dbUrl, anonKey, serviceRoleKey, jwtSecret, applied, stop, faults };
+    return { apiUrl, dbUrl, mailUrl: mail.url, anonKey, serviceRoleKey, jwtSecret, applied, stop, faults };
   } catch (error) {
     await stop();
     throw error;

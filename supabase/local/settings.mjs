@@ -8,6 +8,8 @@ import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const DEFAULT_API_PORT = 54321;
 export const DEFAULT_DB_PORT = 54322;
+/** The local inbox (the Supabase CLI's Inbucket/Mailpit port). */
+export const DEFAULT_MAIL_PORT = 54324;
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data/postgres');
 
 /**
@@ -38,19 +40,22 @@ export function jwtSecretSetting(env) {
 }
 
 /**
- * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), CHLOE_DATA_DIR
+ * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), SUPABASE_MAIL_PORT
+ * (the local inbox, :54324), CHLOE_DATA_DIR
  * (.data/postgres) and JWT_SECRET (the well-known local one unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function localSettings(env = process.env) {
   const apiPort = portSetting(env, 'SUPABASE_API_PORT', DEFAULT_API_PORT);
   const dbPort = portSetting(env, 'SUPABASE_DB_PORT', DEFAULT_DB_PORT);
+  const mailPort = portSetting(env, 'SUPABASE_MAIL_PORT', DEFAULT_MAIL_PORT);
   // Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
   const dataDir = env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
   const { jwtSecret, wellKnown } = jwtSecretSetting(env);
   return {
     apiPort,
     dbPort,
+    mailPort,
     dataDir,
     jwtSecret,
     wellKnownSecret: wellKnown,

@@ -93,11 +93,17 @@ describe('npm run dev / npm start', () => {
     { timeout: 240_000 },
     async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-'));
-      const [apiPort, dbPort, appPort] = [await freePort(), await freePort(), await freePort()];
+      const [apiPort, dbPort, appPort, mailPort] = [
+        await freePort(),
+        await freePort(),
+        await freePort(),
+        await freePort(),
+      ];
       const env = {
         CHLOE_DATA_DIR: dataDir,
         SUPABASE_API_PORT: String(apiPort),
         SUPABASE_DB_PORT: String(dbPort),
+        SUPABASE_MAIL_PORT: String(mailPort),
         APP_PORT: String(appPort),
       };
 
@@ -119,6 +125,8 @@ describe('npm run dev / npm start', () => {
       expect(s['DB URL']).toBe(`postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`);
       expect(decodeJwt(s['anon key']!).role).toBe('anon');
       expect(decodeJwt(s['service_role key']!).role).toBe('service_role');
+      expect(s['Mail']).toMatch(new RegExp(`^http://localhost:${mailPort} \\(the local inbox`));
+      expect((await fetch(`http://localhost:${mailPort}/`)).status).toBe(200);
       expect(s['JWT secret']).toMatch(/^the well-known local one .*set JWT_SECRET to use your own$/);
       const app = await fetch(s['App URL']!);
       expect(app.status).toBe(200);
@@ -149,7 +157,7 @@ describe('npm run dev / npm start', () => {
       const stopped = await first.stop();
       expect(stopped.code).toBe(0);
       expect(stopped.output).toContain('Stopped.');
-      for (const port of [apiPort, dbPort, appPort]) expect(await refused(port)).toBe(true);
+      for (const port of [apiPort, dbPort, appPort, mailPort]) expect(await refused(port)).toBe(true);
 
       // Second start: same folder, nothing migrated twice, the row written before is still there;
       // this time with a secret of its own, which signs the keys and is the one the API checks.
