@@ -9,7 +9,8 @@ import { signJwt, verifyJwt } from './keys.mjs';
  * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} Reply
  * @typedef {{ id: string, aud: string, role: string, email: string, encrypted_password: string | null,
  *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object,
- *   raw_user_meta_data: object, created_at: Date, updated_at: Date }} UserRow
+ *   raw_user_meta_data: object, created_at: Date, updated_at: Date, email_change?: string | null,
+ *   email_change_sent_at?: Date | null }} UserRow
  * @typedef {{ id: string, token: string, user_id: string, session_id: string, revoked: boolean,
  *   parent: string | null, updated_at: Date }} RefreshTokenRow
  */
@@ -59,6 +60,8 @@ export function userJson(u) {
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: false,
+    // An email change waiting for the new address's confirmation, as GoTrue shows it.
+    ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: u.email_change_sent_at } : {}),
   };
 }
 

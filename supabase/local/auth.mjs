@@ -191,6 +191,44 @@ export function createAuthService({
     return { status: 200, body: await newSession(user, 'password') };
   }
 
+  /** The link in an auth email. @param {string} token @param {string} type @param {string | null} redirectTo */
+  const verifyUrl = (token, type, redirectTo) =>
+    `${issuer}/verify?${new URLSearchParams({
+      token,
+      type,
+      redirect_to: redirectTarget(redirectTo, siteUrl, redirectUrls),
+    }).toString()}`;
+
+  /**
+   * An email change's token, used up: the address changes to the confirmed one, and the user is
+   * returned; null when the token is unknown, used or expired, or the address was taken meanwhile.
+   * @param {string} token
+   */
+  async function useEmailChangeToken(token) {
+    if (!token) return null;
+    try {
+      const row = /** @type {{ id: string } | undefined} */ (
+        (
+          await q(
+            `update auth.users set email = email_change, email_change = null, email_change_token_new = null,
+               email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+              where email_change_token_new = $1 and email_change_sent_at > now() - $2 * interval '1 millisecond'
+              returning id`,
+            [sha256(token), RECOVERY_TTL_MS],
+          )
+        )[0]
+      );
+      return row ? /** @type {UserRow} */ (await userById(row.id)) : null;
+    } catch (error) {
+      if (/** @type {{ code?: string }} */ (error).code === '23505') return null;
+      throw error;
+    }
+  }
+
+  /** @param {string | null} type @param {string} token */
+  const useToken = (type, token) =>
+    type === 'recovery' ? useRecoveryToken(token) : type === 'email_change' ? useEmailChangeToken(token) : null;
+
   /**
    * resetPasswordForEmail: a one-use link to /verify, mailed to the address. The answer is the same
    * whether or not the address has an account.
@@ -220,11 +258,7 @@ export function createAuthService({
       user.id,
       sha256(token),
     ]);
-    const link = `${issuer}/verify?${new URLSearchParams({
-      token,
-      type: 'recovery',
-      redirect_to: redirectTarget(redirectTo, siteUrl, redirectUrls),
-    }).toString()}`;
+    const link = verifyUrl(token, 'recovery', redirectTo);
     mailbox?.send({
       to: user.email,
       subject: 'Reset your password',
@@ -261,7 +295,8 @@ export function createAuthService({
    */
   async function verifyLink(search) {
     const to = redirectTarget(search.get('redirect_to'), siteUrl, redirectUrls);
-    const user = search.get('type') === 'recovery' ? await useRecoveryToken(search.get('token') ?? '') : null;
+    const type = search.get('type');
+    const user = await useToken(type, search.get('token') ?? '');
     if (!user) {
       const location = withHash(to, {
         error: 'access_denied',
@@ -280,17 +315,22 @@ export function createAuthService({
       expires_in: session.expires_in,
       refresh_token: session.refresh_token,
       token_type: session.token_type,
-      type: 'recovery',
+      type: type ?? 'recovery',
     });
     return { status: 303, headers: { location } };
   }
 
-  /** verifyOtp({ type: 'recovery', token_hash }): the same token, answered with the session. @param {unknown} body */
+  /** verifyOtp({ type, token_hash }): the same tokens, answered with the session. @param {unknown} body */
   async function verifyOtp(body) {
-    if (text(body, 'type') !== 'recovery') {
-      return fail(400, 'validation_failed', 'Only recovery links are supported by the local auth service');
+    const type = text(body, 'type');
+    if (type !== 'recovery' && type !== 'email_change') {
+      return fail(
+        400,
+        'validation_failed',
+        'Only recovery and email_change links are supported by the local auth service',
+      );
     }
-    const user = await useRecoveryToken(text(body, 'token_hash'));
+    const user = await useToken(type, text(body, 'token_hash'));
     if (!user) return fail(403, 'otp_expired', 'Token has expired or is invalid');
     return { status: 200, body: await newSession(user, 'otp') };
   }
@@ -320,10 +360,33 @@ export function createAuthService({
     return { status: 204 };
   }
 
-  /** @param {string | undefined} authorization @param {unknown} body */
-  async function updateUser(authorization, body) {
+  /**
+   * @param {string | undefined} authorization @param {unknown} body @param {string | null} redirectTo
+   */
+  async function updateUser(authorization, body, redirectTo) {
     const who = await authenticate(authorization);
     if ('status' in who) return who;
+    // A new address is checked before anything changes, so a refused one changes nothing.
+    const emailField = field(body, 'email');
+    const newEmail = typeof emailField === 'string' ? emailField.trim() : null;
+    const changesEmail = newEmail !== null && newEmail.toLowerCase() !== who.user.email.toLowerCase();
+    if (changesEmail) {
+      if (!EMAIL_RE.test(newEmail)) {
+        return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
+      }
+      if (await userByEmail(newEmail)) {
+        return fail(422, 'email_exists', 'A user with this email address has already been registered');
+      }
+      const sentAt = who.user.email_change_sent_at;
+      if (sentAt && Date.now() - sentAt.getTime() < EMAIL_EVERY_MS) {
+        const wait = Math.ceil((EMAIL_EVERY_MS - (Date.now() - sentAt.getTime())) / 1000);
+        return fail(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${wait} seconds.`,
+        );
+      }
+    }
     const password = field(body, 'password');
     if (typeof password === 'string') {
       const weak = passwordProblem(password);
@@ -344,6 +407,22 @@ export function createAuthService({
         who.user.id,
         data,
       ]);
+    }
+    if (changesEmail) {
+      // Applied only when the new address confirms it (the link); meanwhile the user shows new_email.
+      const token = randomBytes(32).toString('hex');
+      await q(
+        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
+           updated_at = now() where id = $1`,
+        [who.user.id, newEmail.toLowerCase(), sha256(token)],
+      );
+      const link = verifyUrl(token, 'email_change', redirectTo);
+      mailbox?.send({
+        to: newEmail.toLowerCase(),
+        subject: 'Confirm your new email address',
+        text: `Follow this link to use this address for your Chloe account:\n\n${link}\n\nThe link works once, for an hour. If you did not ask for it, ignore this email.`,
+        html: `<p>Follow this link to use this address for your Chloe account:</p><p><a href="${link.replace(/&/g, '&amp;')}">Confirm email address</a></p><p>The link works once, for an hour. If you did not ask for it, ignore this email.</p>`,
+      });
     }
     return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(who.user.id))) };
   }
@@ -402,7 +481,7 @@ export function createAuthService({
       const who = await authenticate(authorization);
       return 'status' in who ? who : { status: 200, body: userJson(who.user) };
     }
-    if (method === 'PUT' && path === '/user') return updateUser(authorization, body);
+    if (method === 'PUT' && path === '/user') return updateUser(authorization, body, search.get('redirect_to'));
     return fail(404, 'not_found', `${method} ${path} is not supported by the local auth service`);
   }
 

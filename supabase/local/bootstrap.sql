@@ -53,6 +53,10 @@ create unique index if not exists users_email_key on auth.users (lower(email));
 -- databases made before it, too.
 alter table auth.users add column if not exists recovery_token varchar(255);
 alter table auth.users add column if not exists recovery_sent_at timestamptz;
+-- An email change waiting for the new address to be confirmed.
+alter table auth.users add column if not exists email_change varchar(255);
+alter table auth.users add column if not exists email_change_token_new varchar(255);
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
 
 create table if not exists auth.sessions (
   id uuid primary key,

@@ -115,3 +115,48 @@ describe('password recovery', () => {
     expect(page).toContain(email);
   });
 });
+
+describe('email change', () => {
+  it('is applied only when the new address confirms it; meanwhile the user shows new_email', async () => {
+    const { client, email, password } = await newUser();
+    const next = uniqueEmail('moved');
+    const asked = await client.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:4173/account' });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user?.email).toBe(email);
+    expect(asked.data.user?.new_email).toBe(next);
+
+    const [mail] = await inbox(next);
+    expect(mail?.subject).toBe('Confirm your new email address');
+    const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail!.text)![1]!;
+    expect(await inbox(email)).toEqual([]); // nothing to the old address to follow
+    // Still the old address until then.
+    expect((await anonClient().auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    const { location, hash } = await follow(link);
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:4173/account');
+    expect(hash.get('type')).toBe('email_change');
+    expect(hash.get('access_token')).toBeTruthy();
+    const moved = await anonClient().auth.signInWithPassword({ email: next, password });
+    expect(moved.error).toBeNull();
+    expect(moved.data.user?.email).toBe(next);
+    expect(moved.data.user?.new_email).toBeUndefined();
+    expect((await anonClient().auth.signInWithPassword({ email, password })).error?.code).toBe('invalid_credentials');
+    expect((await follow(link)).hash.get('error_code')).toBe('otp_expired');
+  });
+
+  it('refuses an address that is not one, or is taken, and changes nothing', async () => {
+    const { client, email } = await newUser();
+    const other = await newUser();
+    const bad = await client.auth.updateUser({ email: 'not-an-address', password: 'never-applied-1' });
+    expect(bad.error?.status).toBe(400);
+    expect(bad.error?.code).toBe('validation_failed');
+    const taken = await client.auth.updateUser({ email: other.email });
+    expect(taken.error?.status).toBe(422);
+    expect(taken.error?.code).toBe('email_exists');
+    const { data } = await client.auth.getUser();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.new_email).toBeUndefined();
+    // The refused call's password was not applied either.
+    expect((await anonClient().auth.signInWithPassword({ email, password: 'never-applied-1' })).error).not.toBeNull();
+  });
+});
