@@ -23,6 +23,19 @@ const MAX_PASSWORD_BYTES = 72;
 const DUMMY_HASH = bcrypt.hashSync('not-a-password-anyone-has', 10);
 
 /**
+ * A field GoTrue reads as a string, sent as another JSON type (a number, a list): GoTrue refuses the
+ * body rather than reading `12345678` as the password '12345678'. Null when the field is fine.
+ * @param {unknown} body @param {string[]} keys @returns {Reply | null}
+ */
+function notStrings(body, keys) {
+  const wrong = keys.find((key) => {
+    const value = field(body, key);
+    return value !== undefined && value !== null && typeof value !== 'string';
+  });
+  return wrong ? fail(400, 'bad_json', `Could not parse request body as JSON: ${wrong} must be a string`) : null;
+}
+
+/**
  * GoTrue's password rules for a new password, or null when it passes.
  * @param {string} password
  * @returns {Reply | null}
@@ -141,6 +154,8 @@ export function createAuthService({
 
   /** @param {unknown} body */
   async function signUp(body) {
+    const typed = notStrings(body, ['email', 'password', 'phone']);
+    if (typed) return typed;
     const email = text(body, 'email').trim();
     const password = text(body, 'password');
     // No email, phone or password: supabase-js' signInAnonymously, which this project keeps off
@@ -178,6 +193,8 @@ export function createAuthService({
 
   /** @param {unknown} body */
   async function passwordGrant(body) {
+    const typed = notStrings(body, ['email', 'password']);
+    if (typed) return typed;
     const email = text(body, 'email').trim();
     const password = text(body, 'password');
     if (!email || !password) {
@@ -366,6 +383,8 @@ export function createAuthService({
   async function updateUser(authorization, body, redirectTo) {
     const who = await authenticate(authorization);
     if ('status' in who) return who;
+    const typed = notStrings(body, ['email', 'password']);
+    if (typed) return typed;
     // A new address is checked before anything changes, so a refused one changes nothing.
     const emailField = field(body, 'email');
     const newEmail = typeof emailField === 'string' ? emailField.trim() : null;

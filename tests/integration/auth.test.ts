@@ -222,6 +222,18 @@ describe('auth service', () => {
     await deleteUsers([made.data.user!.id]);
   });
 
+  it('a password sent as a number is refused, not read as its digits', async () => {
+    const email = uniqueEmail('typed');
+    const res = await fetch(`${stack().apiUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: stack().anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 12345678 }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error_code?: string }).error_code).toBe('bad_json');
+    expect(await sql('select 1 from auth.users where email = $1', [email])).toEqual([]);
+  });
+
   it('logout takes only global, local or others as its scope', async () => {
     const { session } = await newUser();
     const res = await fetch(`${stack().apiUrl}/auth/v1/logout?scope=everything`, {
