@@ -188,12 +188,13 @@ export async function startStack(options = {}) {
      * A child process that counts as started once `healthUrl` answers; nothing is left running
      * when it does not.
      * @param {string} name @param {string} command @param {string[]} args
-     * @param {{ env: NodeJS.ProcessEnv, cwd?: string, healthUrl: string, label: string, timeoutMs?: number }} opts
+     * @param {{ env: NodeJS.ProcessEnv, cwd?: string, healthUrl: string, label: string, timeoutMs?: number,
+     *   readyOnly?: boolean }} opts
      */
-    const launchChild = async (name, command, args, { healthUrl, label, timeoutMs, ...spawnOpts }) => {
+    const launchChild = async (name, command, args, { healthUrl, label, timeoutMs, readyOnly, ...spawnOpts }) => {
       const child = startChild(name, command, args, { ...spawnOpts, log });
       try {
-        await waitForHttp(healthUrl, { child: child.child, name: label, logs: child.logs, timeoutMs });
+        await waitForHttp(healthUrl, { child: child.child, name: label, logs: child.logs, timeoutMs, readyOnly });
       } catch (error) {
         await child.stop();
         throw error;
@@ -217,6 +218,8 @@ export async function startStack(options = {}) {
         },
         healthUrl: `http://127.0.0.1:${postgrestPort}/`,
         label: 'PostgREST',
+        // Started is not ready: until its schema cache is loaded it answers 503 (PGRST002).
+        readyOnly: true,
       }),
     );
 

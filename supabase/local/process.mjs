@@ -20,19 +20,22 @@ export function freePort() {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Poll `url` until it answers (any HTTP status) or the child exits.
+ * Poll `url` until it answers (any HTTP status; with `readyOnly`, a status below 500) or the child exits.
  * @param {string} url
- * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess, name: string, logs: () => string }} opts
+ * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess, name: string, logs: () => string,
+ *   readyOnly?: boolean }} opts
  */
-export async function waitForHttp(url, { timeoutMs = 30_000, child, name, logs }) {
+export async function waitForHttp(url, { timeoutMs = 30_000, child, name, logs, readyOnly = false }) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) {
       throw new Error(`${name} exited with code ${child.exitCode}:\n${logs()}`);
     }
     try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      // A 5xx is a server that is up but not ready (PostgREST's 503 while it loads its schema cache).
+      if (!readyOnly || res.status < 500) return;
+      await sleep(100);
     } catch {
       await sleep(100);
     }
