@@ -16,7 +16,7 @@ export interface StackInfo {
 
 /** A throw-away stack on free ports; `stop()` also deletes its data. */
 export async function startTestStack(
-  opts: { seed?: boolean; accessTokenTtl?: number; rateLimits?: Record<string, number> } = {},
+  opts: { seed?: boolean; accessTokenTtl?: number; rateLimits?: Record<string, number>; confirmSignups?: boolean } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-stack-'));
   const logs: string[] = [];
@@ -36,6 +36,7 @@ export async function startTestStack(
       accessTokenTtl: opts.accessTokenTtl,
       // Off unless a test turns them on: the suites sign up hundreds of users from one address.
       rateLimits: opts.rateLimits ?? null,
+      confirmSignups: opts.confirmSignups ?? false,
       log: record,
       notice: (line) => {
         notices.push(line);

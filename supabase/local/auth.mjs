@@ -128,7 +128,8 @@ const withHash = (to, fields) =>
 /**
  * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
  *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null,
- *   mailbox?: import('./mail.mjs').Mailbox | null, siteUrl?: string, redirectUrls?: string[] }} opts
+ *   mailbox?: import('./mail.mjs').Mailbox | null, siteUrl?: string, redirectUrls?: string[],
+ *   confirmSignups?: boolean }} opts `confirmSignups`: [auth.email] enable_confirmations.
  */
 export function createAuthService({
   pool,
@@ -140,6 +141,7 @@ export function createAuthService({
   mailbox = null,
   siteUrl = 'http://localhost:4173',
   redirectUrls = [],
+  confirmSignups = false,
 }) {
   const limited = rateLimiter(rateLimits);
   const { q, userByEmail, userById, newSession, authenticate, rotateRefreshToken } = createTokenStore({
@@ -152,8 +154,8 @@ export function createAuthService({
 
   const admin = createAdminService({ q, jwtSecret });
 
-  /** @param {unknown} body */
-  async function signUp(body) {
+  /** @param {unknown} body @param {string | null} redirectTo */
+  async function signUp(body, redirectTo) {
     const typed = notStrings(body, ['email', 'password', 'phone']);
     if (typed) return typed;
     const email = text(body, 'email').trim();
@@ -173,12 +175,22 @@ export function createAuthService({
     const hash = await bcrypt.hash(password, 10);
     const data = field(body, 'data');
     const meta = data && typeof data === 'object' ? data : {};
+    // With confirmations on, the address is proven by a link before any session (as GoTrue).
+    const token = confirmSignups ? randomBytes(32).toString('hex') : null;
     try {
       await q(
         `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
-           raw_app_meta_data, raw_user_meta_data)
-         values ($1, 'authenticated', 'authenticated', $2, $3, now(), $4, $5)`,
-        [randomUUID(), email.toLowerCase(), hash, { provider: 'email', providers: ['email'] }, meta],
+           raw_app_meta_data, raw_user_meta_data, confirmation_token, confirmation_sent_at)
+         values ($1, 'authenticated', 'authenticated', $2, $3, case when $6::text is null then now() end, $4, $5,
+                 $6, case when $6::text is null then null else now() end)`,
+        [
+          randomUUID(),
+          email.toLowerCase(),
+          hash,
+          { provider: 'email', providers: ['email'] },
+          meta,
+          token ? sha256(token) : null,
+        ],
       );
     } catch (error) {
       // Two sign-ups racing for one address: the unique index decides.
@@ -188,6 +200,17 @@ export function createAuthService({
       throw error;
     }
     const user = /** @type {UserRow} */ (await userByEmail(email));
+    if (token) {
+      const link = verifyUrl(token, 'signup', redirectTo);
+      mailbox?.send({
+        to: user.email,
+        subject: 'Confirm your signup',
+        text: `Follow this link to confirm the email address of your new Chloe account:\n\n${link}\n\nThe link works once, for an hour.`,
+        html: `<p>Follow this link to confirm the email address of your new Chloe account:</p><p><a href="${link.replace(/&/g, '&amp;')}">Confirm your email address</a></p><p>The link works once, for an hour.</p>`,
+      });
+      // GoTrue answers a sign-up waiting for confirmation with the user and no session.
+      return { status: 200, body: userJson(user) };
+    }
     return { status: 200, body: await newSession(user, 'password') };
   }
 
@@ -242,9 +265,34 @@ export function createAuthService({
     }
   }
 
+  /**
+   * A sign-up's confirmation token, used up: the address is confirmed and the user returned.
+   * @param {string} token
+   */
+  async function useSignupToken(token) {
+    if (!token) return null;
+    const row = /** @type {{ id: string } | undefined} */ (
+      (
+        await q(
+          `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = null
+            where confirmation_token = $1 and confirmation_sent_at > now() - $2 * interval '1 millisecond'
+            returning id`,
+          [sha256(token), RECOVERY_TTL_MS],
+        )
+      )[0]
+    );
+    return row ? /** @type {UserRow} */ (await userById(row.id)) : null;
+  }
+
   /** @param {string | null} type @param {string} token */
   const useToken = (type, token) =>
-    type === 'recovery' ? useRecoveryToken(token) : type === 'email_change' ? useEmailChangeToken(token) : null;
+    type === 'recovery'
+      ? useRecoveryToken(token)
+      : type === 'email_change'
+        ? useEmailChangeToken(token)
+        : type === 'signup'
+          ? useSignupToken(token)
+          : null;
 
   /**
    * resetPasswordForEmail: a one-use link to /verify, mailed to the address. The answer is the same
@@ -485,7 +533,7 @@ export function createAuthService({
     if (path === '/admin' || path.startsWith('/admin/')) {
       return admin.handle({ method, path, search, authorization, body });
     }
-    if (method === 'POST' && path === '/signup') return signUp(body);
+    if (method === 'POST' && path === '/signup') return signUp(body, search.get('redirect_to'));
     if (method === 'POST' && path === '/recover') return recover(body, search.get('redirect_to'));
     if (method === 'GET' && path === '/verify') return verifyLink(search);
     if (method === 'POST' && path === '/verify') return verifyOtp(body);

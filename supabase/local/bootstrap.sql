@@ -53,6 +53,9 @@ create unique index if not exists users_email_key on auth.users (lower(email));
 -- databases made before it, too.
 alter table auth.users add column if not exists recovery_token varchar(255);
 alter table auth.users add column if not exists recovery_sent_at timestamptz;
+-- A sign-up waiting for its address to be confirmed (when confirmations are on).
+alter table auth.users add column if not exists confirmation_token varchar(255);
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
 -- An email change waiting for the new address to be confirmed.
 alter table auth.users add column if not exists email_change varchar(255);
 alter table auth.users add column if not exists email_change_token_new varchar(255);

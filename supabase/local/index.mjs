@@ -66,24 +66,31 @@ export function authRateLimits(file) {
 }
 
 /**
- * `site_url` and `additional_redirect_urls` of the [auth] section: where auth links may send a browser.
+ * `site_url` and `additional_redirect_urls` of the [auth] section (where auth links may send a
+ * browser), and [auth.email] `enable_confirmations`.
  * @param {string} file
  */
 export function authUrls(file) {
   let siteUrl = 'http://localhost:4173';
   /** @type {string[]} */
   let redirectUrls = [];
-  if (!existsSync(file)) return { siteUrl, redirectUrls };
+  let confirmSignups = false;
+  if (!existsSync(file)) return { siteUrl, redirectUrls, confirmSignups };
   let inAuth = false;
+  let inEmail = false;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^\s*\[/.test(line)) inAuth = /^\s*\[auth\]\s*$/.test(line);
+    if (/^\s*\[/.test(line)) {
+      inAuth = /^\s*\[auth\]\s*$/.test(line);
+      inEmail = /^\s*\[auth\.email\]\s*$/.test(line);
+    }
+    if (inEmail && /^\s*enable_confirmations\s*=\s*true/.test(line)) confirmSignups = true;
     if (!inAuth) continue;
     const site = line.match(/^\s*site_url\s*=\s*"([^"]*)"/);
     if (site?.[1]) siteUrl = site[1];
     const more = line.match(/^\s*additional_redirect_urls\s*=\s*\[(.*)\]/);
     if (more?.[1]) redirectUrls = [...more[1].matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '').filter(Boolean);
   }
-  return { siteUrl, redirectUrls };
+  return { siteUrl, redirectUrls, confirmSignups };
 }
 
 /** Functions with `verify_jwt = false` in supabase/config.toml. @param {string} file */
@@ -125,7 +132,7 @@ function functionsWithoutJwt(file) {
  *   dataDir?: string, apiPort?: number, dbPort?: number, jwtSecret?: string,
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
  *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
- *   rateLimits?: Record<string, number> | null, mailPort?: number,
+ *   rateLimits?: Record<string, number> | null, mailPort?: number, confirmSignups?: boolean,
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted.
@@ -292,6 +299,7 @@ export async function startStack(options = {}) {
       mailbox,
       siteUrl: authConfig.siteUrl,
       redirectUrls: authConfig.redirectUrls,
+      confirmSignups: options.confirmSignups ?? authConfig.confirmSignups,
       jwtSecret,
       issuer: `${apiUrl}/auth/v1`,
       accessTokenTtl: options.accessTokenTtl,
