@@ -16,6 +16,7 @@ import { Route as AuthenticatedCreateAssessmentRouteImport } from './routes/_aut
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedSavedPropertiesRouteImport } from './routes/_authenticated/saved-properties'
 import { Route as AgentAssessmentTokenRouteImport } from './routes/agent-assessment/$token'
+import { Route as AuthResetRouteImport } from './routes/auth_.reset'
 import { Route as ShareholderIndexRouteImport } from './routes/shareholder/index'
 import { Route as ShareholderSubscribeRouteImport } from './routes/shareholder/subscribe'
 import { Route as AuthenticatedShareholderDashboardRouteImport } from './routes/_authenticated/shareholder/dashboard'
@@ -56,6 +57,11 @@ const AgentAssessmentTokenRoute = AgentAssessmentTokenRouteImport.update({
   path: '/agent-assessment/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthResetRoute = AuthResetRouteImport.update({
+  id: '/auth_/reset',
+  path: '/auth/reset',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareholderIndexRoute = ShareholderIndexRouteImport.update({
   id: '/shareholder/',
   path: '/shareholder/',
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
+  '/auth/reset': typeof AuthResetRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
   '/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
@@ -91,6 +98,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
+  '/auth/reset': typeof AuthResetRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder': typeof ShareholderIndexRoute
   '/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
+  '/auth_/reset': typeof AuthResetRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
   '/_authenticated/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
@@ -117,6 +126,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/saved-properties'
     | '/agent-assessment/$token'
+    | '/auth/reset'
     | '/shareholder/subscribe'
     | '/shareholder/'
     | '/shareholder/dashboard'
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/saved-properties'
     | '/agent-assessment/$token'
+    | '/auth/reset'
     | '/shareholder/subscribe'
     | '/shareholder'
     | '/shareholder/dashboard'
@@ -140,6 +151,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard'
     | '/_authenticated/saved-properties'
     | '/agent-assessment/$token'
+    | '/auth_/reset'
     | '/shareholder/subscribe'
     | '/shareholder/'
     | '/_authenticated/shareholder/dashboard'
@@ -150,6 +162,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AuthRoute: typeof AuthRoute
   AgentAssessmentTokenRoute: typeof AgentAssessmentTokenRoute
+  AuthResetRoute: typeof AuthResetRoute
   ShareholderSubscribeRoute: typeof ShareholderSubscribeRoute
   ShareholderIndexRoute: typeof ShareholderIndexRoute
 }
@@ -205,6 +218,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgentAssessmentTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auth_/reset': {
+      id: '/auth_/reset'
+      path: '/auth/reset'
+      fullPath: '/auth/reset'
+      preLoaderRoute: typeof AuthResetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/shareholder/': {
       id: '/shareholder/'
       path: '/shareholder'
@@ -253,6 +273,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AuthRoute: AuthRoute,
   AgentAssessmentTokenRoute: AgentAssessmentTokenRoute,
+  AuthResetRoute: AuthResetRoute,
   ShareholderSubscribeRoute: ShareholderSubscribeRoute,
   ShareholderIndexRoute: ShareholderIndexRoute,
 }

@@ -5,5 +5,8 @@ import { AuthPage } from '../features/auth/auth-page';
 export const Route = createFileRoute('/auth')({
   validateSearch: authSearchSchema,
   beforeLoad: leaveAuthWhenSignedIn,
-  component: AuthPage,
+  component: function Auth() {
+    const { mode } = Route.useSearch();
+    return <AuthPage initialView={mode} />;
+  },
 });

@@ -13,6 +13,10 @@ export const fakeAuth = {
   signInWithPassword: vi.fn(),
   signUp: vi.fn(),
   signOut: vi.fn(),
+  /** Resolves when the client has read the stored session or the address's auth redirect. */
+  initialize: vi.fn(),
+  resetPasswordForEmail: vi.fn(),
+  updateUser: vi.fn(),
   /** Delivers an auth event to every subscriber, as supabase-js does. */
   emit(event: AuthChangeEvent, session: Session | null) {
     for (const listener of listeners) listener(event, session);
@@ -30,6 +34,9 @@ export function resetFakeAuth(session: Session | null = null) {
   fakeAuth.signInWithPassword.mockReset();
   fakeAuth.signUp.mockReset();
   fakeAuth.signOut.mockReset();
+  fakeAuth.initialize.mockReset().mockResolvedValue({ error: null });
+  fakeAuth.resetPasswordForEmail.mockReset();
+  fakeAuth.updateUser.mockReset();
 }
 
 export function fakeSession(email = 'ada@example.com'): Session {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { css } from 'styled-system/css';
 import { firstError } from '../../lib/form';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useAuthenticate, type AuthMode } from './api/authenticate';
+import { authFormStyles as styles } from './auth-form-styles';
 import { emailSchema, passwordSchema } from './auth-schema';
 
 const COPY = {
@@ -20,33 +20,15 @@ const COPY = {
   },
 } as const;
 
-const styles = {
-  form: css({ display: 'grid', gap: '4' }),
-  alert: css({
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    color: 'danger.hover',
-    fontSize: 'sm',
-  }),
-  toggle: css({
-    justifySelf: 'center',
-    fontSize: 'sm',
-    color: 'primary.text',
-    cursor: 'pointer',
-    textDecoration: 'underline',
-    textUnderlineOffset: '2px',
-    borderRadius: 'sm',
-    _hover: { color: 'primary.hover' },
-  }),
+type AuthFormProps = {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** 'Forgot password?' (sign-in only), with the email typed so far. */
+  onForgotPassword?: (email: string) => void;
 };
 
-type AuthFormProps = { mode: AuthMode; onModeChange: (mode: AuthMode) => void };
-
 /** Email + password form for both sign-in and sign-up. Navigation after success is the page's job. */
-export function AuthForm({ mode, onModeChange }: AuthFormProps) {
+export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps) {
   const authenticate = useAuthenticate();
   const [providerError, setProviderError] = useState<string | null>(null);
   const copy = COPY[mode];
@@ -108,6 +90,15 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
           />
         )}
       </form.Field>
+      {mode === 'sign-in' && onForgotPassword ? (
+        <button
+          type="button"
+          className={styles.forgot}
+          onClick={() => onForgotPassword(form.getFieldValue('email').trim())}
+        >
+          Forgot password?
+        </button>
+      ) : null}
 
       {providerError ? (
         <p role="alert" className={styles.alert}>

@@ -5,21 +5,30 @@ import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
 import { AuthForm } from './auth-form';
+import { RecoverForm } from './recover-form';
 import type { AuthMode } from './api/authenticate';
 
-const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
+/** What /auth shows: the sign-in or sign-up form, or 'Forgot password?''s request for a reset link. */
+export type AuthView = AuthMode | 'recover';
+
+const HEADINGS: Record<AuthView, { title: string; description: string }> = {
   'sign-in': { title: 'Sign in to Chloe', description: 'Welcome back. Enter your email and password.' },
   'sign-up': { title: 'Create your Chloe account', description: 'Sign up with your email and a password.' },
+  recover: {
+    title: 'Reset your password',
+    description: "Enter your account's email and we will send you a link to set a new password.",
+  },
 };
 
 /** /auth: sign in or sign up. Where a signed-in visitor goes is the route's guard's business. */
-export function AuthPage() {
-  const [mode, setMode] = useState<AuthMode>('sign-in');
+export function AuthPage({ initialView = 'sign-in' }: { initialView?: AuthView | undefined }) {
+  const [view, setView] = useState<AuthView>(initialView);
+  const [recoverEmail, setRecoverEmail] = useState('');
   const router = useRouter();
   const canGoBack = useCanGoBack();
 
   const goBack = () => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }));
-  const heading = HEADINGS[mode];
+  const heading = HEADINGS[view];
 
   return (
     <PageContainer width="narrow" className={css({ display: 'grid', gap: '4', alignContent: 'start' })}>
@@ -31,7 +40,18 @@ export function AuthPage() {
           <CardTitle>{heading.title}</CardTitle>
           <CardDescription>{heading.description}</CardDescription>
         </header>
-        <AuthForm mode={mode} onModeChange={setMode} />
+        {view === 'recover' ? (
+          <RecoverForm defaultEmail={recoverEmail} onBackToSignIn={() => setView('sign-in')} />
+        ) : (
+          <AuthForm
+            mode={view}
+            onModeChange={setView}
+            onForgotPassword={(email) => {
+              setRecoverEmail(email);
+              setView('recover');
+            }}
+          />
+        )}
       </Card>
     </PageContainer>
   );

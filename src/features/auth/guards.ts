@@ -36,6 +36,8 @@ export function requireSignedIn({ context, location }: GuardArgs): { user: User 
  */
 export const authSearchSchema = v.object({
   redirect: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\/(?![/\\])/))), undefined),
+  /** Which form to open with: 'recover' is 'Forgot password?' (a reset link that has expired sends people there). */
+  mode: v.fallback(v.optional(v.picklist(['sign-in', 'sign-up', 'recover'])), undefined),
 });
 
 /** /auth's guard: a signed-in visitor goes where they were going, or to the dashboard. */

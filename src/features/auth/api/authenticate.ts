@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
-import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import * as v from 'valibot';
-import { errorMessage } from '../../../lib/errors';
 import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { authSchema, type AuthCredentials } from '../auth-schema';
+import { describeAuthError } from './auth-errors';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -21,19 +20,12 @@ export async function authenticate(mode: AuthMode, credentials: AuthCredentials)
       mode === 'sign-in'
         ? await supabase.auth.signInWithPassword(credentials)
         : await supabase.auth.signUp(credentials);
-    if (error) return { ok: false, message: describe(error, error.message) };
+    if (error) return { ok: false, message: describeAuthError(error, OFFLINE_MESSAGE) };
     // Sign-up without a session means the project asks for email confirmation first.
     return { ok: true, signedIn: data.session !== null };
   } catch (error) {
-    return { ok: false, message: describe(error, errorMessage(error)) };
+    return { ok: false, message: describeAuthError(error, OFFLINE_MESSAGE) };
   }
-}
-
-// No response at all (the connection dropped, or a network that only looks online): say so plainly
-// rather than "Failed to fetch". supabase-js marks that case as a retryable fetch error with status 0.
-function describe(error: unknown, message: string) {
-  const unreachable = isAuthRetryableFetchError(error) && error.status === 0;
-  return !navigator.onLine || unreachable ? OFFLINE_MESSAGE : message;
 }
 
 const SAID = {

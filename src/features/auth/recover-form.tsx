@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { css } from 'styled-system/css';
+import { firstError } from '../../lib/form';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { RESET_LINK_SENT, useRequestPasswordReset } from './api/recover-password';
+import { emailSchema } from './auth-schema';
+import { authFormStyles as styles } from './auth-form-styles';
+
+type RecoverFormProps = {
+  /** What was typed on the sign-in form, to start from. */
+  defaultEmail?: string;
+  onBackToSignIn: () => void;
+};
+
+/** 'Forgot password?': asks for a reset link by email, then says to check the inbox. */
+export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormProps) {
+  const requestReset = useRequestPasswordReset();
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const form = useForm({
+    defaultValues: { email: defaultEmail },
+    validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
+    onSubmit: async ({ value }) => {
+      setProviderError(null);
+      const outcome = await requestReset(value);
+      if (outcome.ok) setSentTo(value.email.trim());
+      else setProviderError(outcome.message);
+    },
+  });
+
+  const backToSignIn = (
+    <button type="button" className={styles.toggle} onClick={onBackToSignIn}>
+      Back to sign in
+    </button>
+  );
+
+  if (sentTo !== null) {
+    return (
+      <div className={styles.form}>
+        <div role="status" className={styles.notice}>
+          <p className={css({ fontWeight: 'semibold' })}>{RESET_LINK_SENT}</p>
+          <p className={css({ mt: '1', overflowWrap: 'anywhere' })}>
+            If {sentTo} has an account, a link to set a new password is on its way. It works once, within an hour.
+          </p>
+        </div>
+        <Button variant="secondary" onClick={() => setSentTo(null)}>
+          Send another link
+        </Button>
+        {backToSignIn}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="email" validators={{ onDynamic: emailSchema }}>
+        {(field) => (
+          <TextField
+            label="Email"
+            type="email"
+            name={field.name}
+            autoComplete="email"
+            required
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+            onBlur={field.handleBlur}
+            error={firstError(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+
+      {providerError ? (
+        <p role="alert" className={styles.alert}>
+          {providerError}
+        </p>
+      ) : null}
+
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <Button type="submit" size="lg" busy={isSubmitting}>
+            Send reset link
+          </Button>
+        )}
+      </form.Subscribe>
+
+      {backToSignIn}
+    </form>
+  );
+}

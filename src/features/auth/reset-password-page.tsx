@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { firstError } from '../../lib/form';
+import { Button, buttonRecipe } from '../../ui/button';
+import { Card, CardDescription, CardTitle } from '../../ui/card';
+import { TextField } from '../../ui/field';
+import { PageContainer } from '../../ui/page-container';
+import type { RecoveryView } from './api/recovery-link';
+import { useUpdatePassword } from './api/update-password';
+import { authFormStyles as styles } from './auth-form-styles';
+import { MIN_PASSWORD_LENGTH, newPasswordSchema, PASSWORDS_DIFFER } from './auth-schema';
+
+export const LINK_INVALID = 'This reset link is invalid or has expired — ask for a new one';
+
+const page = css({ display: 'grid', gap: '4', alignContent: 'start' });
+const card = css({ display: 'grid', gap: '4', justifyItems: 'start' });
+
+/** /auth/reset: where a reset link lands. Sets a new password, or says why it cannot. */
+export function ResetPasswordPage({ view }: { view: RecoveryView }) {
+  return (
+    <PageContainer width="narrow" className={page}>
+      {view.state === 'ready' ? (
+        <Card>
+          <header className={css({ mb: '6' })}>
+            <CardTitle>Set a new password</CardTitle>
+            <CardDescription className={css({ overflowWrap: 'anywhere' })}>
+              For {view.email}. At least {MIN_PASSWORD_LENGTH} characters.
+            </CardDescription>
+          </header>
+          <SetPasswordForm />
+        </Card>
+      ) : view.state === 'link-invalid' ? (
+        <Card className={card}>
+          <CardTitle>Reset link expired</CardTitle>
+          <p role="alert" className={styles.alert}>
+            {LINK_INVALID}
+          </p>
+          <Link to="/auth" search={{ mode: 'recover' }} className={buttonRecipe()}>
+            Ask for a new link
+          </Link>
+        </Card>
+      ) : view.state === 'offline' ? (
+        <Card className={card}>
+          <CardTitle>Set a new password</CardTitle>
+          <p role="alert" className={styles.alert}>
+            {view.message}
+          </p>
+          <Button onClick={() => window.location.reload()}>Try again</Button>
+        </Card>
+      ) : (
+        <Card className={card}>
+          <CardTitle>No reset link opened</CardTitle>
+          <CardDescription>
+            This page sets a new password after you open the reset link we email you. Open the link from your email, or
+            ask for one from the sign-in page.
+          </CardDescription>
+          <Link to="/auth" className={buttonRecipe()}>
+            Go to sign in
+          </Link>
+        </Card>
+      )}
+    </PageContainer>
+  );
+}
+
+/** The new password twice; on success the user is signed in and goes to the dashboard. */
+function SetPasswordForm() {
+  const updatePassword = useUpdatePassword();
+  const navigate = useNavigate();
+  const [providerError, setProviderError] = useState<string | null>(null);
+
+  const form = useForm({
+    defaultValues: { password: '', confirm: '' },
+    validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
+    onSubmit: async ({ value }) => {
+      setProviderError(null);
+      const outcome = await updatePassword(value.password);
+      if (outcome.ok) await navigate({ to: '/dashboard', replace: true });
+      else setProviderError(outcome.message);
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="password" validators={{ onDynamic: newPasswordSchema }}>
+        {(field) => (
+          <TextField
+            label="New password"
+            type="password"
+            name={field.name}
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+            onBlur={field.handleBlur}
+            error={firstError(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+      <form.Field
+        name="confirm"
+        validators={{
+          onChangeListenTo: ['password'],
+          onDynamic: ({ value, fieldApi }) =>
+            !value
+              ? 'Please confirm the new password'
+              : value !== fieldApi.form.getFieldValue('password')
+                ? PASSWORDS_DIFFER
+                : undefined,
+        }}
+      >
+        {(field) => (
+          <TextField
+            label="Confirm new password"
+            type="password"
+            name={field.name}
+            autoComplete="new-password"
+            required
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+            onBlur={field.handleBlur}
+            error={firstError(field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+
+      {providerError ? (
+        <p role="alert" className={styles.alert}>
+          {providerError}
+        </p>
+      ) : null}
+
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <Button type="submit" size="lg" busy={isSubmitting} className={css({ justifySelf: 'stretch' })}>
+            Update password
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}
