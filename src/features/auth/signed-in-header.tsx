@@ -34,7 +34,7 @@ const styles = {
     justifyContent: { base: 'flex-start', md: 'flex-end' },
     minW: '0',
   }),
-  actions: css({ gridArea: 'actions' }),
+  actions: css({ gridArea: 'actions', display: 'flex', alignItems: 'center', gap: '2' }),
 };
 
 type SignedInHeaderProps = {
@@ -42,7 +42,7 @@ type SignedInHeaderProps = {
   syncStatus?: ReactNode;
 };
 
-/** The header for signed-in users (product name, sync status, Sign Out); renders nothing for anyone else. */
+/** The header for signed-in users (product name, sync status, Account, Sign Out); renders nothing for anyone else. */
 export function SignedInHeader({ syncStatus }: SignedInHeaderProps) {
   const { status } = useSession();
   if (status !== 'signed-in') return null;
@@ -53,6 +53,9 @@ export function SignedInHeader({ syncStatus }: SignedInHeaderProps) {
       </Link>
       {syncStatus ? <div className={styles.status}>{syncStatus}</div> : null}
       <div className={styles.actions}>
+        <ButtonLink to="/account" variant="ghost" size="sm">
+          Account
+        </ButtonLink>
         <SignOutButton />
       </div>
     </header>

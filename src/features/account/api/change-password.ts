@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import * as v from 'valibot';
+import { needsConnection } from '../../../lib/online';
+import { supabase } from '../../../lib/supabase';
+import { toast } from '../../../lib/toast';
+import { newPasswordSchema } from '../account-schema';
+import { describeAuthError } from './describe-auth-error';
+
+export const CHANGE_PASSWORD_OFFLINE = needsConnection('Changing your password');
+export const PASSWORD_UPDATED = 'Password updated';
+/** The auth service ends the user's other sessions when the password changes. */
+export const OTHER_DEVICES_SIGNED_OUT = 'Signed out on your other devices';
+
+export type ChangePasswordOutcome = { ok: true } | { ok: false; message: string };
+
+/** Sets a new password for the signed-in user; this device stays signed in, the others do not. */
+export async function changePassword(input: string): Promise<ChangePasswordOutcome> {
+  const password = v.parse(newPasswordSchema, input);
+  if (!navigator.onLine) return { ok: false, message: CHANGE_PASSWORD_OFFLINE };
+  try {
+    const { error } = await supabase.auth.updateUser({ password });
+    return error ? { ok: false, message: describeAuthError(error, CHANGE_PASSWORD_OFFLINE) } : { ok: true };
+  } catch (error) {
+    return { ok: false, message: describeAuthError(error, CHANGE_PASSWORD_OFFLINE) };
+  }
+}
+
+/** changePassword with its toast: 'Password updated', or why not. */
+export function useChangePassword(): (password: string) => Promise<ChangePasswordOutcome> {
+  return useCallback(async (password) => {
+    const outcome = await changePassword(password);
+    if (outcome.ok) toast.success(PASSWORD_UPDATED, OTHER_DEVICES_SIGNED_OUT);
+    else toast.error('Could not change the password', outcome.message);
+    return outcome;
+  }, []);
+}

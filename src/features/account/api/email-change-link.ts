@@ -1,0 +1,47 @@
+import { supabase } from '../../../lib/supabase';
+
+// The confirmation link mailed to a new address goes through the auth service's /verify, which
+// sends the browser to /account with the outcome in the address's fragment: a session for the
+// changed user ('#access_token=…&type=email_change') or an error ('#error=access_denied&
+// error_code=otp_expired…'). The auth client (detectSessionInUrl) signs in with the tokens and then
+// clears the fragment, so what it said is read here, when the app starts: the /account route's
+// loader imports this module, which keeps it in the main bundle.
+
+type AuthRedirect = { type: string | null; error: boolean } | null;
+
+function readAuthRedirect(hash: string): AuthRedirect {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const error = params.has('error') || params.has('error_code') || params.has('error_description');
+  if (!params.has('access_token') && !error) return null;
+  return { type: params.get('type'), error };
+}
+
+let opening: AuthRedirect = typeof window === 'undefined' ? null : readAuthRedirect(window.location.hash);
+
+/** For tests: as if this page load had opened an address with `hash`. */
+export function openedWithHash(hash: string) {
+  opening = readAuthRedirect(hash);
+}
+
+/** What the page was opened with: a followed confirmation link, one that failed, or neither. */
+export type EmailChangeLink = 'changed' | 'link-invalid' | null;
+
+export const LINK_INVALID = 'This confirmation link is invalid or has expired. Change the email again for a new link.';
+
+/**
+ * Waits for the auth client to take in the link this page was opened with, if any, and says how it
+ * went; once: a later visit to /account in this tab says nothing.
+ */
+export async function openEmailChangeLink(): Promise<EmailChangeLink> {
+  const link = opening;
+  if (!link) return null;
+  opening = null;
+  const { error } = await supabase.auth.initialize();
+  if (link.error) {
+    // The client leaves an error in the address: a reload would say it again.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    return 'link-invalid';
+  }
+  if (link.type !== 'email_change') return null;
+  return error ? 'link-invalid' : 'changed';
+}
