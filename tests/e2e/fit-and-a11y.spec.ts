@@ -182,7 +182,18 @@ test('signed in: dashboard, saved properties, the five subscription steps, the s
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await checkState(page, 'home signed in');
 
-  // Saved properties: empty, then with a long title and agency name, then the Remove toast.
+  // The account screen: a long address waiting for confirmation, and the password form's errors.
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  const waiting = `${LONG_WORD(60)}@example.test`;
+  await page.getByLabel('New email address').fill(waiting);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByText(`Waiting for confirmation of ${waiting}`)).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await checkState(page, '/account, an email change waiting, a password refused');
+
   await page.goto('/saved-properties');
   await expect(page.getByRole('heading', { name: 'No saved properties yet' })).toBeVisible();
   await checkState(page, '/saved-properties empty');
