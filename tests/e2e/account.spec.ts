@@ -53,7 +53,7 @@ test('change the email from the account screen, confirm it from the mail, then c
   const newAddress = newEmail();
 
   // Account, from the signed-in header.
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
   await expect(page.getByTestId('account-email')).toHaveText(oldAddress);
@@ -103,7 +103,7 @@ test('change the email from the account screen, confirm it from the mail, then c
   expect(otherError).toBeNull();
 
   // The password: refused when the two differ, then changed.
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   const newPassword = 'a-new-e2e-password';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);

@@ -183,7 +183,7 @@ test('signed in: dashboard, saved properties, the five subscription steps, the s
   await checkState(page, 'home signed in');
 
   // The account screen: a long address waiting for confirmation, and the password form's errors.
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
   const waiting = `${LONG_WORD(60)}@example.test`;
   await page.getByLabel('New email address').fill(waiting);

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
-import { openedWithHash, openEmailChangeLink } from './email-change-link';
+import { openedWith, openEmailChangeLink } from './email-change-link';
 
 const auth = vi.hoisted(() => ({ initialize: vi.fn() }));
 vi.mock('../../../lib/supabase', () => ({ supabase: { auth } }));
 
 beforeEach(() => {
   auth.initialize.mockReset().mockResolvedValue({ error: null });
-  openedWithHash('');
+  openedWith('/account', '');
 });
 
 describe('openEmailChangeLink', () => {
@@ -16,7 +16,7 @@ describe('openEmailChangeLink', () => {
   });
 
   it('says the address changed once the client has taken in the link, and only once', async () => {
-    openedWithHash('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=email_change');
+    openedWith('/account', '#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=email_change');
     expect(await openEmailChangeLink()).toBe('changed');
     expect(auth.initialize).toHaveBeenCalled();
     expect(await openEmailChangeLink()).toBeNull();
@@ -24,7 +24,7 @@ describe('openEmailChangeLink', () => {
 
   it('says the link is invalid for an expired or used one, and takes the error out of the address', async () => {
     window.history.replaceState(null, '', '/account#error=access_denied&error_code=otp_expired');
-    openedWithHash(window.location.hash);
+    openedWith('/account', window.location.hash);
     auth.initialize.mockResolvedValue({
       error: new AuthImplicitGrantRedirectError('Email link is invalid or has expired', {
         error: 'access_denied',
@@ -37,13 +37,19 @@ describe('openEmailChangeLink', () => {
   });
 
   it('says the link is invalid when the server refused its tokens', async () => {
-    openedWithHash('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=email_change');
+    openedWith('/account', '#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=email_change');
     auth.initialize.mockResolvedValue({ error: new AuthImplicitGrantRedirectError('No session defined in URL') });
     expect(await openEmailChangeLink()).toBe('link-invalid');
   });
 
+  it("leaves another page's link alone (a reset link's error at /auth/reset)", async () => {
+    openedWith('/auth/reset', '#error=access_denied&error_code=otp_expired');
+    expect(await openEmailChangeLink()).toBeNull();
+    expect(auth.initialize).not.toHaveBeenCalled();
+  });
+
   it('leaves other links to their own pages', async () => {
-    openedWithHash('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery');
+    openedWith('/account', '#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery');
     expect(await openEmailChangeLink()).toBeNull();
   });
 });

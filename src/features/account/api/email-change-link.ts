@@ -9,18 +9,21 @@ import { supabase } from '../../../lib/supabase';
 
 type AuthRedirect = { type: string | null; error: boolean } | null;
 
-function readAuthRedirect(hash: string): AuthRedirect {
+/** What an address opened at /account says; a link for another page (a reset link's error) is not ours. */
+function readAuthRedirect(pathname: string, hash: string): AuthRedirect {
+  if (pathname.replace(/\/$/, '') !== '/account') return null;
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const error = params.has('error') || params.has('error_code') || params.has('error_description');
   if (!params.has('access_token') && !error) return null;
   return { type: params.get('type'), error };
 }
 
-let opening: AuthRedirect = typeof window === 'undefined' ? null : readAuthRedirect(window.location.hash);
+let opening: AuthRedirect =
+  typeof window === 'undefined' ? null : readAuthRedirect(window.location.pathname, window.location.hash);
 
-/** For tests: as if this page load had opened an address with `hash`. */
-export function openedWithHash(hash: string) {
-  opening = readAuthRedirect(hash);
+/** For tests: as if this page load had opened `pathname` with `hash`. */
+export function openedWith(pathname: string, hash: string) {
+  opening = readAuthRedirect(pathname, hash);
 }
 
 /** What the page was opened with: a followed confirmation link, one that failed, or neither. */
