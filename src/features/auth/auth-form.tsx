@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { firstError } from '../../lib/form';
+import { changeField, firstError } from '../../lib/form';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useAuthenticate, type AuthMode } from './api/authenticate';
@@ -69,7 +69,7 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
             autoComplete="email"
             required
             value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
+            onChange={(event) => changeField(field, event.target.value)}
             onBlur={field.handleBlur}
             error={firstError(field.state.meta.errors)}
           />
@@ -84,7 +84,7 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
             autoComplete={copy.passwordAutocomplete}
             required
             value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
+            onChange={(event) => changeField(field, event.target.value)}
             onBlur={field.handleBlur}
             error={firstError(field.state.meta.errors)}
           />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
-import { firstError } from '../../lib/form';
+import { changeField, firstError } from '../../lib/form';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { RESET_LINK_SENT, useRequestPasswordReset } from './api/recover-password';
@@ -72,7 +72,7 @@ export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormPr
             autoComplete="email"
             required
             value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
+            onChange={(event) => changeField(field, event.target.value)}
             onBlur={field.handleBlur}
             error={firstError(field.state.meta.errors)}
           />

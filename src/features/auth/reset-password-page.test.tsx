@@ -126,6 +126,32 @@ describe('/auth/reset', () => {
     await waitFor(() => expect(screen.queryByText('Passwords do not match')).toBeNull());
   });
 
+  it('an error goes as soon as the input is right, not only when the field is left (Submit is not moved under the pointer)', async () => {
+    openedRecoveryLink();
+    renderResetPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-new-passwordx');
+    await user.tab();
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    await user.type(screen.getByLabelText('Confirm new password'), '{Backspace}');
+    expect(document.activeElement).toBe(screen.getByLabelText('Confirm new password'));
+    await waitFor(() => expect(screen.queryByText('Passwords do not match')).toBeNull());
+  });
+
+  it('submits once a mismatch is put right', async () => {
+    openedRecoveryLink();
+    fakeAuth.updateUser.mockResolvedValue({ data: { user: fakeSession().user }, error: null });
+    const { router } = renderResetPage();
+    const user = await fillPasswords('a-new-password', 'a-new-passwordx');
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    await user.type(screen.getByLabelText('Confirm new password'), '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('Passwords do not match')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fakeAuth.updateUser).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the auth service's refusal (the same password again) inline and as a toast, and stays", async () => {
     openedRecoveryLink();
     fakeAuth.updateUser.mockResolvedValue({

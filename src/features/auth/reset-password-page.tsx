@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { firstError } from '../../lib/form';
+import { changeField, firstError } from '../../lib/form';
 import { Button, buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { TextField } from '../../ui/field';
@@ -101,7 +101,7 @@ function SetPasswordForm() {
             required
             minLength={MIN_PASSWORD_LENGTH}
             value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
+            onChange={(event) => changeField(field, event.target.value)}
             onBlur={field.handleBlur}
             error={firstError(field.state.meta.errors)}
           />
@@ -127,7 +127,7 @@ function SetPasswordForm() {
             autoComplete="new-password"
             required
             value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
+            onChange={(event) => changeField(field, event.target.value)}
             onBlur={field.handleBlur}
             error={firstError(field.state.meta.errors)}
           />
