@@ -121,6 +121,24 @@ describe("'Forgot password?' on /auth", () => {
     expect(screen.queryByText('Check your email for a reset link')).toBeNull();
   });
 
+  it('one mail a minute per account: the wait the auth service names, not the general words', async () => {
+    fakeAuth.resetPasswordForEmail.mockResolvedValue({
+      data: null,
+      error: new AuthApiError(
+        'For security purposes, you can only request this after 42 seconds.',
+        429,
+        'over_email_send_rate_limit',
+      ),
+    });
+    renderAuthPage();
+    const user = await openRecoverForm();
+    await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'For security purposes, you can only request this after 42 seconds.',
+    );
+  });
+
   it("shows the provider's message for other refusals", async () => {
     fakeAuth.resetPasswordForEmail.mockResolvedValue({
       data: null,
