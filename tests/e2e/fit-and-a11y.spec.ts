@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiClient, PASSWORD, signUp, sql } from './fixtures';
+import { apiClient, newEmail, PASSWORD, requestResetLink, signUp, sql } from './fixtures';
 import { fillInvestment, fillLegal, fillPersonal, stepHeading } from './subscription-steps';
 
 // 390 first: axe runs there while a toast is still up.
@@ -169,6 +169,44 @@ test('signed out: home, sign in and up, 404, the shareholder landing, subscribe,
     .filter({ hasText: 'Invalid or expired link' });
   await expect(errorToast.first()).toBeVisible();
   await checkState(page, 'invalid assessment link with its error toast', errorToast.first());
+});
+
+test('password recovery: the recover form, the link sent, and /auth/reset expired, without a link, with one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = newEmail();
+  const { error } = await apiClient().auth.signUp({ email, password: PASSWORD });
+  if (error) throw error;
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await checkState(page, '/auth recover, email required');
+  // An address with no account (no mail is sent), long enough to have to wrap in the notice.
+  await page.getByLabel('Email').fill(`${LONG_WORD(60)}@example.test`);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const sentToast = page.getByRole('region', { name: /Notifications/ }).getByText('Check your email for a reset link');
+  await expect(sentToast).toBeVisible();
+  await expect(page.getByRole('main').getByText('Check your email for a reset link')).toBeVisible();
+  // A success toast is up for 2 s: axe at 390 px (the first width) sees it, the rest may not.
+  await checkState(page, '/auth recover, link sent, with its toast');
+
+  await page.goto(
+    '/auth/reset#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  );
+  await expect(page.getByText('This reset link is invalid or has expired — ask for a new one')).toBeVisible();
+  await checkState(page, '/auth/reset, link expired');
+  await page.goto('/auth/reset');
+  await expect(page.getByRole('heading', { name: 'No reset link opened' })).toBeVisible();
+  await checkState(page, '/auth/reset, no link');
+
+  await page.goto(await requestResetLink(page, email));
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await checkState(page, '/auth/reset, set a new password, fields required');
 });
 
 test('signed in: dashboard, saved properties, the five subscription steps, the shareholder dashboard, create-assessment', async ({

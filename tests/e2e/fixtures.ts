@@ -63,3 +63,43 @@ export async function controlledByServiceWorker(page: Page) {
     await expect.poll(controlled, { timeout: 20_000 }).toBe(true);
   }
 }
+
+export type Mail = { id: string; to: string; subject: string; text: string; html: string; created_at: string };
+
+/** The newest mail to `address` with `subject` in the local inbox (E2E_MAIL_URL), once it has arrived. */
+export async function mailTo(address: string, subject: string): Promise<Mail> {
+  const mailUrl = process.env.E2E_MAIL_URL;
+  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the test stack has no inbox');
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${mailUrl}/api/messages?to=${encodeURIComponent(address)}`);
+        const messages = (await response.json()) as Mail[];
+        found = messages.find((m) => m.subject === subject);
+        return Boolean(found);
+      },
+      { message: `a mail '${subject}' to ${address}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The reset link of a 'Reset your password' mail: the auth service's /verify, type=recovery, to /auth/reset. */
+export function resetLink(mail: Mail): string {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no verify link in: ${mail.text}`);
+  const url = new URL(link);
+  expect(url.searchParams.get('type')).toBe('recovery');
+  expect(url.searchParams.get('redirect_to')).toBe(new URL('/auth/reset', process.env.E2E_BASE_URL).href);
+  return link;
+}
+
+/** Asks for a reset link from /auth's 'Forgot password?' and returns the mailed link. */
+export async function requestResetLink(page: Page, email: string): Promise<string> {
+  await page.goto('/auth?mode=recover');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('main').getByText('Check your email for a reset link')).toBeVisible();
+  return resetLink(await mailTo(email, 'Reset your password'));
+}

@@ -1,40 +1,9 @@
 // Forgot password, through the local inbox: the reset link signs the user in on /auth/reset, the
 // new password replaces the old one, and the link works once.
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUp } from './fixtures';
-
-type Mail = { id: string; to: string; subject: string; text: string; html: string; created_at: string };
+import { mailTo, PASSWORD, resetLink, signUp } from './fixtures';
 
 const NEW_PASSWORD = 'e2e-new-password-2';
-
-/** The newest mail to `address` with `subject` in the local inbox, once it has arrived. */
-async function mailTo(address: string, subject: string): Promise<Mail> {
-  const mailUrl = process.env.E2E_MAIL_URL;
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the test stack has no inbox');
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${mailUrl}/api/messages?to=${encodeURIComponent(address)}`);
-        const messages = (await response.json()) as Mail[];
-        found = messages.find((m) => m.subject === subject);
-        return Boolean(found);
-      },
-      { message: `a mail '${subject}' to ${address}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** The reset link of a mail: the auth service's /verify, type=recovery, back to this app's /auth/reset. */
-function resetLink(mail: Mail): string {
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`no verify link in: ${mail.text}`);
-  const url = new URL(link);
-  expect(url.searchParams.get('type')).toBe('recovery');
-  expect(url.searchParams.get('redirect_to')).toBe(new URL('/auth/reset', process.env.E2E_BASE_URL).href);
-  return link;
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).click();
