@@ -58,6 +58,7 @@ describe("'Forgot password?' on /auth", () => {
     await user.type(await screen.findByLabelText(/Email/), ' ada@example.com');
     await openRecoverForm(user);
     expect(screen.getByLabelText<HTMLInputElement>(/Email/).value).toBe('ada@example.com');
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
     expect(screen.queryByLabelText(/Password/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));

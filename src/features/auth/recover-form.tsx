@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { changeField, firstError } from '../../lib/form';
@@ -19,6 +19,11 @@ export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormPr
   const requestReset = useRequestPasswordReset();
   const [providerError, setProviderError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // 'Forgot password?' replaced the form under the keyboard's focus: it goes to the email.
+  const emailInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (sentTo === null) emailInput.current?.focus();
+  }, [sentTo]);
 
   const form = useForm({
     defaultValues: { email: defaultEmail },
@@ -66,6 +71,7 @@ export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormPr
       <form.Field name="email" validators={{ onDynamic: emailSchema }}>
         {(field) => (
           <TextField
+            ref={emailInput}
             label="Email"
             type="email"
             name={field.name}

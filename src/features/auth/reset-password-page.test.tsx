@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoute } from '@tanstack/react-router';
-import { AuthApiError, AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
+import { AuthApiError, AuthImplicitGrantRedirectError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { toaster } from '../../lib/toast';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { renderRoutes } from '../../testing/render-routes';
@@ -222,6 +222,16 @@ describe('/auth/reset', () => {
     resetFakeAuth(fakeSession());
     renderResetPage();
     expect((await screen.findByRole('alert')).textContent).toBe(LINK_INVALID);
+  });
+
+  it('a link opened with no connection says it needs one', async () => {
+    openedWithHash(RECOVERY_HASH);
+    fakeAuth.initialize.mockResolvedValue({ error: new AuthRetryableFetchError('Failed to fetch', 0) });
+    renderResetPage();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Opening a reset link needs an internet connection. Connect and try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('opened with no link and nobody signed in: says so and links to /auth', async () => {

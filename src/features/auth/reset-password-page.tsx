@@ -29,7 +29,7 @@ export function ResetPasswordPage({ view }: { view: RecoveryView }) {
               For {view.email}. At least {MIN_PASSWORD_LENGTH} characters.
             </CardDescription>
           </header>
-          <SetPasswordForm />
+          <SetPasswordForm email={view.email} />
         </Card>
       ) : view.state === 'link-invalid' ? (
         <Card className={card}>
@@ -66,7 +66,7 @@ export function ResetPasswordPage({ view }: { view: RecoveryView }) {
 }
 
 /** The new password twice; on success the user is signed in and goes to the dashboard. */
-function SetPasswordForm() {
+function SetPasswordForm({ email }: { email: string }) {
   const updatePassword = useUpdatePassword();
   const navigate = useNavigate();
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -91,6 +91,8 @@ function SetPasswordForm() {
         void form.handleSubmit();
       }}
     >
+      {/* Whose password this is, for the browser's password manager (it saves the new one under it). */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <form.Field name="password" validators={{ onDynamic: newPasswordSchema }}>
         {(field) => (
           <TextField
