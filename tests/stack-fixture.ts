@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../supabase/local/index.mjs';
 import { freePort } from '../supabase/local/process.mjs';
+import type { afterAll, beforeAll } from 'vitest';
 
 export interface StackInfo {
   apiUrl: string;
@@ -65,4 +66,22 @@ export async function startTestStack(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * A stack of a test file's own (started before its tests, stopped after them even when they fail),
+ * for settings the shared stack does not have: `own.stack` once started.
+ */
+export function ownStack(
+  opts: Parameters<typeof startTestStack>[0],
+  hooks: { beforeAll: typeof beforeAll; afterAll: typeof afterAll },
+) {
+  const own: { stack?: Awaited<ReturnType<typeof startTestStack>> } = {};
+  hooks.beforeAll(async () => {
+    own.stack = await startTestStack(opts);
+  }, 120_000);
+  hooks.afterAll(async () => {
+    await own.stack?.stop();
+  });
+  return own;
 }

@@ -101,6 +101,21 @@ function rateLimiter(limits) {
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 const EMAIL_EVERY_MS = 60 * 1000;
 
+/**
+ * GoTrue's refusal of a second auth email to one address within a minute, or null.
+ * @param {Date | null | undefined} sentAt @returns {Reply | null}
+ */
+function tooSoon(sentAt) {
+  const since = sentAt ? Date.now() - sentAt.getTime() : Infinity;
+  if (since >= EMAIL_EVERY_MS) return null;
+  const wait = Math.ceil((EMAIL_EVERY_MS - since) / 1000);
+  return fail(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${wait} seconds.`,
+  );
+}
+
 /** @param {string} token */
 const sha256 = (token) => createHash('sha256').update(token).digest('hex');
 
@@ -310,14 +325,8 @@ export function createAuthService({
     const sentAt = /** @type {{ recovery_sent_at: Date | null }} */ (
       (await q('select recovery_sent_at from auth.users where id = $1', [user.id]))[0]
     )?.recovery_sent_at;
-    if (sentAt && Date.now() - sentAt.getTime() < EMAIL_EVERY_MS) {
-      const wait = Math.ceil((EMAIL_EVERY_MS - (Date.now() - sentAt.getTime())) / 1000);
-      return fail(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${wait} seconds.`,
-      );
-    }
+    const soon = tooSoon(sentAt);
+    if (soon) return soon;
     const token = randomBytes(32).toString('hex');
     await q('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
       user.id,
@@ -444,15 +453,8 @@ export function createAuthService({
       if (await userByEmail(newEmail)) {
         return fail(422, 'email_exists', 'A user with this email address has already been registered');
       }
-      const sentAt = who.user.email_change_sent_at;
-      if (sentAt && Date.now() - sentAt.getTime() < EMAIL_EVERY_MS) {
-        const wait = Math.ceil((EMAIL_EVERY_MS - (Date.now() - sentAt.getTime())) / 1000);
-        return fail(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${wait} seconds.`,
-        );
-      }
+      const soon = tooSoon(who.user.email_change_sent_at);
+      if (soon) return soon;
     }
     const password = field(body, 'password');
     if (typeof password === 'string') {

@@ -1,28 +1,7 @@
 // The account screen: change the email through the confirmation mail in the local inbox, then the
 // password, and sign in with both.
 import { expect, test, type Page } from '@playwright/test';
-import { apiClient, newEmail, PASSWORD, signUp } from './fixtures';
-
-type Mail = { id: string; to: string; subject: string; text: string; html: string; created_at: string };
-
-/** The newest mail to `address` with `subject` in the local inbox, once it has arrived. */
-async function mailTo(address: string, subject: string): Promise<Mail> {
-  const mailUrl = process.env.E2E_MAIL_URL;
-  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: the test stack has no inbox');
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${mailUrl}/api/messages?to=${encodeURIComponent(address)}`);
-        const messages = (await response.json()) as Mail[];
-        found = messages.find((m) => m.subject === subject);
-        return Boolean(found);
-      },
-      { message: `a mail '${subject}' to ${address}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
+import { apiClient, mailTo, newEmail, PASSWORD, signUp, type Mail } from './fixtures';
 
 /** The confirmation link of a mail: the auth service's /verify with type=email_change. */
 function verifyLink(mail: Mail): string {

@@ -4,18 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestStack } from '../stack-fixture';
+import { ownStack } from '../stack-fixture';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-beforeAll(async () => {
-  stack = await startTestStack({ confirmSignups: true });
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const own = ownStack({ confirmSignups: true }, { beforeAll, afterAll });
 
 const client = () =>
-  createClient(stack.info.apiUrl, stack.info.anonKey, {
+  createClient(own.stack!.info.apiUrl, own.stack!.info.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
@@ -34,7 +28,7 @@ describe('sign-up with confirmation', () => {
     expect(signUp.data.user?.email).toBe(email);
     expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe('email_not_confirmed');
 
-    const mails = (await (await fetch(`${stack.info.mailUrl}/api/messages?to=${email}`)).json()) as {
+    const mails = (await (await fetch(`${own.stack!.info.mailUrl}/api/messages?to=${email}`)).json()) as {
       subject: string;
       text: string;
     }[];

@@ -4,18 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestStack } from '../stack-fixture';
+import { ownStack } from '../stack-fixture';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-beforeAll(async () => {
-  stack = await startTestStack({ rateLimits: { sign_in_sign_ups: 3, token_refresh: 2, token_verifications: 3 } });
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const own = ownStack(
+  { rateLimits: { sign_in_sign_ups: 3, token_refresh: 2, token_verifications: 3 } },
+  { beforeAll, afterAll },
+);
 
 const client = () =>
-  createClient(stack.info.apiUrl, stack.info.anonKey, {
+  createClient(own.stack!.info.apiUrl, own.stack!.info.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
