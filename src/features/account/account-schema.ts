@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { newPasswordRules } from '../../lib/auth-rules';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_CHARS, atMostMessage } from '../../lib/limits';
 
 // The account screen's rules, as the auth service checks them: an address of the shape the server
@@ -15,20 +16,8 @@ export const newEmailSchema = v.pipe(
 
 export const SAME_EMAIL = 'This is already your email address';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_BYTES = 72;
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER } from '../../lib/auth-rules';
 
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+export const newPasswordSchema = newPasswordRules('Enter the new password');
 
-export const newPasswordSchema = v.pipe(
-  v.string(),
-  v.nonEmpty('Enter the new password'),
-  v.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
-  v.check(
-    (password) => utf8Bytes(password) <= MAX_PASSWORD_BYTES,
-    `Password is too long: at most ${MAX_PASSWORD_BYTES} bytes (accented letters and emoji take 2 to 4 each)`,
-  ),
-);
-
-export const PASSWORDS_DIFFER = 'Passwords do not match';
 export const CONFIRM_PASSWORD = 'Enter the new password again';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { newPasswordRules } from '../../lib/auth-rules';
 
 export const emailSchema = v.pipe(
   v.string(),
@@ -17,20 +18,7 @@ export type AuthCredentials = v.InferOutput<typeof authSchema>;
 /** Asking for a reset link: the address only, checked as sign-in checks it. */
 export const recoverSchema = v.object({ email: emailSchema });
 
-/** The auth service's bounds on a new password: at least 6 characters, at most 72 bytes (bcrypt's limit). */
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_BYTES = 72;
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER } from '../../lib/auth-rules';
 
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
-
-export const newPasswordSchema = v.pipe(
-  v.string(),
-  v.nonEmpty('Password is required'),
-  v.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
-  v.check(
-    (password) => utf8Bytes(password) <= MAX_PASSWORD_BYTES,
-    `Password is too long: at most ${MAX_PASSWORD_BYTES} bytes (accented letters and emoji take 2 to 4 each)`,
-  ),
-);
-
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+/** A new password set from a reset link (src/lib/auth-rules.ts). */
+export const newPasswordSchema = newPasswordRules('Password is required');

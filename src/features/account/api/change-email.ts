@@ -4,7 +4,7 @@ import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { newEmailSchema } from '../account-schema';
-import { describeAuthError } from './describe-auth-error';
+import { describeAuthError } from '../../../lib/auth-rules';
 
 export const CHANGE_EMAIL_OFFLINE = needsConnection('Changing your email address');
 

@@ -4,7 +4,7 @@ import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { newPasswordSchema } from '../account-schema';
-import { describeAuthError } from './describe-auth-error';
+import { describeAuthError } from '../../../lib/auth-rules';
 
 export const CHANGE_PASSWORD_OFFLINE = needsConnection('Changing your password');
 export const PASSWORD_UPDATED = 'Password updated';

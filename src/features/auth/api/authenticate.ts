@@ -4,7 +4,7 @@ import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { authSchema, type AuthCredentials } from '../auth-schema';
-import { describeAuthError } from './auth-errors';
+import { describeAuthError } from '../../../lib/auth-rules';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 

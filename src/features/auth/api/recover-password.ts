@@ -4,7 +4,7 @@ import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { recoverSchema } from '../auth-schema';
-import { describeAuthError } from './auth-errors';
+import { describeAuthError } from '../../../lib/auth-rules';
 
 export const RESET_LINK_SENT = 'Check your email for a reset link';
 export const RECOVER_OFFLINE = needsConnection('Sending a reset link');

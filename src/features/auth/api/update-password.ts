@@ -4,7 +4,7 @@ import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { newPasswordSchema } from '../auth-schema';
-import { describeAuthError } from './auth-errors';
+import { describeAuthError } from '../../../lib/auth-rules';
 import { endRecovery } from './recovery-link';
 
 export const UPDATE_OFFLINE = needsConnection('Setting a new password');
