@@ -20,6 +20,9 @@ export function describeAuthError(error: unknown, offline: string): string {
   return errorMessage(error);
 }
 
+/** The longest address the auth service takes ('An email address is too long' above it). */
+export const MAX_AUTH_EMAIL = 255;
+
 /** A new password: at least 6 characters (weak_password), at most 72 bytes (bcrypt's limit). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_BYTES = 72;

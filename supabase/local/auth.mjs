@@ -14,6 +14,18 @@ import { createTokenStore, fail, userJson } from './auth-tokens.mjs';
  */
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// GoTrue's bound on an address (validateEmail).
+const MAX_EMAIL_LENGTH = 255;
+
+/**
+ * GoTrue's checks of a given address (sign-up, recovery, email change), or null when it passes.
+ * @param {string} email @returns {Reply | null}
+ */
+function emailProblem(email) {
+  if (email.length > MAX_EMAIL_LENGTH) return fail(400, 'validation_failed', 'An email address is too long');
+  if (!EMAIL_RE.test(email)) return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  return null;
+}
 const MIN_PASSWORD_LENGTH = 6;
 // bcrypt reads 72 bytes and ignores the rest: GoTrue refuses longer passwords (MaxPasswordLength),
 // so two passwords that share their first 72 bytes never both sign in.
@@ -181,9 +193,8 @@ export function createAuthService({
       return fail(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     if (!email) return fail(400, 'validation_failed', 'To signup, please provide your email');
-    if (!EMAIL_RE.test(email)) {
-      return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
-    }
+    const badEmail = emailProblem(email);
+    if (badEmail) return badEmail;
     const weak = passwordProblem(password);
     if (weak) return weak;
     if (await userByEmail(email)) return fail(422, 'user_already_exists', 'User already registered');
@@ -317,9 +328,8 @@ export function createAuthService({
   async function recover(body, redirectTo) {
     const email = text(body, 'email').trim();
     if (!email) return fail(400, 'validation_failed', 'Password recovery requires an email');
-    if (!EMAIL_RE.test(email)) {
-      return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
-    }
+    const badEmail = emailProblem(email);
+    if (badEmail) return badEmail;
     const user = await userByEmail(email);
     if (!user) return { status: 200, body: {} };
     const sentAt = /** @type {{ recovery_sent_at: Date | null }} */ (
@@ -447,9 +457,8 @@ export function createAuthService({
     const newEmail = typeof emailField === 'string' ? emailField.trim() : null;
     const changesEmail = newEmail !== null && newEmail.toLowerCase() !== who.user.email.toLowerCase();
     if (changesEmail) {
-      if (!EMAIL_RE.test(newEmail)) {
-        return fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
-      }
+      const badEmail = emailProblem(newEmail);
+      if (badEmail) return badEmail;
       if (await userByEmail(newEmail)) {
         return fail(422, 'email_exists', 'A user with this email address has already been registered');
       }

@@ -100,6 +100,17 @@ describe('password recovery', () => {
     expect(await inbox(email)).toHaveLength(1);
   });
 
+  it('an address longer than 255 characters is refused in GoTrue’s words, on recovery, sign-up and change', async () => {
+    const long = `${'x'.repeat(250)}@example.test`;
+    const recover = await anonClient().auth.resetPasswordForEmail(long, { redirectTo: APP });
+    expect(recover.error?.status).toBe(400);
+    expect(recover.error?.message).toBe('An email address is too long');
+    const signUp = await anonClient().auth.signUp({ email: long, password: 'long-address-1' });
+    expect(signUp.error?.message).toBe('An email address is too long');
+    const { client } = await newUser();
+    expect((await client.auth.updateUser({ email: long })).error?.code).toBe('validation_failed');
+  });
+
   it('a link never sends the browser to a site that is not ours: it falls back to the site URL', async () => {
     const { email } = await newUser();
     await anonClient().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });

@@ -3,7 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { firstError } from '../../lib/form';
-import { MAX_CHARS } from '../../lib/limits';
+import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
@@ -159,7 +159,7 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             name={field.name}
             autoComplete="email"
             required
-            maxLength={MAX_CHARS.email}
+            maxLength={MAX_AUTH_EMAIL}
             value={field.state.value}
             onChange={(event) => field.handleChange(event.target.value)}
             onBlur={field.handleBlur}

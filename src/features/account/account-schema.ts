@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { newPasswordRules } from '../../lib/auth-rules';
-import { EMAIL_MESSAGE, EMAIL_PATTERN, MAX_CHARS, atMostMessage } from '../../lib/limits';
+import { MAX_AUTH_EMAIL, newPasswordRules } from '../../lib/auth-rules';
+import { EMAIL_MESSAGE, EMAIL_PATTERN, atMostMessage } from '../../lib/limits';
 
 // The account screen's rules, as the auth service checks them: an address of the shape the server
 // accepts (invalid format is its 400 validation_failed), a new password of 6 characters to
@@ -10,7 +10,7 @@ export const newEmailSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('Enter the new email address'),
-  v.maxLength(MAX_CHARS.email, atMostMessage(MAX_CHARS.email)),
+  v.maxLength(MAX_AUTH_EMAIL, atMostMessage(MAX_AUTH_EMAIL)),
   v.regex(EMAIL_PATTERN, EMAIL_MESSAGE),
 );
 

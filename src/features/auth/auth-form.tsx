@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useAuthenticate, type AuthMode } from './api/authenticate';
 import { authFormStyles as styles } from './auth-form-styles';
+import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
 import { emailSchema, passwordSchema } from './auth-schema';
 
 const COPY = {
@@ -65,6 +66,7 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
           <TextField
             label="Email"
             type="email"
+            maxLength={MAX_AUTH_EMAIL}
             name={field.name}
             autoComplete="email"
             required

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
-import { newPasswordRules } from '../../lib/auth-rules';
+import { MAX_AUTH_EMAIL, newPasswordRules } from '../../lib/auth-rules';
+import { atMostMessage } from '../../lib/limits';
 
 export const emailSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('Email is required'),
+  v.maxLength(MAX_AUTH_EMAIL, atMostMessage(MAX_AUTH_EMAIL)),
   v.email('Please enter a valid email address.'),
 );
 

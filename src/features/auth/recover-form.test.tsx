@@ -82,6 +82,16 @@ describe("'Forgot password?' on /auth", () => {
     expect(fakeAuth.resetPasswordForEmail).not.toHaveBeenCalled();
   });
 
+  it('stops an address at the auth service’s 255 characters and says so, so a 10,000-character paste is never sent', async () => {
+    renderAuthPage();
+    const user = await openRecoverForm();
+    const email = screen.getByLabelText(/Email/);
+    await user.click(email);
+    await user.paste(`${'x'.repeat(10_000)}@example.test`);
+    expect((email as HTMLInputElement).value).toHaveLength(255);
+    expect(await screen.findByText('At most 255 characters')).toBeTruthy();
+  });
+
   it('asks for a link to /auth/reset and says to check the email, on screen and as a toast', async () => {
     fakeAuth.resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
     renderAuthPage();

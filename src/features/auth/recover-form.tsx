@@ -5,6 +5,7 @@ import { changeField, firstError } from '../../lib/form';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { RESET_LINK_SENT, useRequestPasswordReset } from './api/recover-password';
+import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
 import { emailSchema } from './auth-schema';
 import { authFormStyles as styles } from './auth-form-styles';
 
@@ -74,6 +75,7 @@ export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormPr
             ref={emailInput}
             label="Email"
             type="email"
+            maxLength={MAX_AUTH_EMAIL}
             name={field.name}
             autoComplete="email"
             required
