@@ -32,65 +32,47 @@ export function readDotEnv(file) {
 }
 
 /**
- * `refresh_token_reuse_interval` of the [auth] section of supabase/config.toml, in seconds (as the
- * Supabase CLI passes it to GoTrue); GoTrue's default 10 when the file does not say.
+ * The auth settings of supabase/config.toml, read once:
+ * - [auth] `site_url` and `additional_redirect_urls` (where auth links may send a browser) and
+ *   `refresh_token_reuse_interval` in seconds (GoTrue's default 10 when the file does not say);
+ * - [auth.rate_limit]: requests per 5 minutes per IP, by the Supabase CLI's names;
+ * - [auth.email] `enable_confirmations`.
  * @param {string} file
  */
-export function refreshTokenReuseInterval(file) {
-  if (!existsSync(file)) return 10;
-  let inAuth = false;
+export function authConfig(file) {
+  const config = {
+    siteUrl: 'http://localhost:4173',
+    /** @type {string[]} */
+    redirectUrls: [],
+    refreshTokenReuseInterval: 10,
+    /** @type {Record<string, number>} */
+    rateLimits: {},
+    confirmSignups: false,
+  };
+  if (!existsSync(file)) return config;
+  let section = '';
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^\s*\[/.test(line)) inAuth = /^\s*\[auth\]\s*$/.test(line);
-    const m = inAuth && line.match(/^\s*refresh_token_reuse_interval\s*=\s*(\d+)/);
-    if (m && m[1]) return Number(m[1]);
-  }
-  return 10;
-}
-
-/**
- * The [auth.rate_limit] section of supabase/config.toml: requests per 5 minutes per IP.
- * @param {string} file
- * @returns {Record<string, number>}
- */
-export function authRateLimits(file) {
-  /** @type {Record<string, number>} */
-  const limits = {};
-  if (!existsSync(file)) return limits;
-  let inSection = false;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^\s*\[/.test(line)) inSection = /^\s*\[auth\.rate_limit\]\s*$/.test(line);
-    const m = inSection && line.match(/^\s*([a-z_]+)\s*=\s*(\d+)/);
-    if (m && m[1] && m[2]) limits[m[1]] = Number(m[2]);
-  }
-  return limits;
-}
-
-/**
- * `site_url` and `additional_redirect_urls` of the [auth] section (where auth links may send a
- * browser), and [auth.email] `enable_confirmations`.
- * @param {string} file
- */
-export function authUrls(file) {
-  let siteUrl = 'http://localhost:4173';
-  /** @type {string[]} */
-  let redirectUrls = [];
-  let confirmSignups = false;
-  if (!existsSync(file)) return { siteUrl, redirectUrls, confirmSignups };
-  let inAuth = false;
-  let inEmail = false;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^\s*\[/.test(line)) {
-      inAuth = /^\s*\[auth\]\s*$/.test(line);
-      inEmail = /^\s*\[auth\.email\]\s*$/.test(line);
+    const header = line.match(/^\s*\[([^\]]+)\]\s*$/);
+    if (header?.[1]) {
+      section = header[1];
+      continue;
     }
-    if (inEmail && /^\s*enable_confirmations\s*=\s*true/.test(line)) confirmSignups = true;
-    if (!inAuth) continue;
-    const site = line.match(/^\s*site_url\s*=\s*"([^"]*)"/);
-    if (site?.[1]) siteUrl = site[1];
-    const more = line.match(/^\s*additional_redirect_urls\s*=\s*\[(.*)\]/);
-    if (more?.[1]) redirectUrls = [...more[1].matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '').filter(Boolean);
+    const m = line.match(/^\s*([a-z_]+)\s*=\s*(.*?)\s*$/);
+    if (!m?.[1] || m[2] === undefined) continue;
+    const [, key, value] = m;
+    if (section === 'auth') {
+      if (key === 'site_url') config.siteUrl = value.replace(/^"(.*)"$/, '$1');
+      if (key === 'additional_redirect_urls')
+        config.redirectUrls = [...value.matchAll(/"([^"]*)"/g)].map((x) => x[1] ?? '').filter(Boolean);
+      if (key === 'refresh_token_reuse_interval' && /^\d+$/.test(value))
+        config.refreshTokenReuseInterval = Number(value);
+    } else if (section === 'auth.rate_limit' && /^\d+$/.test(value)) {
+      config.rateLimits[key] = Number(value);
+    } else if (section === 'auth.email' && key === 'enable_confirmations') {
+      config.confirmSignups = value === 'true';
+    }
   }
-  return { siteUrl, redirectUrls, confirmSignups };
+  return config;
 }
 
 /** Functions with `verify_jwt = false` in supabase/config.toml. @param {string} file */
@@ -292,21 +274,19 @@ export async function startStack(options = {}) {
     const mailbox = createMailbox();
     const mail = await startMailServer({ port: options.mailPort ?? DEFAULT_MAIL_PORT, mailbox });
     stops.push(mail.stop);
-    const authConfig = authUrls(path.join(ROOT, 'supabase/config.toml'));
+    const fromConfig = authConfig(path.join(ROOT, 'supabase/config.toml'));
 
     const auth = createAuthService({
       pool,
       mailbox,
-      siteUrl: authConfig.siteUrl,
-      redirectUrls: authConfig.redirectUrls,
-      confirmSignups: options.confirmSignups ?? authConfig.confirmSignups,
+      siteUrl: fromConfig.siteUrl,
+      redirectUrls: fromConfig.redirectUrls,
+      confirmSignups: options.confirmSignups ?? fromConfig.confirmSignups,
       jwtSecret,
       issuer: `${apiUrl}/auth/v1`,
       accessTokenTtl: options.accessTokenTtl,
-      refreshTokenReuseInterval:
-        options.refreshTokenReuseInterval ?? refreshTokenReuseInterval(path.join(ROOT, 'supabase/config.toml')),
-      rateLimits:
-        options.rateLimits === undefined ? authRateLimits(path.join(ROOT, 'supabase/config.toml')) : options.rateLimits,
+      refreshTokenReuseInterval: options.refreshTokenReuseInterval ?? fromConfig.refreshTokenReuseInterval,
+      rateLimits: options.rateLimits === undefined ? fromConfig.rateLimits : options.rateLimits,
     });
     const gateway = await startGateway({
       port: apiPort,

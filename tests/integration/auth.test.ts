@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { refreshTokenReuseInterval } from '../../supabase/local/index.mjs';
+import { authConfig } from '../../supabase/local/index.mjs';
 import { anonClient, deleteUsers, newUser, serviceClient, sql, stack, uniqueEmail } from './fixtures';
 
 /** The refresh token was rotated away longer ago than the reuse interval (10 s) allows. */
@@ -149,8 +149,14 @@ describe('auth service', () => {
     expect(after.error).not.toBeNull();
   });
 
-  it('the reuse interval comes from supabase/config.toml, as hosted Supabase’s default', () => {
-    expect(refreshTokenReuseInterval(path.resolve(import.meta.dirname, '../../supabase/config.toml'))).toBe(10);
+  it('the reuse interval, rate limits and redirect URLs come from supabase/config.toml', () => {
+    expect(authConfig(path.resolve(import.meta.dirname, '../../supabase/config.toml'))).toEqual({
+      siteUrl: 'http://localhost:4173',
+      redirectUrls: ['http://localhost:5173'],
+      refreshTokenReuseInterval: 10, // hosted Supabase's default
+      rateLimits: { token_refresh: 150, sign_in_sign_ups: 30, token_verifications: 30 },
+      confirmSignups: false,
+    });
   });
 
   it('refuses an unknown refresh token', async () => {
