@@ -104,6 +104,9 @@ export function rowRefusalMessage(refusal: Refusal): string | null {
   }
 }
 
+/** How long a submission waits for the server before saying it will be sent later. */
+export const SEND_WAIT_MS = 8000;
+
 /**
  * What became of this device's latest write of one row: 'landed' once the server has it, 'refused'
  * with the server's words, or 'waiting' when neither happened within `ms` (offline, or the server
@@ -117,7 +120,8 @@ export function whenServerHas(
   outbox: RxCollection<OutboxEntry>,
   table: string,
   docId: string,
-  ms: number,
+  // Offline there is nothing to wait for: it is saved here and sent later.
+  ms = navigator.onLine ? SEND_WAIT_MS : 0,
 ): Promise<{ outcome: 'landed' } | { outcome: 'refused'; refusal: FieldRefusal } | { outcome: 'waiting' }> {
   type Outcome = Awaited<ReturnType<typeof whenServerHas>>;
   if (ms <= 0) return Promise.resolve({ outcome: 'waiting' });

@@ -21,9 +21,6 @@ const SUBMIT_FAILED: [string, string] = [
   'Failed to submit assessment. Please try again.',
 ];
 
-// How long Submit waits for the server before saying the answers will be sent later.
-const SEND_WAIT_MS = 8000;
-
 type WizardProps = { data: AssessmentData; doc: AgentAssessmentDoc; syncStatus?: ReactNode };
 
 /** The seven steps. Every answer is saved on this device as it is entered. */
@@ -91,12 +88,7 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
         SUBMIT_FAILED,
       );
       // 'Completed' only once the server has it; offline it is saved here and sent later.
-      const sent = await whenServerHas(
-        data.db.outbox,
-        'agent_assessments',
-        doc.id,
-        navigator.onLine ? SEND_WAIT_MS : 0,
-      );
+      const sent = await whenServerHas(data.db.outbox, 'agent_assessments', doc.id);
       if (sent.outcome === 'refused') {
         // The server never had it submitted: back to the wizard here, to correct and submit again.
         await saveProgress(data, doc.id, { status: 'pending', completed_at: null });

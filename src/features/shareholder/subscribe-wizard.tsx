@@ -24,9 +24,6 @@ type WizardProps = {
   syncStatus?: ReactNode;
 };
 
-// How long 'Complete Subscription' waits for the server before saying it will be sent later.
-const SEND_WAIT_MS = 8000;
-
 /** The five-step share subscription (spec §2, §4, §5), saved on this device as it goes. */
 export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps) {
   const navigate = useNavigate();
@@ -59,7 +56,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     try {
       const id = await synced.complete();
       // 'Submitted' only once the server has it; offline it is saved here and sent later.
-      const sent = await whenServerHas(data.db.outbox, 'share_subscriptions', id, navigator.onLine ? SEND_WAIT_MS : 0);
+      const sent = await whenServerHas(data.db.outbox, 'share_subscriptions', id);
       if (sent.outcome === 'refused') {
         // The server never had it signed: back to a draft here, to correct and sign again.
         await synced.reopen();
