@@ -1,43 +1,48 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { ButtonLink } from '../../ui/button';
 import { PageContainer } from '../../ui/page-container';
+import { HERO } from './landing-content';
+import { Audiences } from './landing/audiences';
+import { ChainBreak } from './landing/chain-break';
+import { Channels } from './landing/channels';
+import { Comparison } from './landing/comparison';
+import { Hero } from './landing/hero';
+import { Hire } from './landing/hire';
+
+const styles = {
+  page: css({ flex: '1', display: 'flex', flexDirection: 'column', bgGradient: 'brand' }),
+  content: css({ display: 'grid', gap: { base: '8', md: '12' }, alignContent: 'start' }),
+  top: css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: '2' }),
+};
 
 type HomePageProps = {
-  /** The signed-in header, when there is a user. */
+  /** The signed-in header (composed by the route; it shows itself only to signed-in users). */
   header?: ReactNode;
-  /** The call to action for signed-out visitors. */
+  /** The voice button (composed by the route), shown under the headline. Optional until the route passes it. */
+  voice?: ReactNode;
+  /** 'Sign In' for signed-out visitors. */
   action?: ReactNode;
 };
 
-/** A small home page until the full landing page exists. */
-export function HomePage({ header, action }: HomePageProps) {
+/** The landing page (/ and /conversation): spec §2 "Landing page (/)". */
+export function HomePage({ header, voice, action }: HomePageProps) {
   return (
-    <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', bgGradient: 'brand' })}>
+    <div className={styles.page}>
       {header}
-      <PageContainer
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'center',
-          gap: '6',
-          textAlign: 'center',
-        })}
-      >
-        <h1
-          className={css({
-            fontFamily: 'heading',
-            fontSize: { base: '4xl', md: '6xl' },
-            fontWeight: 'bold',
-            color: 'brand.800',
-          })}
-        >
-          Chloe
-        </h1>
-        <p className={css({ fontSize: { base: 'lg', md: 'xl' }, color: 'fg.muted', maxW: '40rem', mx: 'auto' })}>
-          Your AI property assistant, helping movers, estate agents, lawyers and mortgage brokers from property search
-          to moved.
-        </p>
-        {action ? <div>{action}</div> : null}
+      <PageContainer className={styles.content}>
+        <div className={styles.top}>
+          {action}
+          <ButtonLink to="/shareholder" variant="secondary">
+            {HERO.coFounder}
+          </ButtonLink>
+        </div>
+        <Hero voice={voice} />
+        <Comparison />
+        <Audiences />
+        <ChainBreak />
+        <Channels />
+        <Hire />
       </PageContainer>
     </div>
   );
