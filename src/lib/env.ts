@@ -7,3 +7,9 @@ const LOCAL_ANON_KEY =
 // `||` rather than `??`: an empty variable in a .env file means "not set", not "empty URL".
 export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL;
 export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+
+// The voice service (ElevenLabs in production; `npm start` points both at its local stand-in).
+// Only public values: the API key stays in the functions' env.
+export const voiceOrigin: string = import.meta.env.VITE_VOICE_ORIGIN || 'wss://api.elevenlabs.io';
+export const voiceWidgetUrl: string =
+  import.meta.env.VITE_VOICE_WIDGET_URL || 'https://unpkg.com/@elevenlabs/convai-widget-embed';

@@ -1,10 +1,14 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import type { UserData } from '../data/user-data';
 import type { AuthRouterContext } from '../features/auth/guards';
 import { Footer } from '../features/marketing/footer';
 import { NotFoundPage } from '../features/marketing/not-found-page';
 import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
+import { readVoiceContext } from '../features/voice/read-context';
+import { VoiceProvider } from '../features/voice/voice-session';
+import { personaForPath } from '../lib/personas';
 
 /** What guards and loaders read (main.tsx keeps it current and re-runs them when it changes). */
 export interface RouterContext extends AuthRouterContext {
@@ -18,12 +22,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { session, userData } = Route.useRouteContext();
+  const { pathname } = useLocation();
+  const name: unknown = session.user?.user_metadata['full_name'];
+  const userName = typeof name === 'string' && name.trim() ? name.trim() : null;
+  const loadContext = useCallback(() => readVoiceContext(userData, userName), [userData, userName]);
   return (
-    <>
+    <VoiceProvider
+      persona={personaForPath(pathname)}
+      signedIn={session.status === 'signed-in'}
+      userName={userName}
+      loadContext={loadContext}
+    >
       <OfflineBanner />
       <InstallPrompt />
       <Outlet />
       <Footer />
-    </>
+    </VoiceProvider>
   );
 }

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignInLink } from '../features/auth/signed-in-header';
-import { HomePage } from '../features/marketing/home-page';
-import { AppHeader } from './-app-header';
+import { Home, homeSearchSchema } from './-home';
 
 export const Route = createFileRoute('/')({
-  component: () => <HomePage header={<AppHeader />} action={<SignInLink />} />,
+  validateSearch: homeSearchSchema,
+  component: function Index() {
+    const { voice } = Route.useSearch();
+    const { userData } = Route.useRouteContext();
+    return <Home voice={voice === 'true'} userDataLoaded={userData !== null} />;
+  },
 });

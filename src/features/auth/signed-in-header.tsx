@@ -40,10 +40,12 @@ const styles = {
 type SignedInHeaderProps = {
   /** The sync status of the user's data (composed by the route). */
   syncStatus?: ReactNode;
+  /** The voice-chat button (spec §2, composed by the route). */
+  voiceChat?: ReactNode;
 };
 
-/** The header for signed-in users (product name, sync status, Account, Sign Out); renders nothing for anyone else. */
-export function SignedInHeader({ syncStatus }: SignedInHeaderProps) {
+/** The header for signed-in users (product name, sync status, voice chat, Account, Sign Out); renders nothing for anyone else. */
+export function SignedInHeader({ syncStatus, voiceChat }: SignedInHeaderProps) {
   const { status } = useSession();
   if (status !== 'signed-in') return null;
   return (
@@ -53,6 +55,7 @@ export function SignedInHeader({ syncStatus }: SignedInHeaderProps) {
       </Link>
       {syncStatus ? <div className={styles.status}>{syncStatus}</div> : null}
       <div className={styles.actions}>
+        {voiceChat}
         <ButtonLink to="/account" variant="ghost" size="sm">
           Account
         </ButtonLink>

@@ -1,0 +1,276 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { css, cx } from 'styled-system/css';
+import { needsConnection } from '../../lib/online';
+import { Button } from '../../ui/button';
+import { AUTO_START_DELAY_MS, MAX_TYPED_MESSAGE, shouldAutoStart, voiceButtonLabel } from './voice-rules';
+import { useVoice, type VoiceSession } from './voice-session';
+
+const styles = {
+  wrap: css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4', w: 'full' }),
+  stage: css({ position: 'relative', display: 'grid', placeItems: 'center', w: '44', h: '44' }),
+  ring: css({
+    position: 'absolute',
+    inset: '0',
+    borderRadius: 'full',
+    bg: 'primary/20',
+    transform: 'scale(calc(0.8 + var(--voice-level, 0) * 0.4))',
+    transition: 'transform 0.1s linear',
+  }),
+  button: css({
+    position: 'relative',
+    w: '36',
+    h: '36',
+    borderRadius: 'full',
+    bg: 'primary',
+    color: 'fg.onBrand',
+    fontWeight: 'semibold',
+    fontSize: 'sm',
+    lineHeight: 'tight',
+    px: '3',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    textAlign: 'center',
+    cursor: 'pointer',
+    boxShadow: 'lg',
+    _hover: { bg: 'primary.hover' },
+    _focusVisible: { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '3px' },
+    _disabled: { opacity: 0.7, cursor: 'not-allowed' },
+    '&[data-phase=connected]': { bg: 'danger', _hover: { bg: 'danger.hover' } },
+  }),
+  spinner: css({
+    w: '5',
+    h: '5',
+    borderRadius: 'full',
+    borderWidth: '2px',
+    borderColor: 'currentColor',
+    borderTopColor: 'transparent',
+    animation: 'spin',
+  }),
+  note: css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center', maxW: '28rem' }),
+  panel: css({
+    w: 'full',
+    maxW: '36rem',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    p: '4',
+    textAlign: 'left',
+  }),
+  lines: css({ display: 'flex', flexDirection: 'column', gap: '2', maxH: '64', overflowY: 'auto', listStyle: 'none' }),
+  line: css({ fontSize: 'sm', overflowWrap: 'anywhere' }),
+  who: css({ fontWeight: 'semibold', mr: '1' }),
+  feedback: css({ display: 'flex', gap: '2', mt: '1', flexWrap: 'wrap', alignItems: 'center' }),
+  form: css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' }),
+  field: css({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1', minW: '0' }),
+  input: css({
+    h: '10',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'border.strong',
+    borderRadius: 'md',
+    bg: 'bg.surface',
+    w: 'full',
+  }),
+  label: css({ fontSize: 'sm', fontWeight: 'medium' }),
+  hidden: css({ srOnly: true }),
+  row: css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' }),
+};
+
+type VoiceButtonProps = {
+  /** ?voice=true or an autoStart option (spec §4). */
+  autoStart?: boolean;
+  /** Whether the signed-in user's local data is open (auto-start waits for it). */
+  userDataLoaded?: boolean;
+  className?: string;
+};
+
+/** The voice button of spec §2 with the session around it: level, mute, transcript, typing. */
+export function VoiceButton({ autoStart = false, userDataLoaded = false, className }: VoiceButtonProps) {
+  const voice = useVoice();
+  useAutoStart(voice, autoStart, userDataLoaded);
+  const { persona, phase, mode, busy, level, online } = voice;
+  const label = voiceButtonLabel(phase, mode, persona.name);
+  const offline = !online && phase === 'disconnected';
+  return (
+    <div className={cx(styles.wrap, className)}>
+      <div className={styles.stage} style={{ ['--voice-level' as string]: level.toFixed(2) }}>
+        <span aria-hidden="true" className={styles.ring} />
+        <button
+          type="button"
+          className={styles.button}
+          data-phase={phase}
+          data-mode={mode}
+          data-level={level.toFixed(2)}
+          aria-busy={busy || undefined}
+          aria-describedby={offline ? 'voice-offline' : undefined}
+          disabled={offline || phase === 'disconnecting'}
+          onClick={voice.toggle}
+        >
+          {busy ? <span aria-hidden="true" className={styles.spinner} /> : <MicIcon />}
+          {label}
+        </button>
+      </div>
+      <p role="status" className={styles.hidden}>
+        {phase === 'connected' ? `Connected to ${persona.name}${voice.textOnly ? ' by text' : ''}` : ''}
+      </p>
+      {offline ? (
+        <p id="voice-offline" className={styles.note}>
+          {needsConnection(`Talking to ${persona.name}`)}
+        </p>
+      ) : null}
+      {phase === 'disconnected' && voice.micProblem && online ? <MicrophoneHelp voice={voice} /> : null}
+      {phase === 'connected' || voice.transcript.length > 0 ? <ConversationPanel voice={voice} /> : null}
+    </div>
+  );
+}
+
+function MicrophoneHelp({ voice }: { voice: VoiceSession }) {
+  const name = voice.persona.name;
+  return (
+    <div className={styles.row}>
+      <p className={styles.note}>
+        {voice.micProblem === 'refused'
+          ? `${name} can't hear you: this browser has blocked the microphone. Allow it in the site settings, or type instead.`
+          : `No microphone was found. You can type to ${name} instead.`}
+      </p>
+      <Button variant="secondary" onClick={() => voice.start({ textOnly: true })}>
+        Type to {name} instead
+      </Button>
+    </div>
+  );
+}
+
+function ConversationPanel({ voice }: { voice: VoiceSession }) {
+  const { persona, transcript, phase } = voice;
+  const [draft, setDraft] = useState('');
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [transcript.length]);
+  const connected = phase === 'connected';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (voice.sendMessage(draft)) setDraft('');
+  };
+  return (
+    <section className={styles.panel} aria-label={`Conversation with ${persona.name}`}>
+      {connected && !voice.textOnly ? (
+        <div className={styles.row}>
+          <Button variant="secondary" size="sm" aria-pressed={voice.muted} onClick={() => voice.setMuted(!voice.muted)}>
+            {voice.muted ? 'Unmute microphone' : 'Mute microphone'}
+          </Button>
+        </div>
+      ) : null}
+      <ol className={styles.lines} aria-live="polite" aria-label="Transcript">
+        {transcript.map((line) => (
+          <li key={line.key} className={styles.line} data-role={line.role}>
+            <span className={styles.who}>{line.role === 'agent' ? `${persona.name}:` : 'You:'}</span>
+            {line.text}
+            {line.role === 'agent' && line.eventId !== undefined && connected ? (
+              <Feedback voice={voice} eventId={line.eventId} />
+            ) : null}
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+      {connected ? (
+        <form className={styles.form} onSubmit={submit}>
+          <label className={styles.field}>
+            <span className={styles.label}>Message to {persona.name}</span>
+            <input
+              className={styles.input}
+              value={draft}
+              maxLength={MAX_TYPED_MESSAGE}
+              onChange={(event) => setDraft(event.target.value)}
+              autoComplete="off"
+            />
+          </label>
+          <Button type="submit" disabled={!draft.trim()}>
+            Send
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function Feedback({ voice, eventId }: { voice: VoiceSession; eventId: number }) {
+  const given = voice.rated.get(eventId);
+  if (given !== undefined) {
+    return (
+      <span className={styles.feedback}>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          Thanks: marked {given ? 'helpful' : 'not helpful'}.
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span className={styles.feedback}>
+      <Button variant="ghost" size="sm" onClick={() => voice.rate(eventId, true)}>
+        Helpful
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => voice.rate(eventId, false)}>
+        Not helpful
+      </Button>
+    </span>
+  );
+}
+
+/** The header's voice-chat button: the same call as the page's, in a small button. */
+export function HeaderVoiceButton() {
+  const voice = useVoice();
+  const { phase, mode, persona, busy, online } = voice;
+  return (
+    <Button
+      variant={phase === 'connected' ? 'destructive' : 'secondary'}
+      size="sm"
+      busy={busy}
+      disabled={!online && phase === 'disconnected'}
+      title={!online && phase === 'disconnected' ? needsConnection(`Talking to ${persona.name}`) : undefined}
+      onClick={voice.toggle}
+    >
+      {voiceButtonLabel(phase, mode, persona.name)}
+    </Button>
+  );
+}
+
+/** Spec §4: once, AUTO_START_DELAY_MS after the conditions first hold. */
+function useAutoStart(voice: VoiceSession, requested: boolean, userDataLoaded: boolean) {
+  const [done, setDone] = useState(false);
+  const ready =
+    !done &&
+    shouldAutoStart({ requested, phase: voice.phase, userDataLoaded, signedIn: voice.signedIn }) &&
+    voice.online;
+  const { start } = voice;
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setTimeout(() => {
+      setDone(true);
+      start();
+    }, AUTO_START_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [ready, start]);
+}
+
+function MicIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <rect x="9" y="2" width="6" height="12" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v4" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { voiceWidgetUrl } from '../../lib/env';
+
+/**
+ * Spec §7: the voice widget script goes into <head>, loaded asynchronously, while the app is
+ * mounted, and comes out again on unmount. Offline it simply fails to load: nothing waits on it.
+ */
+export function useWidgetScript(src: string = voiceWidgetUrl) {
+  useEffect(() => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.dataset.voiceWidget = '';
+    document.head.append(script);
+    return () => script.remove();
+  }, [src]);
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Home, homeSearchSchema } from './-home';
+
+// The same landing screen as / (spec §2's route table).
+export const Route = createFileRoute('/conversation')({
+  validateSearch: homeSearchSchema,
+  component: function Conversation() {
+    const { voice } = Route.useSearch();
+    const { userData } = Route.useRouteContext();
+    return <Home voice={voice === 'true'} userDataLoaded={userData !== null} />;
+  },
+});
