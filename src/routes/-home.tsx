@@ -14,7 +14,7 @@ export function Home({ voice, userDataLoaded }: { voice: boolean; userDataLoaded
     <HomePage
       header={<AppHeader />}
       voice={<VoiceButton autoStart={voice} userDataLoaded={userDataLoaded} />}
-      action={<SignInLink />}
+      action={<SignInLink quiet />}
     />
   );
 }

@@ -66,11 +66,11 @@ export function SignedInHeader({ syncStatus, voiceChat }: SignedInHeaderProps) {
 }
 
 /** 'Sign In' for signed-out visitors; nothing while loading or when signed in. */
-export function SignInLink() {
+export function SignInLink({ quiet = false }: { quiet?: boolean }) {
   const { status } = useSession();
   if (status !== 'signed-out') return null;
   return (
-    <ButtonLink to="/auth" size="lg">
+    <ButtonLink to="/auth" size={quiet ? 'md' : 'lg'} variant={quiet ? 'secondary' : 'primary'}>
       Sign In
     </ButtonLink>
   );

@@ -19,8 +19,8 @@ const styles = {
 type HomePageProps = {
   /** The signed-in header (composed by the route; it shows itself only to signed-in users). */
   header?: ReactNode;
-  /** The voice button (composed by the route), shown under the headline. Optional until the route passes it. */
-  voice?: ReactNode;
+  /** The voice button (composed by the route), shown under the headline. */
+  voice: ReactNode;
   /** 'Sign In' for signed-out visitors. */
   action?: ReactNode;
 };
