@@ -246,7 +246,7 @@ export interface Database {
         Row: {
           id: string;
           user_id: string;
-          gmail_account_id: string;
+          gmail_account_id: string | null;
           sender_email: string;
           sender_name: string | null;
           subject: string | null;
@@ -254,11 +254,16 @@ export interface Database {
           reply_status: 'replied' | 'pending' | 'failed' | 'skipped';
           replied_at: string | null;
           created_at: string;
+          updated_at: string;
+          _modified: string;
+          _deleted: boolean;
+          _writer: string | null;
+          _landed: Json;
         };
         Insert: {
           id?: string;
           user_id?: string;
-          gmail_account_id: string;
+          gmail_account_id?: string | null;
           sender_email: string;
           sender_name?: string | null;
           subject?: string | null;
@@ -266,11 +271,16 @@ export interface Database {
           reply_status?: 'replied' | 'pending' | 'failed' | 'skipped';
           replied_at?: string | null;
           created_at?: string;
+          updated_at?: string;
+          _modified?: string;
+          _deleted?: boolean;
+          _writer?: string | null;
+          _landed?: Json;
         };
         Update: {
           id?: string;
           user_id?: string;
-          gmail_account_id?: string;
+          gmail_account_id?: string | null;
           sender_email?: string;
           sender_name?: string | null;
           subject?: string | null;
@@ -278,6 +288,11 @@ export interface Database {
           reply_status?: 'replied' | 'pending' | 'failed' | 'skipped';
           replied_at?: string | null;
           created_at?: string;
+          updated_at?: string;
+          _modified?: string;
+          _deleted?: boolean;
+          _writer?: string | null;
+          _landed?: Json;
         };
         Relationships: [];
       };

@@ -92,14 +92,25 @@ describe('gmail_accounts and email_logs', () => {
       await deleteUsers([stranger.user.id]);
     }
   });
-  it('defaults reply_status to pending; disconnecting the account removes its logs', async () => {
-    const { data, error } = await log({}).select('id, reply_status, sender_name, subject').single();
+  it('refuses a live log without a mail account (only a deleted one has none)', async () => {
+    expectRefused((await log({ gmail_account_id: null })).error, '23514', 'email_logs_without_account_is_deleted');
+  });
+  it('defaults reply_status to pending; disconnecting the account deletes its logs (soft: devices pull it), content erased', async () => {
+    const { data, error } = await log({ sender_name: 'Sam', subject: 'Hello' })
+      .select('id, reply_status, sender_name, subject, _deleted')
+      .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ reply_status: 'pending', sender_name: null, subject: null });
+    expect(data).toMatchObject({ reply_status: 'pending', sender_name: 'Sam', subject: 'Hello', _deleted: false });
     const del = await owner.client.from('gmail_accounts').delete().eq('id', accountId).select('id');
     expect(del.error).toBeNull();
     expect(del.data).toHaveLength(1);
-    expect(await sql('select 1 from public.email_logs where id = $1', [data?.id])).toHaveLength(0);
+    // Synced rows are never hard-deleted (a device would never hear of it): a tombstone is left.
+    expect(
+      await sql(
+        'select gmail_account_id, sender_email, sender_name, subject, _deleted from public.email_logs where id = $1',
+        [data?.id],
+      ),
+    ).toEqual([{ gmail_account_id: null, sender_email: '', sender_name: null, subject: null, _deleted: true }]);
   });
 });
 

@@ -114,7 +114,9 @@ export const cases: TableCase[] = [
       await sql(
         `insert into public.email_logs (id, user_id, gmail_account_id, sender_email, subject)
          values ($1, $2, $3, 'buyer@example.test', 'Target')
-         on conflict (id) do update set subject = excluded.subject`,
+         on conflict (id) do update
+           set subject = excluded.subject, sender_email = excluded.sender_email,
+               gmail_account_id = excluded.gmail_account_id, _deleted = false`,
         [ids.emailLog, owner.id, ids.gmailAccount],
       );
     },
