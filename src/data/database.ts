@@ -14,11 +14,13 @@ import { merge3, sameData, type Doc, type LostValue } from './conflict';
 import { takeLandedBase, trueServerState, upToDate } from './outbox';
 import {
   agentAssessmentSchema,
+  emailLogSchema,
   LIST_FIELDS,
   savedPropertySchema,
   shareAgreementStatusSchema,
   shareSubscriptionSchema,
   type AgentAssessmentDoc,
+  type EmailLogDoc,
   type SavedPropertyDoc,
   type ShareAgreementStatusDoc,
   type ShareSubscriptionDoc,
@@ -94,12 +96,15 @@ const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
 };
 
 export type SyncedCollectionName =
-  'saved_properties' | 'share_subscriptions' | 'share_agreement_status' | 'agent_assessments';
+  'saved_properties' | 'share_subscriptions' | 'share_agreement_status' | 'email_logs' | 'agent_assessments';
 
+// Six collections. RxDB's open-source build allows at most 13 open at once (across databases):
+// two devices of one user in a test, or a user database and an assessment database in one tab, fit.
 export interface UserCollections {
   saved_properties: RxCollection<SavedPropertyDoc>;
   share_subscriptions: RxCollection<ShareSubscriptionDoc>;
   share_agreement_status: RxCollection<ShareAgreementStatusDoc>;
+  email_logs: RxCollection<EmailLogDoc>;
   outbox: RxCollection<OutboxEntry>;
   conflict_log: RxCollection<ConflictLogEntry>;
 }
@@ -118,6 +123,7 @@ const SERVER_IS_FINAL: Partial<Record<SyncedCollectionName, (server: Doc) => boo
   share_subscriptions: (server) => server.status === 'signed' || server.status === 'cancelled',
   agent_assessments: (server) => server.status === 'completed',
   share_agreement_status: () => true,
+  email_logs: () => true,
 };
 
 /** Fields each device keeps for itself: its own value wins a conflict, and nothing is logged. */
@@ -216,6 +222,7 @@ export const MIGRATIONS = {
   // Drafts written before signing evidence existed: the new fields are simply empty.
   share_subscriptions: { 1: (oldDoc: ShareSubscriptionDoc) => oldDoc },
   share_agreement_status: {},
+  email_logs: {},
   // Answers saved before progress was recorded: they reopen at step 1.
   agent_assessments: { 1: (oldDoc: AgentAssessmentDoc) => ({ ...oldDoc, last_step: 1 }) },
 } as const;
@@ -244,6 +251,11 @@ export async function openUserDatabase(options: OpenOptions): Promise<UserDataba
       schema: shareAgreementStatusSchema,
       migrationStrategies: MIGRATIONS.share_agreement_status,
       conflictHandler: conflictHandler('share_agreement_status', local),
+    },
+    email_logs: {
+      schema: emailLogSchema,
+      migrationStrategies: MIGRATIONS.email_logs,
+      conflictHandler: conflictHandler('email_logs', local),
     },
     ...LOCAL_COLLECTIONS,
   });

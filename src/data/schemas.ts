@@ -179,6 +179,34 @@ export const agentAssessmentSchemaLiteral = {
   additionalProperties: false,
 } as const;
 
+// Pull-only: written by the email assistant on the server, never by a device (sync_push refuses it).
+// Validated loosely on purpose: a pulled row the schema refused would stop the table's replication,
+// so a status the server adds later must not be one (the server's checks hold the real rules).
+export const emailLogSchemaLiteral = {
+  title: 'email_logs',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuid,
+    user_id: uuid,
+    // Null only on a tombstone: the mailbox was disconnected and the log deleted with it.
+    gmail_account_id: { type: ['string', 'null'] },
+    sender_email: { type: 'string' },
+    sender_name: text,
+    subject: text,
+    // Postgres' text for a timestamptz (UTC on the server): sorts by time as a string. Indexed
+    // for recentEmailLogs (an indexed string needs a maxLength; the text is 32 characters).
+    received_at: { type: 'string', maxLength: 40 },
+    reply_status: { type: 'string' },
+    replied_at: timestamp,
+    ...syncFields,
+  },
+  required: ['id', 'user_id', 'sender_email', 'received_at', 'reply_status'],
+  indexes: ['received_at'],
+  additionalProperties: false,
+} as const;
+
 // The document types, derived from the schema literals the way RxDB's toTypedRxJsonSchema types them.
 type Typed<S extends Parameters<typeof toTypedRxJsonSchema>[0]> = ExtractDocumentTypeFromTypedRxJsonSchema<
   ReturnType<typeof toTypedRxJsonSchema<S>>
@@ -188,11 +216,13 @@ export type SavedPropertyDoc = Typed<typeof savedPropertySchemaLiteral>;
 export type ShareSubscriptionDoc = Typed<typeof shareSubscriptionSchemaLiteral>;
 export type ShareAgreementStatusDoc = Typed<typeof shareAgreementStatusSchemaLiteral>;
 export type AgentAssessmentDoc = Typed<typeof agentAssessmentSchemaLiteral>;
+export type EmailLogDoc = Typed<typeof emailLogSchemaLiteral>;
 
 export const savedPropertySchema: RxJsonSchema<SavedPropertyDoc> = savedPropertySchemaLiteral;
 export const shareSubscriptionSchema: RxJsonSchema<ShareSubscriptionDoc> = shareSubscriptionSchemaLiteral;
 export const shareAgreementStatusSchema: RxJsonSchema<ShareAgreementStatusDoc> = shareAgreementStatusSchemaLiteral;
 export const agentAssessmentSchema: RxJsonSchema<AgentAssessmentDoc> = agentAssessmentSchemaLiteral;
+export const emailLogSchema: RxJsonSchema<EmailLogDoc> = emailLogSchemaLiteral;
 
 /** Fields the server owns: never pushed as the device's own change (see conflict.ts). */
 export const SERVER_OWNED_FIELDS = [
@@ -209,6 +239,7 @@ export const LIST_FIELDS: Record<string, readonly string[]> = {
   saved_properties: ['key_features'],
   share_subscriptions: [],
   share_agreement_status: [],
+  email_logs: [],
   agent_assessments: [
     'tone_of_voice',
     'office_devices',

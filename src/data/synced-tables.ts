@@ -1,13 +1,14 @@
 import type { AssessmentDatabase, UserDatabase } from './database';
 import { syncTable, type SyncTable } from './sync-engine';
 
-// Which collections replicate, per kind of database. The agreement status is the server's alone:
-// pulled, never pushed.
+// Which collections replicate, per kind of database. The agreement status and the email logs are
+// the server's alone: pulled, never pushed.
 
 export const userSyncTables = (db: UserDatabase): SyncTable[] => [
   syncTable(db.saved_properties),
   syncTable(db.share_subscriptions),
   syncTable(db.share_agreement_status, { pullOnly: true }),
+  syncTable(db.email_logs, { pullOnly: true }),
 ];
 
 export const assessmentSyncTables = (db: AssessmentDatabase): SyncTable[] => [syncTable(db.agent_assessments)];

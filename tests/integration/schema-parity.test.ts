@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentAssessmentSchemaLiteral,
+  emailLogSchemaLiteral,
   savedPropertySchemaLiteral,
   shareAgreementStatusSchemaLiteral,
   shareSubscriptionSchemaLiteral,
@@ -15,6 +16,7 @@ describe('RxDB schemas mirror the Postgres tables', () => {
     shareSubscriptionSchemaLiteral,
     shareAgreementStatusSchemaLiteral,
     agentAssessmentSchemaLiteral,
+    emailLogSchemaLiteral,
   ])('$title', async (schema) => {
     const rows = await sql<{ column_name: string }>(
       `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
