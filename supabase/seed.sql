@@ -7,6 +7,8 @@
 --   assessment link  /agent-assessment/DemoAssessmentToken0000000000001 (valid for 30 days from
 --                    the latest start)
 --   saved properties two listings, as the browser extension saves them
+--   email assistant  a connected Gmail account and five handled emails, three received in the
+--                    24 hours before the first start (the voice assistant mentions those)
 
 -- The demo user. Signing up through /auth/v1 is not possible from SQL; this mirrors what the
 -- auth service writes (bcrypt hash, confirmed email, email provider).
@@ -95,3 +97,36 @@ insert into public.saved_properties (
    '3 bedroom terraced house for sale', '27 Mill Lane, Bristol, BS3 4QT', 415000, 3, 'Terraced house',
    array['Garden', 'Loft conversion potential', 'Off-street parking'], 'James Patel', 'Harbourside Homes')
 on conflict (id) do nothing;
+
+-- A connected mailbox, as the Gmail OAuth function records it (tokens live elsewhere).
+insert into public.gmail_accounts (id, user_id, email_address, account_status, last_sync_at)
+values ('00000000-0000-4000-8000-000000000401', '00000000-0000-4000-8000-000000000001',
+        'demo.chloe@gmail.test', 'active', now())
+on conflict do nothing;
+
+-- Five emails the assistant handled, relative to the time of seeding: three in the last 24 hours,
+-- two older. Only when the demo user has none (the database persists across starts: the logs of
+-- an earlier start, or ones the assistant wrote since, are kept as they are). New ids each time:
+-- after the mailbox was disconnected, its logs stay behind as deleted rows and fresh ones come.
+insert into public.email_logs (
+  user_id, gmail_account_id, sender_email, sender_name, subject, received_at, reply_status, replied_at
+)
+select a.user_id, a.id, v.sender_email, v.sender_name, v.subject,
+       now() - v.age, v.reply_status, case when v.reply_status = 'replied' then now() - v.age + interval '2 minutes' end
+  from public.gmail_accounts as a
+ cross join (values
+   ('priya.shah@example.com', 'Priya Shah',
+    'Viewing request: 2 bedroom flat, Albion Road', interval '35 minutes', 'pending'),
+   ('tom.whitaker@example.org', 'Tom Whitaker',
+    'Offer on 27 Mill Lane', interval '4 hours', 'replied'),
+   ('valuations@harbourside-homes.example.com', 'Harbourside Homes',
+    'Valuation booked for Thursday at 10am', interval '15 hours', 'replied'),
+   ('hello@mortgage-desk.example.net', 'Mortgage Desk',
+    'Your agreement in principle is ready', interval '3 days', 'replied'),
+   ('sam.green@example.com', 'Sam Green',
+    'Chain update for Flat 4', interval '6 days', 'skipped')
+ ) as v (sender_email, sender_name, subject, age, reply_status)
+ where a.user_id = '00000000-0000-4000-8000-000000000001'
+   and a.email_address = 'demo.chloe@gmail.test'
+   and not exists (select from public.email_logs as l
+                    where l.user_id = '00000000-0000-4000-8000-000000000001' and not l._deleted);
