@@ -1,6 +1,7 @@
-import type { UserData } from '../../data/user-data';
+import { readRecentEmailLogs } from '../../data/email-logs';
 import { newestBy } from '../../data/rows';
-import { buildVoiceContext, CONTEXT_PROPERTIES, type VoiceContext } from './voice-context';
+import type { UserData } from '../../data/user-data';
+import { buildVoiceContext, CONTEXT_EMAIL_READ, CONTEXT_PROPERTIES, type VoiceContext } from './voice-context';
 
 /** The user context from the local database (works offline and on a flaky network). */
 export async function readVoiceContext(
@@ -9,10 +10,13 @@ export async function readVoiceContext(
   now = new Date(),
 ): Promise<VoiceContext> {
   if (!data) return buildVoiceContext({ properties: [], emails: [], now, userName });
-  const docs = await data.db.saved_properties.find().exec();
+  const [docs, emails] = await Promise.all([
+    data.db.saved_properties.find().exec(),
+    readRecentEmailLogs(data.db, { now, limit: CONTEXT_EMAIL_READ }),
+  ]);
   const properties = docs
     .map((d) => d.toJSON())
     .sort(newestBy((d) => d.created_at))
     .slice(0, CONTEXT_PROPERTIES);
-  return buildVoiceContext({ properties, emails: [], now, userName });
+  return buildVoiceContext({ properties, emails, now, userName });
 }

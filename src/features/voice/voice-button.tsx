@@ -222,20 +222,22 @@ function Feedback({ voice, eventId }: { voice: VoiceSession; eventId: number }) 
   );
 }
 
-/** The header's voice-chat button: the same call as the page's, in a small button. */
+/** The header's voice-chat button: the same call as the page's; on phones only its icon shows. */
 export function HeaderVoiceButton() {
   const voice = useVoice();
   const { phase, mode, persona, busy, online } = voice;
+  const offline = !online && phase === 'disconnected';
   return (
     <Button
       variant={phase === 'connected' ? 'destructive' : 'secondary'}
       size="sm"
       busy={busy}
-      disabled={!online && phase === 'disconnected'}
-      title={!online && phase === 'disconnected' ? needsConnection(`Talking to ${persona.name}`) : undefined}
+      disabled={offline}
+      title={offline ? needsConnection(`Talking to ${persona.name}`) : undefined}
       onClick={voice.toggle}
     >
-      {voiceButtonLabel(phase, mode, persona.name)}
+      {busy ? null : <MicIcon size={16} />}
+      <span className={css({ srOnly: { base: true, md: false } })}>{voiceButtonLabel(phase, mode, persona.name)}</span>
     </Button>
   );
 }
@@ -258,12 +260,12 @@ function useAutoStart(voice: VoiceSession, requested: boolean, userDataLoaded: b
   }, [ready, start]);
 }
 
-function MicIcon() {
+function MicIcon({ size = 28 }: { size?: number }) {
   return (
     <svg
       aria-hidden="true"
-      width="28"
-      height="28"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
