@@ -11,6 +11,8 @@ export const appEnv = (stack: StackInfo): NodeJS.ProcessEnv => ({
   ...process.env,
   VITE_SUPABASE_URL: stack.apiUrl,
   VITE_SUPABASE_ANON_KEY: stack.anonKey,
+  VITE_VOICE_ORIGIN: stack.voiceWsOrigin,
+  VITE_VOICE_WIDGET_URL: `${stack.voiceUrl}/convai-widget-embed.js`,
 });
 
 /** The production build `npm start` makes, into `outDir`. */

@@ -10,6 +10,12 @@ export interface StackInfo {
   dbUrl: string;
   /** The local inbox (mail.mjs): GET `${mailUrl}/api/messages?to=…`. */
   mailUrl: string;
+  /** The local voice service (supabase/local/voice.mjs): `${voiceUrl}/v1/convai/...`, `/_local/conversations`. */
+  voiceUrl: string;
+  /** Where the app's voice SDK connects: `${voiceWsOrigin}/v1/convai/conversation?agent_id=…`. */
+  voiceWsOrigin: string;
+  /** The voice service's `xi-api-key` (the functions' ELEVENLABS_API_KEY): tests only, never the app. */
+  voiceApiKey: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -33,6 +39,7 @@ export async function startTestStack(
       apiPort: await freePort(),
       dbPort: await freePort(),
       mailPort: await freePort(),
+      voicePort: await freePort(),
       seedFile: opts.seed ? undefined : null,
       accessTokenTtl: opts.accessTokenTtl,
       // Off unless a test turns them on: the suites sign up hundreds of users from one address.
@@ -48,6 +55,9 @@ export async function startTestStack(
       apiUrl: stack.apiUrl,
       dbUrl: stack.dbUrl,
       mailUrl: stack.mailUrl,
+      voiceUrl: stack.voiceUrl,
+      voiceWsOrigin: stack.voiceWsOrigin,
+      voiceApiKey: stack.voiceApiKey,
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,

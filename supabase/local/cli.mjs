@@ -37,11 +37,19 @@ async function main() {
     process.exit(2);
   }
   const settings = localSettings();
-  const { apiPort, dbPort, mailPort, dataDir, jwtSecret, apiUrl } = settings;
+  const { apiPort, dbPort, mailPort, voicePort, dataDir, jwtSecret, apiUrl } = settings;
   const appPort = portSetting(process.env, 'APP_PORT', command === 'dev' ? 5173 : 4173);
   const { anonKey } = await localKeys(settings);
   const appUrl = `http://localhost:${appPort}`;
-  const appEnv = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey };
+  // The app is built before the stack starts: the voice service's addresses come from its port.
+  // Only public values: the voice service's key stays in the functions' env.
+  const appEnv = {
+    ...process.env,
+    VITE_SUPABASE_URL: apiUrl,
+    VITE_SUPABASE_ANON_KEY: anonKey,
+    VITE_VOICE_ORIGIN: settings.voiceWsOrigin,
+    VITE_VOICE_WIDGET_URL: `${settings.voiceUrl}/convai-widget-embed.js`,
+  };
 
   if (command === 'start') {
     console.log('Building the app…');
@@ -49,7 +57,7 @@ async function main() {
   }
 
   console.log('Starting the local stack…');
-  const stack = await startStack({ dataDir, apiPort, dbPort, mailPort, jwtSecret, log, notice });
+  const stack = await startStack({ dataDir, apiPort, dbPort, mailPort, voicePort, jwtSecret, log, notice });
   /** @type {ReturnType<typeof startChild> | undefined} */
   let app;
   let stopping = false;
@@ -112,6 +120,7 @@ async function main() {
     ['API URL', stack.apiUrl],
     ['DB URL', stack.dbUrl],
     ['Mail', `${stack.mailUrl} (the local inbox: password reset links arrive here)`],
+    ['Voice', `${stack.voiceUrl} (local voice service stand-in; the API key stays in the functions' env)`],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     [

@@ -1,6 +1,6 @@
 // @ts-check
 // The local stand-in for hosted Supabase: Postgres, PostgREST, auth, edge functions and one
-// gateway. Used by `npm start`, `npm run dev` and the tests (which pass free ports and a
+// gateway, with a local inbox and a local voice service (ElevenLabs' stand-in). Used by `npm start`, `npm run dev` and the tests (which pass free ports and a
 // throw-away data dir).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,15 @@ import { createAuthService } from './auth.mjs';
 import { startGateway } from './gateway.mjs';
 import { createMailbox, startMailServer } from './mail.mjs';
 import { freePort, startChild, supervise, waitForHttp } from './process.mjs';
-import { DEFAULT_API_PORT, DEFAULT_DATA_DIR, DEFAULT_DB_PORT, DEFAULT_MAIL_PORT, ROOT } from './settings.mjs';
+import {
+  DEFAULT_API_PORT,
+  DEFAULT_DATA_DIR,
+  DEFAULT_DB_PORT,
+  DEFAULT_MAIL_PORT,
+  DEFAULT_VOICE_PORT,
+  ROOT,
+} from './settings.mjs';
+import { startVoiceService, voiceApiKey } from './voice.mjs';
 
 export { DEFAULT_API_PORT, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -93,11 +101,13 @@ function functionsWithoutJwt(file) {
 /**
  * Fault injection for the tests and the bench. `killPostgrest` and `stopPostgres` take a part of
  * the stack away on purpose: it stays away (no automatic restart) until `startPostgrest` /
- * `startPostgres` brings it back on the same port. `pids` are the processes as they run now: kill
+ * `startPostgres` brings it back on the same port; `stopVoice` / `startVoice` likewise for the
+ * voice service (same port and key; the conversations it kept are forgotten). `pids` are the processes as they run now: kill
  * one from outside and the stack restarts it by itself, as it would after a crash.
  * @typedef {{
  *   killPostgrest: () => Promise<void>, startPostgrest: () => Promise<void>,
  *   stopPostgres: () => Promise<void>, startPostgres: () => Promise<void>,
+ *   stopVoice: () => Promise<void>, startVoice: () => Promise<void>,
  *   pids: () => { postgres?: number, postgrest?: number, functions?: number },
  * }} StackFaults
  */
@@ -105,8 +115,11 @@ function functionsWithoutJwt(file) {
 /**
  * @typedef {{
  *   apiUrl: string, dbUrl: string, mailUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
+ *   voiceUrl: string, voiceWsOrigin: string, voiceApiKey: string,
  *   applied: string[], stop: () => Promise<void>, faults: StackFaults,
  * }} Stack
+ * `voiceApiKey` is the voice service's key, also in the functions' env as ELEVENLABS_API_KEY: for
+ * tests and tools only, never for the app.
  */
 
 /**
@@ -115,6 +128,7 @@ function functionsWithoutJwt(file) {
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
  *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
  *   rateLimits?: Record<string, number> | null, mailPort?: number, confirmSignups?: boolean,
+ *   voicePort?: number,
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted.
@@ -212,6 +226,19 @@ export async function startStack(options = {}) {
       }),
     );
 
+    // The voice service (ElevenLabs' stand-in): its key goes to the functions' env and nowhere else.
+    const voicePort = options.voicePort ?? DEFAULT_VOICE_PORT;
+    const voiceKey = voiceApiKey(process.env);
+    const startVoice = () => startVoiceService({ port: voicePort, apiKey: voiceKey, log });
+    /** @type {Awaited<ReturnType<typeof startVoiceService>> | undefined} */
+    let voice = await startVoice();
+    const voiceUrl = voice.url;
+    const voiceWsOrigin = voice.wsOrigin;
+    stops.push(async () => {
+      await voice?.stop();
+      voice = undefined;
+    });
+
     let functionsPort = null;
     /** @type {Awaited<ReturnType<typeof supervise>> | undefined} */
     let functions;
@@ -251,6 +278,9 @@ export async function startStack(options = {}) {
               SUPABASE_ANON_KEY: anonKey,
               SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
               SUPABASE_DB_URL: dbUrl,
+              // After the .env secrets: locally the functions always talk to the local voice service.
+              ELEVENLABS_API_KEY: voiceKey,
+              ELEVENLABS_API_URL: voiceUrl,
             },
             healthUrl: `http://127.0.0.1:${port}/_health`,
             label: 'Deno functions',
@@ -267,6 +297,13 @@ export async function startStack(options = {}) {
       startPostgrest: () => postgrest.start(),
       stopPostgres: () => postgres.stop(),
       startPostgres: () => postgres.start(),
+      stopVoice: async () => {
+        await voice?.stop();
+        voice = undefined;
+      },
+      startVoice: async () => {
+        voice ??= await startVoice();
+      },
       pids: () => ({ postgres: postgres.pid(), postgrest: postgrest.pid(), functions: functions?.pid() }),
     };
 
@@ -301,7 +338,20 @@ export async function startStack(options = {}) {
     });
     stops.push(gateway.stop);
 
-    return { apiUrl, dbUrl, mailUrl: mail.url, anonKey, serviceRoleKey, jwtSecret, applied, stop, faults };
+    return {
+      apiUrl,
+      dbUrl,
+      mailUrl: mail.url,
+      voiceUrl,
+      voiceWsOrigin,
+      voiceApiKey: voiceKey,
+      anonKey,
+      serviceRoleKey,
+      jwtSecret,
+      applied,
+      stop,
+      faults,
+    };
   } catch (error) {
     await stop();
     throw error;

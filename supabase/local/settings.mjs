@@ -10,6 +10,8 @@ export const DEFAULT_API_PORT = 54321;
 export const DEFAULT_DB_PORT = 54322;
 /** The local inbox (the Supabase CLI's Inbucket/Mailpit port). */
 export const DEFAULT_MAIL_PORT = 54324;
+/** The local voice service (supabase/local/voice.mjs), standing in for ElevenLabs. */
+export const DEFAULT_VOICE_PORT = 54325;
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data/postgres');
 
 /**
@@ -41,7 +43,7 @@ export function jwtSecretSetting(env) {
 
 /**
  * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), SUPABASE_MAIL_PORT
- * (the local inbox, :54324), CHLOE_DATA_DIR
+ * (the local inbox, :54324), VOICE_PORT (the local voice service, :54325), CHLOE_DATA_DIR
  * (.data/postgres) and JWT_SECRET (the well-known local one unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
@@ -49,6 +51,7 @@ export function localSettings(env = process.env) {
   const apiPort = portSetting(env, 'SUPABASE_API_PORT', DEFAULT_API_PORT);
   const dbPort = portSetting(env, 'SUPABASE_DB_PORT', DEFAULT_DB_PORT);
   const mailPort = portSetting(env, 'SUPABASE_MAIL_PORT', DEFAULT_MAIL_PORT);
+  const voicePort = portSetting(env, 'VOICE_PORT', DEFAULT_VOICE_PORT);
   // Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
   const dataDir = env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
   const { jwtSecret, wellKnown } = jwtSecretSetting(env);
@@ -56,10 +59,14 @@ export function localSettings(env = process.env) {
     apiPort,
     dbPort,
     mailPort,
+    voicePort,
     dataDir,
     jwtSecret,
     wellKnownSecret: wellKnown,
     apiUrl: `http://localhost:${apiPort}`,
+    // What the app is built with: the voice service's addresses follow from its port alone.
+    voiceUrl: `http://127.0.0.1:${voicePort}`,
+    voiceWsOrigin: `ws://127.0.0.1:${voicePort}`,
   };
 }
 

@@ -93,7 +93,8 @@ describe('npm run dev / npm start', () => {
     { timeout: 240_000 },
     async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-'));
-      const [apiPort, dbPort, appPort, mailPort] = [
+      const [apiPort, dbPort, appPort, mailPort, voicePort] = [
+        await freePort(),
         await freePort(),
         await freePort(),
         await freePort(),
@@ -104,6 +105,7 @@ describe('npm run dev / npm start', () => {
         SUPABASE_API_PORT: String(apiPort),
         SUPABASE_DB_PORT: String(dbPort),
         SUPABASE_MAIL_PORT: String(mailPort),
+        VOICE_PORT: String(voicePort),
         APP_PORT: String(appPort),
       };
 
@@ -127,10 +129,19 @@ describe('npm run dev / npm start', () => {
       expect(decodeJwt(s['service_role key']!).role).toBe('service_role');
       expect(s['Mail']).toMatch(new RegExp(`^http://localhost:${mailPort} \\(the local inbox`));
       expect((await fetch(`http://localhost:${mailPort}/`)).status).toBe(200);
+      expect(s['Voice']).toBe(
+        `http://127.0.0.1:${voicePort} (local voice service stand-in; the API key stays in the functions' env)`,
+      );
+      expect(await (await fetch(`http://127.0.0.1:${voicePort}/_health`)).text()).toBe('ok');
       expect(s['JWT secret']).toMatch(/^the well-known local one .*set JWT_SECRET to use your own$/);
       const app = await fetch(s['App URL']!);
       expect(app.status).toBe(200);
       expect(await app.text()).toContain('<div id="root">');
+      // The app is given the voice service's public addresses, never its key.
+      const envModule = await (await fetch(`${s['App URL']}/src/lib/env.ts`)).text();
+      expect(envModule).toContain(`"VITE_VOICE_ORIGIN": "ws://127.0.0.1:${voicePort}"`);
+      expect(envModule).toContain(`"VITE_VOICE_WIDGET_URL": "http://127.0.0.1:${voicePort}/convai-widget-embed.js"`);
+      expect(envModule).not.toMatch(/sk_local_|ELEVENLABS/);
 
       // The printed demo sign-in works, and the demo user has the data the README promises.
       const [email, password] = s['Demo sign-in']!.split(' / ');
@@ -157,7 +168,7 @@ describe('npm run dev / npm start', () => {
       const stopped = await first.stop();
       expect(stopped.code).toBe(0);
       expect(stopped.output).toContain('Stopped.');
-      for (const port of [apiPort, dbPort, appPort, mailPort]) expect(await refused(port)).toBe(true);
+      for (const port of [apiPort, dbPort, appPort, mailPort, voicePort]) expect(await refused(port)).toBe(true);
 
       // Second start: same folder, nothing migrated twice, the row written before is still there;
       // this time with a secret of its own, which signs the keys and is the one the API checks.
