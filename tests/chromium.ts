@@ -12,4 +12,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // A fake microphone (a beep) where a test grants the 'microphone' permission; refused where it
+  // does not. Audio may play without a click, as after a person's first tap (?voice=true).
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
 ];

@@ -7,6 +7,6 @@ export const Route = createFileRoute('/conversation')({
   component: function Conversation() {
     const { voice } = Route.useSearch();
     const { userData } = Route.useRouteContext();
-    return <Home voice={voice === 'true'} userDataLoaded={userData !== null} />;
+    return <Home voice={voice === true} userDataLoaded={userData !== null} />;
   },
 });

@@ -6,6 +6,6 @@ export const Route = createFileRoute('/')({
   component: function Index() {
     const { voice } = Route.useSearch();
     const { userData } = Route.useRouteContext();
-    return <Home voice={voice === 'true'} userDataLoaded={userData !== null} />;
+    return <Home voice={voice === true} userDataLoaded={userData !== null} />;
   },
 });

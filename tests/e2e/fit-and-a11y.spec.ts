@@ -171,6 +171,23 @@ test('signed out: home, sign in and up, 404, the shareholder landing, subscribe,
   await checkState(page, 'invalid assessment link with its error toast', errorToast.first());
 });
 
+test('the landing page in a conversation: the microphone refused, then typing, with a long message', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await page.getByRole('main').locator('button[data-phase]').click();
+  await expect(page.getByRole('button', { name: 'Type to Chloe instead' })).toBeVisible();
+  await checkState(page, 'home, microphone refused');
+  await page.getByRole('button', { name: 'Type to Chloe instead' }).click();
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(transcript).toContainText("Hi, I'm Chloe");
+  await page.getByLabel('Message to Chloe').fill(LONG_WORD(400));
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(transcript.locator('li[data-role=agent]')).toHaveCount(2);
+  await checkState(page, 'home, a text conversation with a long message');
+});
+
 test('password recovery: the recover form, the link sent, and /auth/reset expired, without a link, with one', async ({
   page,
 }) => {

@@ -18,6 +18,9 @@ export default async function globalSetup() {
     process.env.E2E_MAIL_URL = stack.info.mailUrl;
     process.env.E2E_ANON_KEY = stack.info.anonKey;
     process.env.E2E_SERVICE_ROLE_KEY = stack.info.serviceRoleKey;
+    process.env.E2E_JWT_SECRET = stack.info.jwtSecret;
+    process.env.E2E_VOICE_URL = stack.info.voiceUrl;
+    process.env.E2E_VOICE_API_KEY = stack.info.voiceApiKey;
   } catch (error) {
     await preview?.stop();
     await stack.stop();

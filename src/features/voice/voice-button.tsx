@@ -151,7 +151,10 @@ function ConversationPanel({ voice }: { voice: VoiceSession }) {
   const { persona, transcript, phase } = voice;
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [transcript.length]);
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which is no cleanup.
+    void end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [transcript.length]);
   const connected = phase === 'connected';
   const submit = (event: FormEvent) => {
     event.preventDefault();
