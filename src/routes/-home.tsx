@@ -22,7 +22,7 @@ export function Home({ voice, userDataLoaded }: { voice: boolean; userDataLoaded
   return (
     <HomePage
       header={<AppHeader />}
-      voice={<VoiceButton autoStart={voice} userDataLoaded={userDataLoaded} />}
+      voice={(caption) => <VoiceButton autoStart={voice} userDataLoaded={userDataLoaded} caption={caption} />}
       action={<SignInLink quiet />}
     />
   );

@@ -152,6 +152,16 @@ function answer(record, text) {
     }
     return 'Sign in and I can see the properties you saved.';
   }
+  if (/e-?mail|inbox|message/.test(lower)) {
+    // The app's context lists them as '1. Name <address>: Subject (time)' under this heading.
+    const context = textVariable(record.initiation?.dynamicVariables ?? null, 'user_context', 8000);
+    const section = context.split('Emails received in the last 24 hours:')[1] ?? '';
+    const emails = [...section.matchAll(/^\d+\. (.+?) <[^>]*>: (.+?) \(/gm)].map((m) => `${m[1]} about "${m[2]}"`);
+    if (emails.length) {
+      return `In the last 24 hours you had ${emails.length} email${emails.length === 1 ? '' : 's'}: ${emails.join('; ')}.`;
+    }
+    return record.signed ? 'No emails reached you in the last 24 hours.' : 'Sign in and I can see your recent emails.';
+  }
   return `You said: "${text}". I'm ${record.persona}, running on the local voice service, so I answer from your saved properties and recent emails only.`;
 }
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { apiClient, PASSWORD, signUp } from './fixtures';
+import { apiClient, PASSWORD, signUp, sql } from './fixtures';
 
 // The voice assistant in real Chromium with a fake microphone (tests/chromium.ts), the real
 // @elevenlabs/react SDK, the real voice-conversation function under Deno and the local voice
@@ -124,9 +124,21 @@ test.describe('with a microphone', () => {
       key_features: ['Balcony'],
     });
     if (insertError) throw insertError;
+    // Mail the assistant handled (written by server functions): one an hour old, one from two days ago.
+    const [account] = await sql<{ id: string }>(
+      `insert into public.gmail_accounts (user_id, email_address) values ($1, 'mover@gmail.test') returning id`,
+      [data.user.id],
+    );
+    await sql(
+      `insert into public.email_logs (user_id, gmail_account_id, sender_email, sender_name, subject, received_at)
+       values ($1, $2, 'priya@agents.example', 'Priya Shah', 'Viewing on Saturday', now() - interval '1 hour'),
+              ($1, $2, 'old@agents.example', 'Old Sender', 'Last week''s chain', now() - interval '2 days')`,
+      [data.user.id, account!.id],
+    );
     // The list is read from the device: wait for the sync to bring the property down.
     await page.goto('/saved-properties');
     await expect(page.getByText('2 bed flat, Clapham')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
 
     const functionCalls: number[] = [];
     page.on('response', (response) => {
@@ -146,7 +158,16 @@ test.describe('with a microphone', () => {
     expect(signed.signed).toBe(true);
     expect(signed.initiation.dynamicVariables?.['user_context']).toContain('1. 2 bed flat, Clapham');
     expect(signed.initiation.overrides?.agent?.prompt).toBeUndefined();
+    expect(signed.initiation.dynamicVariables?.['user_context']).toContain(
+      'Priya Shah <priya@agents.example>: Viewing on Saturday',
+    );
+    expect(signed.initiation.dynamicVariables?.['user_context']).not.toContain('Old Sender');
     await expect.poll(async () => (await recorded(signed.conversationId)).pongs).toBeGreaterThan(0);
+    await page.getByLabel('Message to Chloe').fill('Any emails for me today?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(transcript).toContainText(
+      'In the last 24 hours you had 1 email: Priya Shah about "Viewing on Saturday".',
+    );
 
     await voiceButton(page).click();
     await expect(toast(page, 'Conversation Ended')).toBeVisible();

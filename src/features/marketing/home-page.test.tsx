@@ -10,7 +10,17 @@ function renderHome(props: Partial<ComponentProps<typeof HomePage>> = {}) {
     createRoute({
       getParentRoute: () => root,
       path: '/',
-      component: () => <HomePage voice={<button type="button">Talk to Chloe</button>} {...props} />,
+      component: () => (
+        <HomePage
+          voice={(caption) => (
+            <div>
+              <button type="button">Talk to Chloe</button>
+              {caption}
+            </div>
+          )}
+          {...props}
+        />
+      ),
     }),
   ]);
 }

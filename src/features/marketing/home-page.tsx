@@ -19,8 +19,8 @@ const styles = {
 type HomePageProps = {
   /** The signed-in header (composed by the route; it shows itself only to signed-in users). */
   header?: ReactNode;
-  /** The voice button (composed by the route), shown under the headline. */
-  voice: ReactNode;
+  /** The voice button (composed by the route) under the headline, given the caption to show under it. */
+  voice: (caption: ReactNode) => ReactNode;
   /** 'Sign In' for signed-out visitors. */
   action?: ReactNode;
 };

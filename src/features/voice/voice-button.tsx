@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { needsConnection } from '../../lib/online';
 import { Button } from '../../ui/button';
@@ -88,11 +88,13 @@ type VoiceButtonProps = {
   autoStart?: boolean;
   /** Whether the signed-in user's local data is open (auto-start waits for it). */
   userDataLoaded?: boolean;
+  /** What the page says under the button ('Click above to talk with …'). */
+  caption?: ReactNode;
   className?: string;
 };
 
 /** The voice button of spec §2 with the session around it: level, mute, transcript, typing. */
-export function VoiceButton({ autoStart = false, userDataLoaded = false, className }: VoiceButtonProps) {
+export function VoiceButton({ autoStart = false, userDataLoaded = false, caption, className }: VoiceButtonProps) {
   const voice = useVoice();
   useAutoStart(voice, autoStart, userDataLoaded);
   const { persona, phase, mode, busy, level, online } = voice;
@@ -117,6 +119,7 @@ export function VoiceButton({ autoStart = false, userDataLoaded = false, classNa
           {label}
         </button>
       </div>
+      {caption}
       <p role="status" className={styles.hidden}>
         {phase === 'connected' ? `Connected to ${persona.name}${voice.textOnly ? ' by text' : ''}` : ''}
       </p>

@@ -17,14 +17,16 @@ const styles = {
   caption: css({ fontSize: { base: 'sm', md: 'md' }, fontWeight: 'medium', color: 'gray.700', maxW: '32rem' }),
 };
 
-/** The headline and sub-headline, then the voice button with its caption. */
-export function Hero({ voice }: { voice?: ReactNode }) {
+/**
+ * The headline and sub-headline, then the voice button. The button draws the caption itself,
+ * right under it, above a conversation that opens below.
+ */
+export function Hero({ voice }: { voice: (caption: ReactNode) => ReactNode }) {
   return (
     <div className={styles.hero}>
       <h1 className={styles.title}>{HERO.headline}</h1>
       <p className={styles.subtitle}>{HERO.subheadline}</p>
-      <div className={styles.voice}>{voice}</div>
-      <p className={styles.caption}>{HERO.voiceCaption}</p>
+      <div className={styles.voice}>{voice(<p className={styles.caption}>{HERO.voiceCaption}</p>)}</div>
     </div>
   );
 }
