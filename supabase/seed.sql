@@ -104,29 +104,41 @@ values ('00000000-0000-4000-8000-000000000401', '00000000-0000-4000-8000-0000000
         'demo.chloe@gmail.test', 'active', now())
 on conflict do nothing;
 
--- Five emails the assistant handled, relative to the time of seeding: three in the last 24 hours,
--- two older. Only when the demo user has none (the database persists across starts: the logs of
--- an earlier start, or ones the assistant wrote since, are kept as they are). New ids each time:
--- after the mailbox was disconnected, its logs stay behind as deleted rows and fresh ones come.
+-- Five emails the assistant handled, relative to now: three in the last 24 hours, two older.
+-- Inserted only when the demo user has none (logs the assistant wrote since are kept); on every
+-- start the seeded five are moved back to those ages, so the demo's "last 24 hours" (what the
+-- voice assistant is told) is never empty on a later day. New ids each time: after the mailbox
+-- was disconnected, its logs stay behind as deleted rows and fresh ones come.
+drop table if exists pg_temp.demo_emails;
+create temporary table demo_emails (sender_email text, sender_name text, subject text, age interval, reply_status text);
+insert into demo_emails values
+  ('priya.shah@example.com', 'Priya Shah', 'Viewing request: 2 bedroom flat, Albion Road', interval '35 minutes', 'pending'),
+  ('tom.whitaker@example.org', 'Tom Whitaker', 'Offer on 27 Mill Lane', interval '4 hours', 'replied'),
+  ('valuations@harbourside-homes.example.com', 'Harbourside Homes', 'Valuation booked for Thursday at 10am',
+   interval '15 hours', 'replied'),
+  ('hello@mortgage-desk.example.net', 'Mortgage Desk', 'Your agreement in principle is ready', interval '3 days', 'replied'),
+  ('sam.green@example.com', 'Sam Green', 'Chain update for Flat 4', interval '6 days', 'skipped');
+
 insert into public.email_logs (
   user_id, gmail_account_id, sender_email, sender_name, subject, received_at, reply_status, replied_at
 )
 select a.user_id, a.id, v.sender_email, v.sender_name, v.subject,
        now() - v.age, v.reply_status, case when v.reply_status = 'replied' then now() - v.age + interval '2 minutes' end
   from public.gmail_accounts as a
- cross join (values
-   ('priya.shah@example.com', 'Priya Shah',
-    'Viewing request: 2 bedroom flat, Albion Road', interval '35 minutes', 'pending'),
-   ('tom.whitaker@example.org', 'Tom Whitaker',
-    'Offer on 27 Mill Lane', interval '4 hours', 'replied'),
-   ('valuations@harbourside-homes.example.com', 'Harbourside Homes',
-    'Valuation booked for Thursday at 10am', interval '15 hours', 'replied'),
-   ('hello@mortgage-desk.example.net', 'Mortgage Desk',
-    'Your agreement in principle is ready', interval '3 days', 'replied'),
-   ('sam.green@example.com', 'Sam Green',
-    'Chain update for Flat 4', interval '6 days', 'skipped')
- ) as v (sender_email, sender_name, subject, age, reply_status)
+ cross join demo_emails as v
  where a.user_id = '00000000-0000-4000-8000-000000000001'
    and a.email_address = 'demo.chloe@gmail.test'
    and not exists (select from public.email_logs as l
                     where l.user_id = '00000000-0000-4000-8000-000000000001' and not l._deleted);
+
+update public.email_logs as l
+   set received_at = now() - v.age,
+       replied_at = case when l.reply_status = 'replied' then now() - v.age + interval '2 minutes' end
+  from demo_emails as v
+ where l.user_id = '00000000-0000-4000-8000-000000000001'
+   and not l._deleted
+   and l.sender_email = v.sender_email
+   and l.subject = v.subject
+   and l.received_at < now() - v.age - interval '1 hour';
+
+drop table pg_temp.demo_emails;

@@ -155,6 +155,17 @@ describe('npm run dev / npm start', () => {
         .from('saved_properties')
         .insert({ id: marker, user_id: signIn.user!.id, title: 'Still here after a restart' })
         .throwOnError();
+      // The demo mailbox: five handled emails, three of the last 24 hours (the voice context's).
+      const { data: emails } = await demo.from('email_logs').select('received_at');
+      const recent = (rows: { received_at: string }[] | null) =>
+        (rows ?? []).filter((r) => Date.now() - Date.parse(r.received_at) < 24 * 3600_000).length;
+      expect(emails).toHaveLength(5);
+      expect(recent(emails)).toBe(3);
+      // Days pass before the next start.
+      const aging = new pg.Client({ connectionString: s['DB URL'] });
+      await aging.connect();
+      await aging.query(`update public.email_logs set received_at = received_at - interval '3 days'`);
+      await aging.end();
 
       // The printed assessment link opens exactly its assessment, without an account.
       const link = new URL(s['Demo assessment']!);
@@ -193,6 +204,10 @@ describe('npm run dev / npm start', () => {
         try {
           const { rows } = await db.query('select title from public.saved_properties where id = $1', [marker]);
           expect(rows).toEqual([{ title: 'Still here after a restart' }]);
+          // The demo's emails were moved back to their ages: still five, three of the last day.
+          const { rows: mail } = await db.query<{ received_at: Date }>('select received_at from public.email_logs');
+          expect(mail).toHaveLength(5);
+          expect(mail.filter((r) => Date.now() - r.received_at.getTime() < 24 * 3600_000)).toHaveLength(3);
           const { rows: migrations } = await db.query<{ version: string; n: number }>(
             'select version, count(*)::int as n from supabase_migrations.schema_migrations group by version',
           );
