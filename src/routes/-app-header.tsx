@@ -3,4 +3,6 @@ import { SyncStatusConnector } from '../features/sync/sync-status-connector';
 import { HeaderVoiceButton } from '../features/voice/voice-button';
 
 /** The signed-in header with the user's sync status and the voice chat: the app pages' and the home page's. */
-export const AppHeader = () => <SignedInHeader syncStatus={<SyncStatusConnector />} voiceChat={<HeaderVoiceButton />} />;
+export const AppHeader = () => (
+  <SignedInHeader syncStatus={<SyncStatusConnector />} voiceChat={<HeaderVoiceButton />} />
+);
