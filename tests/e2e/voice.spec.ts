@@ -224,6 +224,18 @@ test.describe('with a microphone', () => {
     await expect(voiceButton(page)).toHaveText('Talk to Chloe');
   });
 
+  test('the function finds no user session (signed out elsewhere): Authentication Required', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/');
+    await page.route('**/functions/v1/voice-conversation', (route) =>
+      route.fulfill({ status: 401, json: { error: 'Please sign in to use Chloe', code: 'not_signed_in' } }),
+    );
+    await voiceButton(page).click();
+    await expect(toast(page, 'Authentication Required')).toBeVisible();
+    await expect(page.getByText('Please sign in to use Chloe')).toBeVisible();
+    await expect(voiceButton(page)).toHaveText('Talk to Chloe');
+  });
+
   test('?voice=true starts the call by itself for a signed-in user, and only for one', async ({ page }) => {
     await page.goto('/?voice=true');
     // Signed out: nothing starts.

@@ -59,6 +59,12 @@ describe('starting a signed-in call (spec §4: refresh and retry, at most 2 retr
     expect(deps.request).toHaveBeenCalledTimes(1);
   });
 
+  it('signed out meanwhile (the call went with the anon key): Authentication Required, no refresh', async () => {
+    const deps = replies({ ok: false, kind: 'signed-out', message: 'Please sign in to use Chloe' });
+    expect(await failureOf(startSignedIn(deps))).toEqual({ kind: 'not-signed-in' });
+    expect(deps.refresh).not.toHaveBeenCalled();
+  });
+
   it('does not retry what a refresh cannot fix', async () => {
     const down = replies({ ok: false, kind: 'refused', message: 'The voice service is not available.' });
     expect(await failureOf(startSignedIn(down))).toEqual({

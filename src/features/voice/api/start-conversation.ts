@@ -6,6 +6,8 @@ export type StartReply =
   | { ok: true; signedUrl: string; conversationId: string | null }
   /** The token was refused (401): refreshing the session may help. */
   | { ok: false; kind: 'auth'; message: string }
+  /** No user session went with the call (the anon key): signed out, e.g. in another tab. */
+  | { ok: false; kind: 'signed-out'; message: string }
   /** The function could not be reached (offline, DNS, a dropped connection). */
   | { ok: false; kind: 'network'; message: string }
   | { ok: false; kind: 'refused'; message: string };
@@ -35,8 +37,15 @@ export async function requestSignedUrl(agentId: string, context: string): Promis
 async function replyOfError(error: unknown): Promise<StartReply> {
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
-    const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+    const body = (await response.json().catch(() => null)) as {
+      error?: unknown;
+      message?: unknown;
+      code?: unknown;
+    } | null;
     const said = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : '';
+    if (response.status === 401 && body?.code === 'not_signed_in') {
+      return { ok: false, kind: 'signed-out', message: said };
+    }
     if (response.status === 401) return { ok: false, kind: 'auth', message: said || 'Unauthorized' };
     return { ok: false, kind: 'refused', message: said || `The voice service answered ${response.status}` };
   }
