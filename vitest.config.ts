@@ -20,6 +20,8 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
           ],
           setupFiles: ['tests/setup-unit.ts'],
+          // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.
+          server: { deps: { inline: ['@elevenlabs/react'] } },
         },
       },
       {

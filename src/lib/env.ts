@@ -12,4 +12,4 @@ export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY ||
 // Only public values: the API key stays in the functions' env.
 export const voiceOrigin: string = import.meta.env.VITE_VOICE_ORIGIN || 'wss://api.elevenlabs.io';
 export const voiceWidgetUrl: string =
-  import.meta.env.VITE_VOICE_WIDGET_URL || 'https://unpkg.com/@elevenlabs/convai-widget-embed';
+  import.meta.env.VITE_VOICE_WIDGET_URL || 'https://unpkg.com/@elevenlabs/convai-widget-embed@0.5.4';

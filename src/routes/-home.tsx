@@ -18,11 +18,27 @@ export const homeSearchSchema = v.object({
   ),
 });
 
-export function Home({ voice, userDataLoaded }: { voice: boolean; userDataLoaded: boolean }) {
+export function Home({
+  voice,
+  userDataLoaded,
+  onVoiceUsed,
+}: {
+  voice: boolean;
+  userDataLoaded: boolean;
+  /** ?voice=true is used once: the route drops it (a reload or Back must not call again). */
+  onVoiceUsed: () => void;
+}) {
   return (
     <HomePage
       header={<AppHeader />}
-      voice={(caption) => <VoiceButton autoStart={voice} userDataLoaded={userDataLoaded} caption={caption} />}
+      voice={(caption) => (
+        <VoiceButton
+          autoStart={voice}
+          userDataLoaded={userDataLoaded}
+          caption={caption}
+          onAutoStartUsed={onVoiceUsed}
+        />
+      )}
       action={<SignInLink quiet />}
     />
   );

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../features/marketing/not-found-page';
 import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { readVoiceContext } from '../features/voice/read-context';
+import { VoiceCallBar } from '../features/voice/voice-button';
 import { VoiceProvider } from '../features/voice/voice-session';
 import { personaForPath } from '../lib/personas';
 
@@ -31,6 +32,8 @@ function RootLayout() {
     <VoiceProvider
       persona={personaForPath(pathname)}
       signedIn={session.status === 'signed-in'}
+      sessionKnown={session.status !== 'loading'}
+      userId={session.user?.id ?? null}
       userName={userName}
       loadContext={loadContext}
     >
@@ -38,6 +41,7 @@ function RootLayout() {
       <InstallPrompt />
       <Outlet />
       <Footer />
+      <VoiceCallBar />
     </VoiceProvider>
   );
 }

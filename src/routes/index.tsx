@@ -6,6 +6,13 @@ export const Route = createFileRoute('/')({
   component: function Index() {
     const { voice } = Route.useSearch();
     const { userData } = Route.useRouteContext();
-    return <Home voice={voice === true} userDataLoaded={userData !== null} />;
+    const navigate = Route.useNavigate();
+    return (
+      <Home
+        voice={voice === true}
+        userDataLoaded={userData !== null}
+        onVoiceUsed={() => void navigate({ search: {}, replace: true })}
+      />
+    );
   },
 });

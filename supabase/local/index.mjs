@@ -20,7 +20,7 @@ import {
   DEFAULT_VOICE_PORT,
   ROOT,
 } from './settings.mjs';
-import { startVoiceService, voiceApiKey } from './voice.mjs';
+import { startVoiceService, VOICE_AGENTS, voiceApiKey } from './voice.mjs';
 
 export { DEFAULT_API_PORT, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -281,6 +281,7 @@ export async function startStack(options = {}) {
               // After the .env secrets: locally the functions always talk to the local voice service.
               ELEVENLABS_API_KEY: voiceKey,
               ELEVENLABS_API_URL: voiceUrl,
+              ELEVENLABS_AGENT_IDS: VOICE_AGENTS.join(','),
             },
             healthUrl: `http://127.0.0.1:${port}/_health`,
             label: 'Deno functions',

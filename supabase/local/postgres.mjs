@@ -47,7 +47,8 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8'],
     // Loopback TCP only, no unix socket in a shared folder.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // UTC like hosted Supabase: timestamps reach devices as '…+00:00' text, which they compare as strings.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'timezone=UTC'],
     onLog: (m) => {
       const line = String(m).trimEnd();
       tail.push(line);

@@ -23,11 +23,16 @@ export const VOICE_AGENTS = Object.freeze([
   'local-norman',
 ]);
 
+/** Every agent of the (local) account: the personas, and one the product must not reach. */
+const ACCOUNT_AGENTS = Object.freeze([...VOICE_AGENTS, 'local-internal']);
+
 const CONVERSATION_PATH = '/v1/convai/conversation';
 const SIGNED_URL_PATH = '/v1/convai/conversation/get-signed-url';
 const SIGNATURE_TTL_MS = 15 * 60 * 1000;
 const MAX_SIGNATURES = 10_000;
 const KEEP_CONVERSATIONS = 200;
+const MAX_OPEN_CONVERSATIONS = 50;
+const INITIATION_TIMEOUT_MS = 10_000;
 const KEEP_ITEMS = 200;
 const MAX_MESSAGE = 2000;
 const MAX_CONTEXTUAL_UPDATE = 8000;
@@ -177,6 +182,8 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
   const signatures = new Map();
   /** @type {Map<string, ConversationRecord>} */
   const conversations = new Map();
+  /** @type {Set<import('ws').WebSocket>} */
+  const openSockets = new Set();
 
   /** @param {ConversationRecord} record */
   const keep = (record) => {
@@ -223,7 +230,7 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
           detail: [{ type: 'missing', loc: ['query', 'agent_id'], msg: 'Field required', input: null }],
         });
       }
-      if (!VOICE_AGENTS.includes(agentId)) {
+      if (!ACCOUNT_AGENTS.includes(agentId)) {
         return sendJson(res, 404, {
           detail: { status: 'agent_not_found', message: `Agent with id ${agentId} was not found` },
         });
@@ -292,9 +299,13 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
     const agentId = u.searchParams.get('agent_id') ?? '';
     const signature = u.searchParams.get('conversation_signature');
     // The SDK reads a close before the metadata as a SessionConnectionError with this reason.
-    if (!VOICE_AGENTS.includes(agentId)) {
+    if (!ACCOUNT_AGENTS.includes(agentId)) {
       log(`[voice] refused a conversation: unknown agent ${JSON.stringify(agentId.slice(0, 100))}`);
       return ws.close(1008, 'Agent not found');
+    }
+    if (signature === null && !VOICE_AGENTS.includes(agentId)) {
+      // A private agent: only through a signed URL, as the real service has it.
+      return ws.close(1008, 'Invalid conversation signature');
     }
     let conversationId = `conv_${randomId(12)}`;
     if (signature !== null) {
@@ -306,6 +317,15 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
       issued.used = true;
       conversationId = issued.conversationId;
     }
+    if (openSockets.size >= MAX_OPEN_CONVERSATIONS) {
+      log(`[voice] refused a conversation for ${agentId}: ${MAX_OPEN_CONVERSATIONS} are open`);
+      return ws.close(1013, 'Too many open conversations');
+    }
+    openSockets.add(ws);
+    // A socket that never says who it is does not hold a place.
+    const initiationTimer = setTimeout(() => {
+      if (!record.initiation) ws.close(1008, 'No conversation initiation');
+    }, INITIATION_TIMEOUT_MS);
 
     /** @type {ConversationRecord} */
     const record = {
@@ -491,6 +511,8 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
     });
     ws.on('close', (code) => {
       clearInterval(pinger);
+      clearTimeout(initiationTimer);
+      openSockets.delete(ws);
       record.status = 'closed';
       record.closedAt = new Date().toISOString();
       record.closeCode = code;

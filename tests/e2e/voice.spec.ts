@@ -245,12 +245,31 @@ test.describe('with a microphone', () => {
     await signUp(page);
     await page.goto('/?voice=true');
     await expect(toast(page, 'Connected to Chloe')).toBeVisible();
+    // Used once: gone from the address, so a reload or Back does not call again.
+    await expect(page).toHaveURL(/\/$/);
     await expect(voiceButton(page)).toHaveText(/End Voice Call|Chloe is speaking/);
     await voiceButton(page).click();
     await expect(toast(page, 'Conversation Ended')).toBeVisible();
     // Once: ending the call does not start another.
     await page.waitForTimeout(1500);
     await expect(voiceButton(page)).toHaveText('Talk to Chloe');
+  });
+
+  test('a call goes on across pages: where the page has no voice control, a bar ends it', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/');
+    await voiceButton(page).click();
+    await expect(toast(page, 'Connected to Chloe')).toBeVisible();
+    await page.getByRole('link', { name: 'Co-Founder' }).click();
+    await expect(page).toHaveURL(/\/shareholder$/);
+    const bar = page.getByRole('region', { name: 'Call with Chloe' });
+    await expect(bar).toBeVisible();
+    expect((await recorded()).status).toBe('open');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await bar.getByRole('button', { name: 'End Voice Call' }).click();
+    await expect(toast(page, 'Conversation Ended')).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    await expect.poll(async () => (await recorded()).status).toBe('closed');
   });
 
   test('offline, the button says a call needs a connection instead of failing', async ({ page, context }) => {

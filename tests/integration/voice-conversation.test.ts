@@ -149,6 +149,17 @@ describe('voice-conversation: the request', () => {
       error: 'Unknown voice agent',
       code: 'unknown_agent',
     });
+    // An agent the voice service would sign, but not one of the product's personas
+    // (ELEVENLABS_AGENT_IDS): refused, so no account can start calls with any agent it names.
+    const direct = await fetch(
+      `${s.voiceUrl}/v1/convai/conversation/get-signed-url?agent_id=local-internal&include_conversation_id=true`,
+      { headers: { 'xi-api-key': s.voiceApiKey } },
+    );
+    expect(direct.status).toBe(200);
+    expect((await call(s, token, start('local-internal'))).body).toEqual({
+      error: 'Unknown voice agent',
+      code: 'unknown_agent',
+    });
     const get = await call(s, token, null, { method: 'GET' });
     expect(get.status).toBe(405);
     expect(get.body.code).toBe('method_not_allowed');

@@ -33,6 +33,7 @@ const styles = {
     justifyContent: 'center',
     gap: '2',
     textAlign: 'center',
+    overflowWrap: 'anywhere',
     cursor: 'pointer',
     boxShadow: 'lg',
     _hover: { bg: 'primary.hover' },
@@ -80,6 +81,33 @@ const styles = {
   }),
   label: css({ fontSize: 'sm', fontWeight: 'medium' }),
   hidden: css({ srOnly: true }),
+  smallSpinner: css({
+    w: '4',
+    h: '4',
+    borderRadius: 'full',
+    borderWidth: '2px',
+    borderColor: 'currentColor',
+    borderTopColor: 'transparent',
+    animation: 'spin',
+  }),
+  bar: css({
+    position: 'fixed',
+    insetX: '0',
+    bottom: '0',
+    zIndex: 'sticky',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexWrap: 'wrap',
+    gap: '3',
+    px: '4',
+    py: '3',
+    bg: 'bg.surface',
+    borderTopWidth: '1px',
+    borderColor: 'border',
+    boxShadow: 'lg',
+  }),
+  barText: css({ fontSize: 'sm', fontWeight: 'medium', overflowWrap: 'anywhere' }),
   row: css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' }),
 };
 
@@ -90,13 +118,23 @@ type VoiceButtonProps = {
   userDataLoaded?: boolean;
   /** What the page says under the button ('Click above to talk with …'). */
   caption?: ReactNode;
+  /** Called once the auto-start was used (or overtaken by a click), e.g. to drop ?voice=true. */
+  onAutoStartUsed?: () => void;
   className?: string;
 };
 
 /** The voice button of spec §2 with the session around it: level, mute, transcript, typing. */
-export function VoiceButton({ autoStart = false, userDataLoaded = false, caption, className }: VoiceButtonProps) {
+export function VoiceButton({
+  autoStart = false,
+  userDataLoaded = false,
+  caption,
+  onAutoStartUsed,
+  className,
+}: VoiceButtonProps) {
   const voice = useVoice();
-  useAutoStart(voice, autoStart, userDataLoaded);
+  useAutoStart(voice, autoStart, userDataLoaded, onAutoStartUsed);
+  const { registerControl } = voice;
+  useEffect(registerControl, [registerControl]);
   const { persona, phase, mode, busy, level, online } = voice;
   const label = voiceButtonLabel(phase, mode, persona.name);
   const offline = !online && phase === 'disconnected';
@@ -112,7 +150,7 @@ export function VoiceButton({ autoStart = false, userDataLoaded = false, caption
           data-level={level.toFixed(2)}
           aria-busy={busy || undefined}
           aria-describedby={offline ? 'voice-offline' : undefined}
-          disabled={offline || phase === 'disconnecting'}
+          disabled={offline || phase === 'disconnecting' || (phase === 'disconnected' && !voice.ready)}
           onClick={voice.toggle}
         >
           {busy ? <span aria-hidden="true" className={styles.spinner} /> : <MicIcon />}
@@ -153,10 +191,11 @@ function MicrophoneHelp({ voice }: { voice: VoiceSession }) {
 function ConversationPanel({ voice }: { voice: VoiceSession }) {
   const { persona, transcript, phase } = voice;
   const [draft, setDraft] = useState('');
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    // A block body: newer browsers return a promise from scrollIntoView, which is no cleanup.
-    void end.current?.scrollIntoView?.({ block: 'nearest' });
+    // The newest line in view inside the list, without moving the page the reader is on.
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [transcript.length]);
   const connected = phase === 'connected';
   const submit = (event: FormEvent) => {
@@ -172,7 +211,7 @@ function ConversationPanel({ voice }: { voice: VoiceSession }) {
           </Button>
         </div>
       ) : null}
-      <ol className={styles.lines} aria-live="polite" aria-label="Transcript">
+      <ol ref={list} className={styles.lines} aria-live="polite" aria-label="Transcript">
         {transcript.map((line) => (
           <li key={line.key} className={styles.line} data-role={line.role}>
             <span className={styles.who}>{line.role === 'agent' ? `${persona.name}:` : 'You:'}</span>
@@ -182,7 +221,6 @@ function ConversationPanel({ voice }: { voice: VoiceSession }) {
             ) : null}
           </li>
         ))}
-        <li ref={end} aria-hidden="true" />
       </ol>
       {connected ? (
         <form className={styles.form} onSubmit={submit}>
@@ -231,31 +269,75 @@ function Feedback({ voice, eventId }: { voice: VoiceSession; eventId: number }) 
 /** The header's voice-chat button: the same call as the page's; on phones only its icon shows. */
 export function HeaderVoiceButton() {
   const voice = useVoice();
-  const { phase, mode, persona, busy, online } = voice;
+  const { phase, mode, persona, busy, online, registerControl } = voice;
+  useEffect(registerControl, [registerControl]);
   const offline = !online && phase === 'disconnected';
   return (
     <Button
       variant={phase === 'connected' ? 'destructive' : 'secondary'}
       size="sm"
-      busy={busy}
-      disabled={offline}
+      aria-busy={busy || undefined}
+      // 'Connecting...' stays pressable: it cancels the start.
+      disabled={offline || phase === 'disconnecting' || (phase === 'disconnected' && !voice.ready)}
       title={offline ? needsConnection(`Talking to ${persona.name}`) : undefined}
       onClick={voice.toggle}
     >
-      {busy ? null : <MicIcon size={16} />}
+      {busy ? <span aria-hidden="true" className={styles.smallSpinner} /> : <MicIcon size={16} />}
       <span className={css({ srOnly: { base: true, md: false } })}>{voiceButtonLabel(phase, mode, persona.name)}</span>
     </Button>
   );
 }
 
-/** Spec §4: once, AUTO_START_DELAY_MS after the conditions first hold. */
-function useAutoStart(voice: VoiceSession, requested: boolean, userDataLoaded: boolean) {
+/** With no voice control on the page, a live call still shows, and can be ended, at the bottom. */
+export function VoiceCallBar() {
+  const voice = useVoice();
+  const { phase, mode, persona, controls, busy } = voice;
+  if (phase === 'disconnected' || controls > 0) return null;
+  return (
+    <section className={styles.bar} aria-label={`Call with ${persona.name}`}>
+      <span className={styles.barText}>
+        {phase === 'connecting'
+          ? 'Connecting...'
+          : mode === 'speaking'
+            ? `${persona.name} is speaking...`
+            : `In a call with ${persona.name}`}
+      </span>
+      <Button
+        variant="destructive"
+        size="sm"
+        disabled={phase === 'disconnecting'}
+        aria-busy={busy || undefined}
+        onClick={voice.end}
+      >
+        End Voice Call
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * Spec §4: once, AUTO_START_DELAY_MS after the conditions first hold. A call started or ended by
+ * hand in the meantime uses it up: ending a call never starts another.
+ */
+function useAutoStart(
+  voice: VoiceSession,
+  requested: boolean,
+  userDataLoaded: boolean,
+  onUsed: (() => void) | undefined,
+) {
   const [done, setDone] = useState(false);
+  const { start, phase } = voice;
+  // A call started (or ended) by hand uses the auto-start up: derived while rendering, React's way.
+  if (requested && !done && phase !== 'disconnected') setDone(true);
   const ready =
-    !done &&
-    shouldAutoStart({ requested, phase: voice.phase, userDataLoaded, signedIn: voice.signedIn }) &&
-    voice.online;
-  const { start } = voice;
+    !done && shouldAutoStart({ requested, phase, userDataLoaded, signedIn: voice.signedIn }) && voice.online;
+  const used = useRef(onUsed);
+  useEffect(() => {
+    used.current = onUsed;
+  }, [onUsed]);
+  useEffect(() => {
+    if (requested && done) used.current?.();
+  }, [requested, done]);
   useEffect(() => {
     if (!ready) return;
     const timer = window.setTimeout(() => {

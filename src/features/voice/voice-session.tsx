@@ -44,6 +44,8 @@ export interface VoiceSession {
   micProblem: 'refused' | 'unavailable' | null;
   online: boolean;
   signedIn: boolean;
+  /** Whether a call can be started: the session is known (guest or user). */
+  ready: boolean;
   muted: boolean;
   transcript: TranscriptLine[];
   /** Feedback given, by agent response (once each). */
@@ -55,14 +57,28 @@ export interface VoiceSession {
   setMuted: (muted: boolean) => void;
   sendMessage: (text: string) => boolean;
   rate: (eventId: number, helpful: boolean) => void;
+  /** How many voice controls are on screen: with none, the call bar offers End. */
+  controls: number;
+  /** A voice control on screen; the returned function is its unmount. */
+  registerControl: () => () => void;
 }
 
 const VoiceContextReact = createContext<VoiceSession | null>(null);
+
+const DISCONNECT_TIMEOUT_MS = 5000;
+
+/** Where a guest is, for the agent's prompt. */
+const pageName = (pathname: string) =>
+  pathname === '/' || pathname === '/conversation' ? 'the home page' : `the page ${pathname}`;
 
 export interface VoiceProviderProps {
   /** The persona of the page on screen (spec §2); a call keeps the persona it started with. */
   persona: Persona;
   signedIn: boolean;
+  /** False while the stored session is read: a click then would start a guest call for a user. */
+  sessionKnown?: boolean;
+  /** Whose call it is: a call ends when this changes (sign-out, another account). */
+  userId?: string | null;
   userName?: string | null;
   /** Reads the signed-in user's context from the local database. */
   loadContext: () => Promise<VoiceContext>;
@@ -79,7 +95,15 @@ export function VoiceProvider(props: VoiceProviderProps) {
   );
 }
 
-function VoiceController({ persona: pagePersona, signedIn, userName, loadContext, children }: VoiceProviderProps) {
+function VoiceController({
+  persona: pagePersona,
+  signedIn,
+  sessionKnown = true,
+  userId,
+  userName,
+  loadContext,
+  children,
+}: VoiceProviderProps) {
   const conversation = useConversation();
   const [phase, setPhase] = useState<VoicePhase>('disconnected');
   const [sessionPersona, setSessionPersona] = useState<Persona | null>(null);
@@ -95,6 +119,11 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
   const attempt = useRef(0);
   const lineCount = useRef(0);
   const persona = sessionPersona ?? pagePersona;
+  const [controls, setControls] = useState(0);
+  const registerControl = useCallback(() => {
+    setControls((n) => n + 1);
+    return () => setControls((n) => n - 1);
+  }, []);
 
   const movePhase = useCallback((next: VoicePhase) => {
     phaseRef.current = next;
@@ -107,21 +136,34 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
     setTranscript((lines) => [...lines, { key, role, text, eventId }]);
   }, []);
 
+  // Whether the SDK holds a start of ours (from startSession until it connects, fails or ends):
+  // while it does, the SDK ignores another startSession, so End must go through the SDK.
+  const sdkBusy = useRef(false);
+  // Whether the current attempt reached 'connected' (its end is a 'Conversation Ended').
+  const reached = useRef(false);
+
+  const settle = useCallback(() => {
+    movePhase('disconnected');
+    // Spec §4: on disconnect the conversation id and signed URL (never kept) are cleared.
+    setConversationId(null);
+    setSessionPersona(null);
+    setLevel(0);
+  }, [movePhase]);
+
   const fail = useCallback(
     (failure: StartFailure) => {
       const [title, description] = failureToast(failure);
       toast.error(title, description);
-      movePhase('disconnected');
-      setSessionPersona(null);
+      settle();
     },
-    [movePhase],
+    [settle],
   );
 
   const { startSession, endSession } = conversation;
 
   const start = useCallback(
     (options: { textOnly?: boolean } = {}) => {
-      if (phaseRef.current !== 'disconnected') return;
+      if (phaseRef.current !== 'disconnected' || sdkBusy.current || !sessionKnown) return;
       const who = pagePersona;
       if (!isOnline()) {
         toast.info(needsConnection(`Talking to ${who.name}`));
@@ -130,6 +172,7 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
       const id = ++attempt.current;
       const current = () => id === attempt.current;
       const text = options.textOnly === true;
+      reached.current = false;
       movePhase('connecting');
       setSessionPersona(who);
       setTextOnly(text);
@@ -141,6 +184,7 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
           try {
             const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
             for (const track of stream.getTracks()) track.stop();
+            if (!current()) return;
             setMicProblem(null);
           } catch (error) {
             if (!current()) return;
@@ -155,11 +199,13 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
         let prompt: string | undefined;
         if (signedIn) {
           const context = await loadContext();
+          if (!current()) return;
           const reply = await startSignedIn({
             request: () => requestSignedUrl(who.agentId, context.text),
             refresh: refreshVoiceSession,
             log: (line) => logError(line),
           });
+          if (!current()) return;
           signedUrl = reply.signedUrl;
           setConversationId(reply.conversationId);
           dynamicVariables = {
@@ -170,9 +216,10 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
         } else {
           // A guest talks to the public agent by its id, over the same websocket the SDK would open.
           signedUrl = `${voiceOrigin}/v1/convai/conversation?agent_id=${encodeURIComponent(who.agentId)}`;
-          prompt = guestPrompt(who.name, who.role, window.location.pathname === '/' ? 'the home page' : 'a demo page');
+          prompt = guestPrompt(who.name, who.role, pageName(window.location.pathname));
         }
         if (!current()) return;
+        sdkBusy.current = true;
         startSession({
           signedUrl,
           connectionType: 'websocket',
@@ -184,24 +231,29 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
             conversation: { textOnly: text },
           },
           onConnect: ({ conversationId: connected }: { conversationId: string }) => {
+            sdkBusy.current = false;
             if (!current()) return;
+            reached.current = true;
             setConversationId(connected);
             movePhase('connected');
             const [title, description] = voiceMessages.connected(who);
             toast.success(title, description);
           },
+          onStatusChange: ({ status }: { status: string }) => {
+            if (status !== 'disconnected') return;
+            sdkBusy.current = false;
+            // A start ended before it connected (cancelled, or refused without an error callback).
+            if (current() && !reached.current && phaseRef.current !== 'disconnected') settle();
+          },
           onDisconnect: (details: DisconnectionDetails) => {
+            sdkBusy.current = false;
             if (!current()) return;
             const was = phaseRef.current;
-            movePhase('disconnected');
-            // Spec §4: on disconnect the conversation id and signed URL are cleared.
-            setConversationId(null);
-            setSessionPersona(null);
-            setLevel(0);
+            settle();
             if (details.reason === 'error') {
               logError('voice: disconnected', details.message);
               if (was === 'connected') toast.error(...voiceMessages.connectionError);
-            } else {
+            } else if (reached.current) {
               toast.success(...voiceMessages.ended(who));
             }
           },
@@ -213,8 +265,9 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
             // Spec §8: voice service errors are logged; a start that failed clears the loading flag.
             logError(`voice: ${message}`, context);
             if (!current() || phaseRef.current !== 'connecting') return;
+            sdkBusy.current = false;
             const name = context instanceof Error || context instanceof DOMException ? context.name : '';
-            if (name === 'NotAllowedError' || name === 'NotFoundError') {
+            if (name === 'NotAllowedError' || name === 'NotFoundError' || name === 'NotReadableError') {
               setMicProblem(microphoneProblem(context));
               fail({ kind: 'microphone' });
             } else fail({ kind: 'connection' });
@@ -222,31 +275,54 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
         });
       })().catch((error: unknown) => {
         if (!current()) return;
-        if (error instanceof VoiceStartError) fail(error.failure);
-        else {
+        if (error instanceof VoiceStartError) {
+          if (error.failure.kind === 'session-expired') logError(`voice: ${error.failure.detail}`);
+          fail(error.failure);
+        } else {
           logError('voice: start failed', error);
           fail({ kind: 'other', message: error instanceof Error ? error.message : String(error) });
         }
       });
     },
-    [pagePersona, signedIn, userName, loadContext, startSession, movePhase, fail, addLine],
+    [pagePersona, signedIn, sessionKnown, userName, loadContext, startSession, movePhase, fail, settle, addLine],
   );
 
   const end = useCallback(() => {
     const was = phaseRef.current;
     if (was === 'disconnected' || was === 'disconnecting') return;
-    if (was === 'connecting') {
-      // Nothing is talking yet: cancel the start wherever it is.
+    if (was === 'connecting' && !sdkBusy.current) {
+      // Still asking for the microphone or the signed URL: cancel the start where it is.
       attempt.current += 1;
-      endSession();
-      movePhase('disconnected');
-      setSessionPersona(null);
-      setConversationId(null);
+      settle();
       return;
     }
+    // The SDK has the call (or its start): it ends it and says so through onDisconnect/onStatusChange.
     movePhase('disconnecting');
     endSession();
-  }, [endSession, movePhase]);
+  }, [endSession, movePhase, settle]);
+
+  // Never stuck in 'disconnecting': a teardown that does not report back within 5 s counts as done.
+  useEffect(() => {
+    if (phase !== 'disconnecting') return;
+    const timer = window.setTimeout(() => {
+      if (phaseRef.current !== 'disconnecting') return;
+      logError('voice: the call did not report its end; treating it as ended');
+      attempt.current += 1;
+      sdkBusy.current = false;
+      settle();
+    }, DISCONNECT_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, settle]);
+
+  // A call belongs to whoever started it: signing out (or in as someone else) ends it.
+  const startedBy = useRef<string | null>(null);
+  useEffect(() => {
+    if (phase === 'connecting' && startedBy.current === null) startedBy.current = userId ?? '';
+    if (phase === 'disconnected') startedBy.current = null;
+  }, [phase, userId]);
+  useEffect(() => {
+    if (startedBy.current !== null && startedBy.current !== (userId ?? '')) end();
+  }, [userId, end]);
 
   const toggle = useCallback(() => {
     if (phaseRef.current === 'disconnected') start();
@@ -259,17 +335,35 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
     if (phase !== 'connected' || textOnly) return;
     const timer = window.setInterval(() => {
       const value = isSpeaking ? getOutputVolume() : getInputVolume();
-      setLevel(Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
+      // Rounded, so a steady level does not re-render everything that reads the session.
+      const next = Number.isFinite(value) ? Math.round(Math.min(1, Math.max(0, value)) * 20) / 20 : 0;
+      setLevel((previous) => (previous === next ? previous : next));
     }, 100);
     return () => window.clearInterval(timer);
   }, [phase, textOnly, isSpeaking, getInputVolume, getOutputVolume]);
 
-  const { sendUserMessage, sendFeedback, setMuted, isMuted } = conversation;
+  const { sendUserMessage, sendFeedback, setMuted: setSdkMuted, isMuted } = conversation;
+  const setMuted = useCallback(
+    (muted: boolean) => {
+      try {
+        setSdkMuted(muted);
+      } catch (error) {
+        logError('voice: mute not changed', error);
+      }
+    },
+    [setSdkMuted],
+  );
   const sendMessage = useCallback(
     (text: string) => {
       const message = text.trim();
       if (phaseRef.current !== 'connected' || !message || message.length > MAX_TYPED_MESSAGE) return false;
-      sendUserMessage(message);
+      try {
+        sendUserMessage(message);
+      } catch (error) {
+        // The service hung up a moment ago; onDisconnect is on its way.
+        logError('voice: message not sent', error);
+        return false;
+      }
       addLine('user', message);
       return true;
     },
@@ -279,7 +373,12 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
   const rate = useCallback(
     (eventId: number, helpful: boolean) => {
       if (phaseRef.current !== 'connected' || rated.has(eventId)) return;
-      sendFeedback(helpful, eventId);
+      try {
+        sendFeedback(helpful, eventId);
+      } catch (error) {
+        logError('voice: feedback not sent', error);
+        return;
+      }
       setRated((previous) => new Map(previous).set(eventId, helpful));
     },
     [rated, sendFeedback],
@@ -296,6 +395,7 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
       micProblem,
       online,
       signedIn,
+      ready: sessionKnown,
       muted: isMuted,
       transcript,
       rated,
@@ -306,6 +406,8 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
       setMuted,
       sendMessage,
       rate,
+      controls,
+      registerControl,
     }),
     [
       persona,
@@ -316,6 +418,7 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
       micProblem,
       online,
       signedIn,
+      sessionKnown,
       isMuted,
       transcript,
       rated,
@@ -326,6 +429,8 @@ function VoiceController({ persona: pagePersona, signedIn, userName, loadContext
       setMuted,
       sendMessage,
       rate,
+      controls,
+      registerControl,
     ],
   );
   return <VoiceContextReact value={value}>{children}</VoiceContextReact>;

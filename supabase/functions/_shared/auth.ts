@@ -42,7 +42,9 @@ export async function requireUser(req: Request): Promise<Caller> {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { data, error } = await supabase.auth.getUser(token);
-  if (data.user && !error) return { ok: true, user: data.user };
+  // An anonymous sign-in (if ever enabled) is not a user of the product.
+  if (data.user && !error && !data.user.is_anonymous) return { ok: true, user: data.user };
+  if (data.user && !error) return { ok: false, response: notSignedIn() };
   // The auth service could not be asked (down, or answering 5xx): not the caller's fault.
   const status = (error as { status?: number } | null)?.status ?? 0;
   if (error && (status === 0 || status >= 500)) {

@@ -32,6 +32,14 @@ Deno.serve(async (req) => {
   const parsed = parseRequest(body);
   if (!parsed.ok) return failure(400, parsed.code, parsed.error);
   const { agentId, context } = parsed.request;
+  // Only the product's personas: a signed-in user may not mint calls with any agent of the account.
+  const allowed = (Deno.env.get('ELEVENLABS_AGENT_IDS') ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (allowed.length && !allowed.includes(agentId)) {
+    return failure(400, 'unknown_agent', 'Unknown voice agent');
+  }
 
   const config = voiceServiceConfig();
   if (!config) {

@@ -1,0 +1,214 @@
+import { useEffect } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PERSONAS } from '../../lib/personas';
+import { VoiceButton } from './voice-button';
+import { VoiceProvider, useVoice, type VoiceSession } from './voice-session';
+
+// The real @elevenlabs/react provider around our controller; only the client SDK's
+// Conversation.startSession is held in the test's hand, to play the races of start and end.
+
+type Callbacks = {
+  onConnect?: (props: { conversationId: string }) => void;
+  onDisconnect?: (details: { reason: string }) => void;
+  onStatusChange?: (props: { status: string }) => void;
+  onConversationCreated?: (conversation: unknown) => void;
+};
+type Pending = { resolve: (conversation: unknown) => void; reject: (error: unknown) => void; options: Callbacks };
+const pending: Pending[] = [];
+
+vi.mock('@elevenlabs/client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  Conversation: {
+    startSession: (options: Callbacks) => new Promise((resolve, reject) => pending.push({ resolve, reject, options })),
+  },
+}));
+const requestSignedUrl = vi.fn<(agentId: string, context: string) => Promise<unknown>>();
+vi.mock('./api/start-conversation', () => ({
+  requestSignedUrl: (agentId: string, context: string) => requestSignedUrl(agentId, context),
+  refreshVoiceSession: () => Promise.resolve({ ok: true }),
+}));
+const toasts: string[] = [];
+vi.mock('../../lib/toast', () => ({
+  toast: {
+    success: (title: string) => toasts.push(`success:${title}`),
+    error: (title: string) => toasts.push(`error:${title}`),
+    info: (title: string) => toasts.push(`info:${title}`),
+  },
+}));
+
+let voice: VoiceSession;
+/** Hands the session to the test after each render. */
+function Spy() {
+  const session = useVoice();
+  useEffect(() => {
+    voice = session;
+  });
+  return null;
+}
+const wait = (ms = 0) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+const context = () => Promise.resolve({ text: 'ctx', latestSavedProperty: '', properties: [], emails: [] });
+let releaseMicrophone: (() => void) | null = null;
+
+beforeEach(() => {
+  pending.length = 0;
+  toasts.length = 0;
+  requestSignedUrl.mockReset();
+  requestSignedUrl.mockResolvedValue({ ok: true, signedUrl: 'ws://voice/x', conversationId: 'conv_1' });
+  releaseMicrophone = null;
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: () => Promise.resolve({ getTracks: () => [] }) },
+  });
+});
+
+/** The SDK connects the pending start `p`; its endSession reports back as the SDK does. */
+function connect(p: Pending, conversationId = 'conv_1') {
+  const conversation = {
+    endSession: () => {
+      p.options.onStatusChange?.({ status: 'disconnecting' });
+      p.options.onStatusChange?.({ status: 'disconnected' });
+      p.options.onDisconnect?.({ reason: 'user' });
+      return Promise.resolve();
+    },
+    getInputVolume: () => 0,
+    getOutputVolume: () => 0,
+  };
+  p.options.onConversationCreated?.(conversation);
+  p.options.onConnect?.({ conversationId });
+  p.resolve(conversation);
+}
+
+const renderVoice = (signedIn: boolean, extra?: React.ReactNode) =>
+  render(
+    <VoiceProvider persona={PERSONAS.chloe} signedIn={signedIn} userId={signedIn ? 'u1' : null} loadContext={context}>
+      <Spy />
+      {extra}
+    </VoiceProvider>,
+  );
+
+describe('starting and ending a call, in every order', () => {
+  it('End while the SDK is connecting goes through the SDK; Talk afterwards starts a new call', async () => {
+    renderVoice(false);
+    act(() => voice.start());
+    await wait();
+    expect(pending).toHaveLength(1);
+    act(() => voice.end());
+    expect(voice.phase).toBe('disconnecting');
+    // The SDK's pending start resolves; the provider ends it at once, and it reports its end.
+    await act(async () => connect(pending[0]!));
+    await wait();
+    expect(voice.phase).toBe('disconnected');
+    expect(toasts).toEqual([]);
+    act(() => voice.start());
+    await wait();
+    expect(pending).toHaveLength(2);
+    expect(voice.phase).toBe('connecting');
+    await act(async () => connect(pending[1]!, 'conv_2'));
+    expect(voice.phase).toBe('connected');
+    expect(voice.conversationId).toBe('conv_2');
+  });
+
+  it('End while the signed URL is on its way: nothing of that start lands', async () => {
+    let answer!: (reply: unknown) => void;
+    requestSignedUrl.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderVoice(true);
+    act(() => voice.start());
+    await wait();
+    act(() => voice.end());
+    expect(voice.phase).toBe('disconnected');
+    await act(async () => answer({ ok: true, signedUrl: 'ws://voice/x', conversationId: 'conv_stale' }));
+    await wait();
+    expect(voice.conversationId).toBeNull();
+    expect(pending).toHaveLength(0);
+  });
+
+  it('End while the microphone prompt is open: the function is never asked', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: () => new Promise((resolve) => (releaseMicrophone = () => resolve({ getTracks: () => [] }))),
+      },
+    });
+    renderVoice(true);
+    act(() => voice.start());
+    await wait();
+    act(() => voice.end());
+    await act(async () => releaseMicrophone!());
+    await wait();
+    expect(requestSignedUrl).not.toHaveBeenCalled();
+    expect(voice.phase).toBe('disconnected');
+  });
+
+  it('a start that ends before connecting (no error callback) does not stay Connecting...', async () => {
+    renderVoice(false);
+    act(() => voice.start());
+    await wait();
+    await act(async () => pending[0]!.options.onStatusChange?.({ status: 'disconnected' }));
+    expect(voice.phase).toBe('disconnected');
+  });
+
+  it('a teardown that never reports back counts as ended after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderVoice(false);
+      act(() => voice.start());
+      await wait();
+      await act(async () => {
+        const p = pending[0]!;
+        p.options.onConversationCreated?.({ endSession: () => new Promise(() => {}) });
+        p.options.onConnect?.({ conversationId: 'conv_1' });
+        p.resolve({ endSession: () => new Promise(() => {}), getInputVolume: () => 0, getOutputVolume: () => 0 });
+      });
+      act(() => voice.end());
+      expect(voice.phase).toBe('disconnecting');
+      await act(async () => vi.advanceTimersByTimeAsync(5100));
+      expect(voice.phase).toBe('disconnected');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('signing out ends the call', async () => {
+    const view = renderVoice(true);
+    act(() => voice.start());
+    await wait();
+    await act(async () => connect(pending[0]!));
+    expect(voice.phase).toBe('connected');
+    view.rerender(
+      <VoiceProvider persona={PERSONAS.chloe} signedIn={false} userId={null} loadContext={context}>
+        <Spy />
+      </VoiceProvider>,
+    );
+    await wait();
+    expect(voice.phase).toBe('disconnected');
+    expect(toasts).toContain('success:Conversation Ended');
+  });
+});
+
+describe('?voice=true', () => {
+  it('a call started and ended by hand before the delay uses it up', async () => {
+    const used = vi.fn();
+    renderVoice(true, <VoiceButton autoStart userDataLoaded onAutoStartUsed={used} />);
+    fireEvent.click(screen.getByRole('button', { name: /Talk to Chloe/ }));
+    await wait();
+    expect(pending).toHaveLength(1);
+    await act(async () => connect(pending[0]!));
+    act(() => voice.end());
+    await wait();
+    expect(voice.phase).toBe('disconnected');
+    await wait(1300);
+    expect(pending).toHaveLength(1);
+    expect(used).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts once after 1000 ms and reports it was used', async () => {
+    const used = vi.fn();
+    renderVoice(true, <VoiceButton autoStart userDataLoaded onAutoStartUsed={used} />);
+    await wait(900);
+    expect(pending).toHaveLength(0);
+    await wait(300);
+    expect(pending).toHaveLength(1);
+    expect(used).toHaveBeenCalledTimes(1);
+  });
+});
