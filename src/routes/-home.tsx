@@ -1,3 +1,4 @@
+import { useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { SignInLink } from '../features/auth/signed-in-header';
 import { HomePage } from '../features/marketing/home-page';
@@ -40,6 +41,20 @@ export function Home({
         />
       )}
       action={<SignInLink quiet />}
+    />
+  );
+}
+
+/** The route component of both / and /conversation. */
+export function HomeRoute() {
+  const { voice } = useSearch({ strict: false });
+  const { userData } = useRouteContext({ from: '__root__' });
+  const navigate = useNavigate();
+  return (
+    <Home
+      voice={voice === true}
+      userDataLoaded={userData !== null}
+      onVoiceUsed={() => void navigate({ to: '.', search: {}, replace: true })}
     />
   );
 }

@@ -42,7 +42,8 @@ export const buttonRecipe = cva({
 
 type ButtonVariants = NonNullable<RecipeVariantProps<typeof buttonRecipe>>;
 
-const spinner = css({
+/** The small spinner a busy button shows (also for buttons that stay pressable while busy). */
+export const spinner = css({
   w: '4',
   h: '4',
   borderRadius: 'full',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { needsConnection } from '../../lib/online';
-import { Button } from '../../ui/button';
+import { Button, spinner } from '../../ui/button';
 import { AUTO_START_DELAY_MS, MAX_TYPED_MESSAGE, shouldAutoStart, voiceButtonLabel } from './voice-rules';
 import { useVoice, type VoiceSession } from './voice-session';
 
@@ -81,15 +81,6 @@ const styles = {
   }),
   label: css({ fontSize: 'sm', fontWeight: 'medium' }),
   hidden: css({ srOnly: true }),
-  smallSpinner: css({
-    w: '4',
-    h: '4',
-    borderRadius: 'full',
-    borderWidth: '2px',
-    borderColor: 'currentColor',
-    borderTopColor: 'transparent',
-    animation: 'spin',
-  }),
   bar: css({
     position: 'fixed',
     insetX: '0',
@@ -282,7 +273,7 @@ export function HeaderVoiceButton() {
       title={offline ? needsConnection(`Talking to ${persona.name}`) : undefined}
       onClick={voice.toggle}
     >
-      {busy ? <span aria-hidden="true" className={styles.smallSpinner} /> : <MicIcon size={16} />}
+      {busy ? <span aria-hidden="true" className={spinner} /> : <MicIcon size={16} />}
       <span className={css({ srOnly: { base: true, md: false } })}>{voiceButtonLabel(phase, mode, persona.name)}</span>
     </Button>
   );
