@@ -143,6 +143,9 @@ export function VoiceButton({
           aria-describedby={offline ? 'voice-offline' : undefined}
           disabled={offline || phase === 'disconnecting' || (phase === 'disconnected' && !voice.ready)}
           onClick={voice.toggle}
+          onPointerEnter={voice.prepare}
+          onFocus={voice.prepare}
+          onTouchStart={voice.prepare}
         >
           {busy ? <span aria-hidden="true" className={styles.spinner} /> : <MicIcon />}
           {label}
@@ -272,6 +275,9 @@ export function HeaderVoiceButton() {
       disabled={offline || phase === 'disconnecting' || (phase === 'disconnected' && !voice.ready)}
       title={offline ? needsConnection(`Talking to ${persona.name}`) : undefined}
       onClick={voice.toggle}
+      onPointerEnter={voice.prepare}
+      onFocus={voice.prepare}
+      onTouchStart={voice.prepare}
     >
       {busy ? <span aria-hidden="true" className={spinner} /> : <MicIcon size={16} />}
       <span className={css({ srOnly: { base: true, md: false } })}>{voiceButtonLabel(phase, mode, persona.name)}</span>

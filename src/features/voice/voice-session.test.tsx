@@ -47,6 +47,12 @@ function Spy() {
   return null;
 }
 const wait = (ms = 0) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+/** Until the SDK has been asked for `n` starts (it loads lazily, on the first one). */
+async function sdkStarts(n: number) {
+  // Short acts in turn: React flushes the lazy module's arrival only when an act ends.
+  for (let i = 0; i < 300 && pending.length < n; i++) await wait(10);
+  expect(pending).toHaveLength(n);
+}
 const context = () => Promise.resolve({ text: 'ctx', latestSavedProperty: '', properties: [], emails: [] });
 let releaseMicrophone: (() => void) | null = null;
 
@@ -91,8 +97,7 @@ describe('starting and ending a call, in every order', () => {
   it('End while the SDK is connecting goes through the SDK; Talk afterwards starts a new call', async () => {
     renderVoice(false);
     act(() => voice.start());
-    await wait();
-    expect(pending).toHaveLength(1);
+    await sdkStarts(1);
     act(() => voice.end());
     expect(voice.phase).toBe('disconnecting');
     // The SDK's pending start resolves; the provider ends it at once, and it reports its end.
@@ -101,8 +106,7 @@ describe('starting and ending a call, in every order', () => {
     expect(voice.phase).toBe('disconnected');
     expect(toasts).toEqual([]);
     act(() => voice.start());
-    await wait();
-    expect(pending).toHaveLength(2);
+    await sdkStarts(2);
     expect(voice.phase).toBe('connecting');
     await act(async () => connect(pending[1]!, 'conv_2'));
     expect(voice.phase).toBe('connected');
@@ -143,7 +147,7 @@ describe('starting and ending a call, in every order', () => {
   it('a start that ends before connecting (no error callback) does not stay Connecting...', async () => {
     renderVoice(false);
     act(() => voice.start());
-    await wait();
+    await sdkStarts(1);
     await act(async () => pending[0]!.options.onStatusChange?.({ status: 'disconnected' }));
     expect(voice.phase).toBe('disconnected');
   });
@@ -153,7 +157,7 @@ describe('starting and ending a call, in every order', () => {
     try {
       renderVoice(false);
       act(() => voice.start());
-      await wait();
+      await sdkStarts(1);
       await act(async () => {
         const p = pending[0]!;
         p.options.onConversationCreated?.({ endSession: () => new Promise(() => {}) });
@@ -172,7 +176,7 @@ describe('starting and ending a call, in every order', () => {
   it('signing out ends the call', async () => {
     const view = renderVoice(true);
     act(() => voice.start());
-    await wait();
+    await sdkStarts(1);
     await act(async () => connect(pending[0]!));
     expect(voice.phase).toBe('connected');
     view.rerender(
@@ -191,8 +195,7 @@ describe('?voice=true', () => {
     const used = vi.fn();
     renderVoice(true, <VoiceButton autoStart userDataLoaded onAutoStartUsed={used} />);
     fireEvent.click(screen.getByRole('button', { name: /Talk to Chloe/ }));
-    await wait();
-    expect(pending).toHaveLength(1);
+    await sdkStarts(1);
     await act(async () => connect(pending[0]!));
     act(() => voice.end());
     await wait();

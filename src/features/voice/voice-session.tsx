@@ -1,5 +1,16 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ConversationProvider, useConversation, type Callbacks, type DisconnectionDetails } from '@elevenlabs/react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Callbacks, DisconnectionDetails } from '@elevenlabs/react';
 
 type MessagePayload = Parameters<NonNullable<Callbacks['onMessage']>>[0];
 import { voiceOrigin } from '../../lib/env';
@@ -21,7 +32,10 @@ import {
   type VoiceMode,
   type VoicePhase,
 } from './voice-rules';
+import type { VoiceSdk, VoiceSdkState } from './voice-sdk';
 import { useWidgetScript } from './widget-script';
+
+const SdkBridge = lazy(() => import('./sdk-bridge'));
 
 export interface TranscriptLine {
   key: string;
@@ -61,6 +75,8 @@ export interface VoiceSession {
   controls: number;
   /** A voice control on screen; the returned function is its unmount. */
   registerControl: () => () => void;
+  /** The visitor is about to use voice (pointer over, focus, touch): load the SDK now. */
+  prepare: () => void;
 }
 
 const VoiceContextReact = createContext<VoiceSession | null>(null);
@@ -88,11 +104,7 @@ export interface VoiceProviderProps {
 /** One voice conversation for the whole app: the page's button and the header's share it. */
 export function VoiceProvider(props: VoiceProviderProps) {
   useWidgetScript();
-  return (
-    <ConversationProvider>
-      <VoiceController {...props} />
-    </ConversationProvider>
-  );
+  return <VoiceController {...props} />;
 }
 
 function VoiceController({
@@ -104,7 +116,21 @@ function VoiceController({
   loadContext,
   children,
 }: VoiceProviderProps) {
-  const conversation = useConversation();
+  // The SDK, loaded on first need (a page with a voice control, or a start).
+  const [wantSdk, setWantSdk] = useState(false);
+  const sdkRef = useRef<VoiceSdk | null>(null);
+  const sdkWaiters = useRef<((sdk: VoiceSdk) => void)[]>([]);
+  const [sdkState, setSdkState] = useState<VoiceSdkState>({ isSpeaking: false, isMuted: false });
+  const onSdkReady = useCallback((sdk: VoiceSdk) => {
+    sdkRef.current = sdk;
+    for (const wake of sdkWaiters.current.splice(0)) wake(sdk);
+  }, []);
+  const prepare = useCallback(() => setWantSdk(true), []);
+  const loadSdk = useCallback((): Promise<VoiceSdk> => {
+    if (sdkRef.current) return Promise.resolve(sdkRef.current);
+    setWantSdk(true);
+    return new Promise((resolve) => sdkWaiters.current.push(resolve));
+  }, []);
   const [phase, setPhase] = useState<VoicePhase>('disconnected');
   const [sessionPersona, setSessionPersona] = useState<Persona | null>(null);
   const [textOnly, setTextOnly] = useState(false);
@@ -158,8 +184,6 @@ function VoiceController({
     },
     [settle],
   );
-
-  const { startSession, endSession } = conversation;
 
   const start = useCallback(
     (options: { textOnly?: boolean } = {}) => {
@@ -218,9 +242,10 @@ function VoiceController({
           signedUrl = `${voiceOrigin}/v1/convai/conversation?agent_id=${encodeURIComponent(who.agentId)}`;
           prompt = guestPrompt(who.name, who.role, pageName(window.location.pathname));
         }
+        const sdk = await loadSdk();
         if (!current()) return;
         sdkBusy.current = true;
-        startSession({
+        sdk.startSession({
           signedUrl,
           connectionType: 'websocket',
           connectionDelay: { ...CONNECTION_DELAY },
@@ -284,7 +309,7 @@ function VoiceController({
         }
       });
     },
-    [pagePersona, signedIn, sessionKnown, userName, loadContext, startSession, movePhase, fail, settle, addLine],
+    [pagePersona, signedIn, sessionKnown, userName, loadContext, loadSdk, movePhase, fail, settle, addLine],
   );
 
   const end = useCallback(() => {
@@ -298,8 +323,8 @@ function VoiceController({
     }
     // The SDK has the call (or its start): it ends it and says so through onDisconnect/onStatusChange.
     movePhase('disconnecting');
-    endSession();
-  }, [endSession, movePhase, settle]);
+    sdkRef.current?.endSession();
+  }, [movePhase, settle]);
 
   // Never stuck in 'disconnecting': a teardown that does not report back within 5 s counts as done.
   useEffect(() => {
@@ -330,35 +355,33 @@ function VoiceController({
   }, [start, end]);
 
   // The audio level, read from the SDK's analysers while a voice call is live.
-  const { getInputVolume, getOutputVolume, isSpeaking } = conversation;
+  const { isSpeaking, isMuted } = sdkState;
   useEffect(() => {
     if (phase !== 'connected' || textOnly) return;
     const timer = window.setInterval(() => {
-      const value = isSpeaking ? getOutputVolume() : getInputVolume();
+      const sdk = sdkRef.current;
+      const value = sdk ? (isSpeaking ? sdk.getOutputVolume() : sdk.getInputVolume()) : 0;
       // Rounded, so a steady level does not re-render everything that reads the session.
       const next = Number.isFinite(value) ? Math.round(Math.min(1, Math.max(0, value)) * 20) / 20 : 0;
       setLevel((previous) => (previous === next ? previous : next));
     }, 100);
     return () => window.clearInterval(timer);
-  }, [phase, textOnly, isSpeaking, getInputVolume, getOutputVolume]);
+  }, [phase, textOnly, isSpeaking]);
 
-  const { sendUserMessage, sendFeedback, setMuted: setSdkMuted, isMuted } = conversation;
-  const setMuted = useCallback(
-    (muted: boolean) => {
-      try {
-        setSdkMuted(muted);
-      } catch (error) {
-        logError('voice: mute not changed', error);
-      }
-    },
-    [setSdkMuted],
-  );
+  const setMuted = useCallback((muted: boolean) => {
+    try {
+      sdkRef.current?.setMuted(muted);
+    } catch (error) {
+      logError('voice: mute not changed', error);
+    }
+  }, []);
   const sendMessage = useCallback(
     (text: string) => {
       const message = text.trim();
       if (phaseRef.current !== 'connected' || !message || message.length > MAX_TYPED_MESSAGE) return false;
       try {
-        sendUserMessage(message);
+        if (!sdkRef.current) return false;
+        sdkRef.current.sendUserMessage(message);
       } catch (error) {
         // The service hung up a moment ago; onDisconnect is on its way.
         logError('voice: message not sent', error);
@@ -367,21 +390,21 @@ function VoiceController({
       addLine('user', message);
       return true;
     },
-    [sendUserMessage, addLine],
+    [addLine],
   );
 
   const rate = useCallback(
     (eventId: number, helpful: boolean) => {
       if (phaseRef.current !== 'connected' || rated.has(eventId)) return;
       try {
-        sendFeedback(helpful, eventId);
+        sdkRef.current?.sendFeedback(helpful, eventId);
       } catch (error) {
         logError('voice: feedback not sent', error);
         return;
       }
       setRated((previous) => new Map(previous).set(eventId, helpful));
     },
-    [rated, sendFeedback],
+    [rated],
   );
 
   const value = useMemo<VoiceSession>(
@@ -408,6 +431,7 @@ function VoiceController({
       rate,
       controls,
       registerControl,
+      prepare,
     }),
     [
       persona,
@@ -431,9 +455,19 @@ function VoiceController({
       rate,
       controls,
       registerControl,
+      prepare,
     ],
   );
-  return <VoiceContextReact value={value}>{children}</VoiceContextReact>;
+  return (
+    <VoiceContextReact value={value}>
+      {children}
+      {wantSdk ? (
+        <Suspense fallback={null}>
+          <SdkBridge onReady={onSdkReady} onState={setSdkState} />
+        </Suspense>
+      ) : null}
+    </VoiceContextReact>
+  );
 }
 
 export function useVoice(): VoiceSession {
