@@ -19,6 +19,9 @@ beforeAll(async () => {
     dataDir,
     apiPort: await freePort(),
     dbPort: await freePort(),
+    // Free ports for all of it: a running `npm start` holds the default ones.
+    mailPort: await freePort(),
+    voicePort: await freePort(),
     functionsDir,
     seedFile: null,
   });

@@ -27,6 +27,7 @@ const requestSignedUrl = vi.fn<(agentId: string, context: string) => Promise<unk
 vi.mock('./api/start-conversation', () => ({
   requestSignedUrl: (agentId: string, context: string) => requestSignedUrl(agentId, context),
   refreshVoiceSession: () => Promise.resolve({ ok: true }),
+  hasUserSession: () => Promise.resolve(false),
 }));
 const toasts: string[] = [];
 vi.mock('../../lib/toast', () => ({

@@ -18,7 +18,7 @@ import { logError } from '../../lib/log';
 import { isOnline, needsConnection, useOnline } from '../../lib/online';
 import type { Persona } from '../../lib/personas';
 import { toast } from '../../lib/toast';
-import { refreshVoiceSession, requestSignedUrl } from './api/start-conversation';
+import { hasUserSession, refreshVoiceSession, requestSignedUrl } from './api/start-conversation';
 import { startSignedIn } from './start-signed-in';
 import { guestPrompt, type VoiceContext } from './voice-context';
 import {
@@ -221,7 +221,10 @@ function VoiceController({
         let signedUrl: string;
         let dynamicVariables: Record<string, string> | undefined;
         let prompt: string | undefined;
-        if (signedIn) {
+        // The client's stored session decides, not the page's state (a moment behind after a reload).
+        const asUser = signedIn || (await hasUserSession());
+        if (!current()) return;
+        if (asUser) {
           const context = await loadContext();
           if (!current()) return;
           const reply = await startSignedIn({

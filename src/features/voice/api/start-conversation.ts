@@ -62,3 +62,12 @@ export async function refreshVoiceSession(): Promise<{ ok: true } | { ok: false;
   if (!data.session) return { ok: false, message: 'No session after refresh' };
   return { ok: true };
 }
+
+/**
+ * Whether a user session is stored right now: the client's own answer (it waits for its start-up),
+ * not the page's state, which can lag a reload by a moment.
+ */
+export async function hasUserSession(): Promise<boolean> {
+  const { data } = await supabase.auth.getSession();
+  return data.session !== null;
+}
