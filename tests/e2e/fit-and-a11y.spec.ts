@@ -182,6 +182,10 @@ test('the landing page in a conversation: the microphone refused, then typing, w
   await page.getByRole('button', { name: 'Type to Chloe instead' }).click();
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript).toContainText("Hi, I'm Chloe");
+  // A 10,000-character paste is cut at the limit and says so; what is kept is sent.
+  await page.getByLabel('Message to Chloe').fill(LONG_WORD(10_000));
+  await expect(page.getByText('At most 2,000 characters')).toBeVisible();
+  await checkState(page, 'home, a text conversation, a message at its limit');
   await page.getByLabel('Message to Chloe').fill(LONG_WORD(400));
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(transcript.locator('li[data-role=agent]')).toHaveCount(2);

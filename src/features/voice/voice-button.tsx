@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { atMostMessage } from '../../lib/limits';
 import { needsConnection } from '../../lib/online';
 import { Button, spinner } from '../../ui/button';
 import { AUTO_START_DELAY_MS, MAX_TYPED_MESSAGE, shouldAutoStart, voiceButtonLabel } from './voice-rules';
@@ -224,9 +225,15 @@ function ConversationPanel({ voice }: { voice: VoiceSession }) {
               className={styles.input}
               value={draft}
               maxLength={MAX_TYPED_MESSAGE}
+              aria-describedby={draft.length >= MAX_TYPED_MESSAGE ? 'voice-message-limit' : undefined}
               onChange={(event) => setDraft(event.target.value)}
               autoComplete="off"
             />
+            {draft.length >= MAX_TYPED_MESSAGE ? (
+              <span id="voice-message-limit" className={styles.note}>
+                {atMostMessage(MAX_TYPED_MESSAGE)}
+              </span>
+            ) : null}
           </label>
           <Button type="submit" disabled={!draft.trim()}>
             Send

@@ -26,6 +26,7 @@ import {
   MAX_TYPED_MESSAGE,
   VoiceStartError,
   failureToast,
+  isVoiceBusy,
   microphoneProblem,
   voiceMessages,
   type StartFailure,
@@ -102,12 +103,7 @@ export interface VoiceProviderProps {
 }
 
 /** One voice conversation for the whole app: the page's button and the header's share it. */
-export function VoiceProvider(props: VoiceProviderProps) {
-  useWidgetScript();
-  return <VoiceController {...props} />;
-}
-
-function VoiceController({
+export function VoiceProvider({
   persona: pagePersona,
   signedIn,
   sessionKnown = true,
@@ -116,7 +112,8 @@ function VoiceController({
   loadContext,
   children,
 }: VoiceProviderProps) {
-  // The SDK, loaded on first need (a page with a voice control, or a start).
+  useWidgetScript();
+  // The SDK, loaded on first need: a voice control pointed at, focused or touched, or a start.
   const [wantSdk, setWantSdk] = useState(false);
   const sdkRef = useRef<VoiceSdk | null>(null);
   const sdkWaiters = useRef<((sdk: VoiceSdk) => void)[]>([]);
@@ -415,7 +412,7 @@ function VoiceController({
       persona,
       phase,
       mode: isSpeaking ? 'speaking' : 'listening',
-      busy: phase === 'connecting' || phase === 'disconnecting',
+      busy: isVoiceBusy(phase),
       level: phase === 'connected' ? level : 0,
       textOnly,
       micProblem,
