@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { atMostMessage } from '../../lib/limits';
-import { needsConnection } from '../../lib/online';
 import { Button, spinner } from '../../ui/button';
 import { AUTO_START_DELAY_MS, MAX_TYPED_MESSAGE, shouldAutoStart, voiceButtonLabel } from './voice-rules';
 import { useVoice, type VoiceSession } from './voice-session';
@@ -129,7 +128,7 @@ export function VoiceButton({
   useEffect(registerControl, [registerControl]);
   const { persona, phase, mode, busy, level, online } = voice;
   const label = voiceButtonLabel(phase, mode, persona.name);
-  const offline = !online && phase === 'disconnected';
+  const { offlineMessage } = voice;
   return (
     <div className={cx(styles.wrap, className)}>
       <div className={styles.stage} style={{ ['--voice-level' as string]: level.toFixed(2) }}>
@@ -141,8 +140,8 @@ export function VoiceButton({
           data-mode={mode}
           data-level={level.toFixed(2)}
           aria-busy={busy || undefined}
-          aria-describedby={offline ? 'voice-offline' : undefined}
-          disabled={offline || phase === 'disconnecting' || (phase === 'disconnected' && !voice.ready)}
+          aria-describedby={offlineMessage ? 'voice-offline' : undefined}
+          disabled={voice.blocked}
           onClick={voice.toggle}
           onPointerEnter={voice.prepare}
           onFocus={voice.prepare}
@@ -156,9 +155,9 @@ export function VoiceButton({
       <p role="status" className={styles.hidden}>
         {phase === 'connected' ? `Connected to ${persona.name}${voice.textOnly ? ' by text' : ''}` : ''}
       </p>
-      {offline ? (
+      {offlineMessage ? (
         <p id="voice-offline" className={styles.note}>
-          {needsConnection(`Talking to ${persona.name}`)}
+          {offlineMessage}
         </p>
       ) : null}
       {phase === 'disconnected' && voice.micProblem && online ? <MicrophoneHelp voice={voice} /> : null}
@@ -270,17 +269,16 @@ function Feedback({ voice, eventId }: { voice: VoiceSession; eventId: number }) 
 /** The header's voice-chat button: the same call as the page's; on phones only its icon shows. */
 export function HeaderVoiceButton() {
   const voice = useVoice();
-  const { phase, mode, persona, busy, online, registerControl } = voice;
+  const { phase, mode, persona, busy, registerControl } = voice;
   useEffect(registerControl, [registerControl]);
-  const offline = !online && phase === 'disconnected';
   return (
     <Button
       variant={phase === 'connected' ? 'destructive' : 'secondary'}
       size="sm"
       aria-busy={busy || undefined}
       // 'Connecting...' stays pressable: it cancels the start.
-      disabled={offline || phase === 'disconnecting' || (phase === 'disconnected' && !voice.ready)}
-      title={offline ? needsConnection(`Talking to ${persona.name}`) : undefined}
+      disabled={voice.blocked}
+      title={voice.offlineMessage ?? undefined}
       onClick={voice.toggle}
       onPointerEnter={voice.prepare}
       onFocus={voice.prepare}

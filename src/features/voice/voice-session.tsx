@@ -16,6 +16,9 @@ type MessagePayload = Parameters<NonNullable<Callbacks['onMessage']>>[0];
 import { voiceOrigin } from '../../lib/env';
 import { logError } from '../../lib/log';
 import { isOnline, needsConnection, useOnline } from '../../lib/online';
+
+/** 'Talking to Chloe needs an internet connection. …' */
+const callNeedsConnection = (name: string) => needsConnection(`Talking to ${name}`);
 import type { Persona } from '../../lib/personas';
 import { toast } from '../../lib/toast';
 import { hasUserSession, refreshVoiceSession, requestSignedUrl } from './api/start-conversation';
@@ -61,6 +64,10 @@ export interface VoiceSession {
   signedIn: boolean;
   /** Whether a call can be started: the session is known (guest or user). */
   ready: boolean;
+  /** Offline and not in a call: what the voice controls say instead of calling. */
+  offlineMessage: string | null;
+  /** The voice controls cannot be pressed: offline, still ending, or the session not known yet. */
+  blocked: boolean;
   muted: boolean;
   transcript: TranscriptLine[];
   /** Feedback given, by agent response (once each). */
@@ -187,7 +194,7 @@ export function VoiceProvider({
       if (phaseRef.current !== 'disconnected' || sdkBusy.current || !sessionKnown) return;
       const who = pagePersona;
       if (!isOnline()) {
-        toast.info(needsConnection(`Talking to ${who.name}`));
+        toast.info(callNeedsConnection(who.name));
         return;
       }
       const id = ++attempt.current;
@@ -419,6 +426,11 @@ export function VoiceProvider({
       online,
       signedIn,
       ready: sessionKnown,
+      offlineMessage: !online && phase === 'disconnected' ? callNeedsConnection(persona.name) : null,
+      blocked:
+        (!online && phase === 'disconnected') ||
+        phase === 'disconnecting' ||
+        (phase === 'disconnected' && !sessionKnown),
       muted: isMuted,
       transcript,
       rated,
