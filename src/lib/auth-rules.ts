@@ -41,3 +41,7 @@ export const newPasswordRules = (emptyMessage: string) =>
       `Password is too long: at most ${MAX_PASSWORD_BYTES} bytes (accented letters and emoji take 2 to 4 each)`,
     ),
   );
+
+/** The confirmation of a new password: what is wrong with it, if anything (empty says `emptyMessage`). */
+export const confirmPasswordProblem = (confirm: string, password: string, emptyMessage: string) =>
+  !confirm ? emptyMessage : confirm !== password ? PASSWORDS_DIFFER : undefined;

@@ -3,7 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { firstError } from '../../lib/form';
-import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
+import { confirmPasswordProblem, MAX_AUTH_EMAIL } from '../../lib/auth-rules';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
@@ -15,7 +15,6 @@ import {
   MIN_PASSWORD_LENGTH,
   newEmailSchema,
   newPasswordSchema,
-  PASSWORDS_DIFFER,
   SAME_EMAIL,
 } from './account-schema';
 import { useChangeEmail } from './api/change-email';
@@ -236,11 +235,7 @@ function ChangePasswordForm() {
         validators={{
           onChangeListenTo: ['password'],
           onDynamic: ({ value, fieldApi }) =>
-            !value
-              ? CONFIRM_PASSWORD
-              : value !== fieldApi.form.getFieldValue('password')
-                ? PASSWORDS_DIFFER
-                : undefined,
+            confirmPasswordProblem(value, fieldApi.form.getFieldValue('password'), CONFIRM_PASSWORD),
         }}
       >
         {(field) => (

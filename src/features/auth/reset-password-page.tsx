@@ -10,7 +10,8 @@ import { PageContainer } from '../../ui/page-container';
 import type { RecoveryView } from './api/recovery-link';
 import { useUpdatePassword } from './api/update-password';
 import { authFormStyles as styles } from './auth-form-styles';
-import { MIN_PASSWORD_LENGTH, newPasswordSchema, PASSWORDS_DIFFER } from './auth-schema';
+import { confirmPasswordProblem } from '../../lib/auth-rules';
+import { MIN_PASSWORD_LENGTH, newPasswordSchema } from './auth-schema';
 
 export const LINK_INVALID = 'This reset link is invalid or has expired — ask for a new one';
 
@@ -114,11 +115,7 @@ function SetPasswordForm({ email }: { email: string }) {
         validators={{
           onChangeListenTo: ['password'],
           onDynamic: ({ value, fieldApi }) =>
-            !value
-              ? 'Please confirm the new password'
-              : value !== fieldApi.form.getFieldValue('password')
-                ? PASSWORDS_DIFFER
-                : undefined,
+            confirmPasswordProblem(value, fieldApi.form.getFieldValue('password'), 'Please confirm the new password'),
         }}
       >
         {(field) => (
