@@ -17,3 +17,6 @@ export const BANK_DETAILS = {
 
 /** Who signs the agreement for the company. */
 export const COMPANY_SIGNATORY = { name: 'For and on behalf of Chloe Technologies Ltd', role: 'Director' } as const;
+
+/** Chloe's own line (the Hire page's call link). A made-up number in Ofcom's drama range until the real one is given. */
+export const CHLOE_PHONE = '02079460100';
