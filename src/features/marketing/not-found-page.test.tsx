@@ -1,3 +1,4 @@
+import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,12 +8,13 @@ import { NotFoundPage } from './not-found-page';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderAt(path: string) {
+function renderAt(path: string, wrap?: (children: ReactNode) => ReactNode) {
   return renderRoutes(
     path,
     (root) => [createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> })],
     {
       notFoundComponent: NotFoundPage,
+      wrap,
     },
   );
 }
@@ -24,6 +26,29 @@ describe('NotFoundPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
     expect(log).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page');
+  });
+
+  it('logs once per visit, without the query string or a token', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // As in the app: StrictMode runs every effect twice.
+    const { router } = renderAt('/agent-assessment/3f9c1e7a2b4d4c0e9a8b7c6d5e4f3a2b/old?email=ann@example.test', (app) => (
+      <StrictMode>{app}</StrictMode>
+    ));
+    await screen.findByRole('heading', { name: 'Oops! Page not found' });
+    await router.invalidate();
+    await waitFor(() =>
+      expect(log).toHaveBeenCalledWith(
+        '404 Error: User attempted to access non-existent route:',
+        '/agent-assessment/:redacted/old',
+      ),
+    );
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(log.mock.calls)).not.toContain('ann@example.test');
+
+    // A new visit of another unknown path is logged.
+    await router.navigate({ to: '/elsewhere' as '/' });
+    await waitFor(() => expect(log).toHaveBeenCalledTimes(2));
+    expect(log).toHaveBeenLastCalledWith('404 Error: User attempted to access non-existent route:', '/elsewhere');
   });
 
   it("links back home with 'Return to Home'", async () => {

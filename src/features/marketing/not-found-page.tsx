@@ -2,16 +2,26 @@ import { useEffect } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { logError } from '../../lib/log';
+import { redactPath } from '../../lib/redact-path';
 import { ButtonLink } from '../../ui/button';
 import { PageContainer } from '../../ui/page-container';
+
+// History entries already logged: once per visit, also when React runs an effect twice or the
+// page re-renders; going Back to the same entry is not a new visit.
+const logged = new Set<string>();
 
 /** The 404 page for any unknown path; the path is logged so broken links can be found. */
 export function NotFoundPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  const visit = useLocation({ select: (location) => location.state.__TSR_key ?? location.href });
 
   useEffect(() => {
-    logError('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
+    const key = `${visit} ${pathname}`;
+    if (logged.has(key)) return;
+    logged.add(key);
+    // The path only: no query string or fragment, and token-like segments masked.
+    logError('404 Error: User attempted to access non-existent route:', redactPath(pathname));
+  }, [visit, pathname]);
 
   return (
     <PageContainer
