@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ConversationRouteImport } from './routes/conversation'
+import { Route as NormanRouteImport } from './routes/norman'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedCreateAssessmentRouteImport } from './routes/_authenticated/create-assessment'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
@@ -40,6 +41,11 @@ const AuthRoute = AuthRouteImport.update({
 const ConversationRoute = ConversationRouteImport.update({
   id: '/conversation',
   path: '/conversation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NormanRoute = NormanRouteImport.update({
+  id: '/norman',
+  path: '/norman',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
@@ -95,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/conversation': typeof ConversationRoute
+  '/norman': typeof NormanRoute
   '/account': typeof AuthenticatedAccountRoute
   '/create-assessment': typeof AuthenticatedCreateAssessmentRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
@@ -109,6 +116,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/conversation': typeof ConversationRoute
+  '/norman': typeof NormanRoute
   '/account': typeof AuthenticatedAccountRoute
   '/create-assessment': typeof AuthenticatedCreateAssessmentRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/auth': typeof AuthRoute
   '/conversation': typeof ConversationRoute
+  '/norman': typeof NormanRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/create-assessment': typeof AuthenticatedCreateAssessmentRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
@@ -141,6 +150,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/conversation'
+    | '/norman'
     | '/account'
     | '/create-assessment'
     | '/dashboard'
@@ -155,6 +165,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/conversation'
+    | '/norman'
     | '/account'
     | '/create-assessment'
     | '/dashboard'
@@ -170,6 +181,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/auth'
     | '/conversation'
+    | '/norman'
     | '/_authenticated/account'
     | '/_authenticated/create-assessment'
     | '/_authenticated/dashboard'
@@ -186,6 +198,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AuthRoute: typeof AuthRoute
   ConversationRoute: typeof ConversationRoute
+  NormanRoute: typeof NormanRoute
   AgentAssessmentTokenRoute: typeof AgentAssessmentTokenRoute
   AuthResetRoute: typeof AuthResetRoute
   ShareholderSubscribeRoute: typeof ShareholderSubscribeRoute
@@ -220,6 +233,13 @@ declare module '@tanstack/react-router' {
       path: '/conversation'
       fullPath: '/conversation'
       preLoaderRoute: typeof ConversationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/norman': {
+      id: '/norman'
+      path: '/norman'
+      fullPath: '/norman'
+      preLoaderRoute: typeof NormanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/account': {
@@ -314,6 +334,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AuthRoute: AuthRoute,
   ConversationRoute: ConversationRoute,
+  NormanRoute: NormanRoute,
   AgentAssessmentTokenRoute: AgentAssessmentTokenRoute,
   AuthResetRoute: AuthResetRoute,
   ShareholderSubscribeRoute: ShareholderSubscribeRoute,

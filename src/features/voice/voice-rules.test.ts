@@ -79,6 +79,13 @@ describe('constants and words', () => {
       'Failed to Start',
       'Microphone access is required. Please allow microphone access and try again.',
     ]);
+    // Spec §8: a demo page's failed start has its own words; Chloe and Norman keep theirs.
+    const sarah = { id: 'sarah', role: 'property' } as const;
+    const demo = ['Error starting conversation', 'Please check your microphone permissions and try again.'];
+    expect(failureToast({ kind: 'microphone' }, sarah)).toEqual(demo);
+    expect(failureToast({ kind: 'connection' }, sarah)).toEqual(demo);
+    expect(failureToast({ kind: 'microphone' }, { id: 'chloe', role: 'property' })[0]).toBe('Failed to Start');
+    expect(failureToast({ kind: 'connection' }, { id: 'norman', role: 'operations' })[0]).toBe('Connection Error');
     expect(failureToast({ kind: 'other', message: 'No signed URL received from server' })).toEqual([
       'Failed to Start',
       'No signed URL received from server',

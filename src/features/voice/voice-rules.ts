@@ -61,7 +61,13 @@ export const voiceMessages = {
   refreshFailed: 'Please sign in again',
   noSessionAfterRefresh: 'No session after refresh',
   noSignedUrl: 'No signed URL received from server',
+  /** Spec §8, "Demo page voice failure" (destructive): the demo and agent pages' own words. */
+  demoFailure: ['Error starting conversation', 'Please check your microphone permissions and try again.'] as const,
 };
+
+/** The demo and agent pages' assistants (spec §2's persona table, Chloe and Norman aside). */
+export const isDemoPersona = (persona: Pick<Persona, 'id' | 'role'>) =>
+  persona.role === 'property' && persona.id !== 'chloe';
 
 /** Why a start failed, as the button tells it. */
 export type StartFailure =
@@ -79,8 +85,11 @@ export class VoiceStartError extends Error {
   }
 }
 
-/** The toast for a failed start: [title, description]. */
-export function failureToast(failure: StartFailure): readonly [string, string] {
+/** The toast for a failed start: [title, description]; a demo page says its own words for a failed start. */
+export function failureToast(failure: StartFailure, persona?: Pick<Persona, 'id' | 'role'>): readonly [string, string] {
+  if (persona && isDemoPersona(persona) && (failure.kind === 'microphone' || failure.kind === 'connection')) {
+    return voiceMessages.demoFailure;
+  }
   switch (failure.kind) {
     case 'microphone':
       return [voiceMessages.startFailedTitle, voiceMessages.microphone];

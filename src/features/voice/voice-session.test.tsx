@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearNormanPass, normanPass, setNormanPass } from '../../lib/norman-pass';
 import { PERSONAS } from '../../lib/personas';
 import { VoiceButton } from './voice-button';
 import { VoiceProvider, useVoice, type VoiceSession } from './voice-session';
@@ -23,9 +24,11 @@ vi.mock('@elevenlabs/client', async (original) => ({
     startSession: (options: Callbacks) => new Promise((resolve, reject) => pending.push({ resolve, reject, options })),
   },
 }));
-const requestSignedUrl = vi.fn<(agentId: string, context: string) => Promise<unknown>>();
+const requestSignedUrl =
+  vi.fn<(agentId: string, context: string, options?: { normanPass?: string }) => Promise<unknown>>();
 vi.mock('./api/start-conversation', () => ({
-  requestSignedUrl: (agentId: string, context: string) => requestSignedUrl(agentId, context),
+  requestSignedUrl: (agentId: string, context: string, options?: { normanPass?: string }) =>
+    requestSignedUrl(agentId, context, options),
   refreshVoiceSession: () => Promise.resolve({ ok: true }),
   hasUserSession: () => Promise.resolve(false),
 }));
@@ -86,9 +89,9 @@ function connect(p: Pending, conversationId = 'conv_1') {
   p.resolve(conversation);
 }
 
-const renderVoice = (signedIn: boolean, extra?: React.ReactNode) =>
+const renderVoice = (signedIn: boolean, extra?: React.ReactNode, persona = PERSONAS.chloe) =>
   render(
-    <VoiceProvider persona={PERSONAS.chloe} signedIn={signedIn} userId={signedIn ? 'u1' : null} loadContext={context}>
+    <VoiceProvider persona={persona} signedIn={signedIn} userId={signedIn ? 'u1' : null} loadContext={context}>
       <Spy />
       {extra}
     </VoiceProvider>,
@@ -214,5 +217,54 @@ describe('?voice=true', () => {
     await wait(300);
     expect(pending).toHaveLength(1);
     expect(used).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("Norman's private agent", () => {
+  it('opens with the pass from the password check, not a user', async () => {
+    setNormanPass({ pass: 'signed-pass', expiresAt: Date.now() + 60_000 });
+    renderVoice(true, null, PERSONAS.norman);
+    act(() => voice.start());
+    await sdkStarts(1);
+    expect(requestSignedUrl).toHaveBeenCalledWith(PERSONAS.norman.agentId, '', { normanPass: 'signed-pass' });
+    expect((pending[0]!.options as { signedUrl?: string }).signedUrl).toBe('ws://voice/x');
+    await act(async () => connect(pending[0]!));
+    expect(voice.phase).toBe('connected');
+  });
+
+  it('locks Norman again when the server refuses the pass', async () => {
+    setNormanPass({ pass: 'old-pass', expiresAt: Date.now() + 60_000 });
+    const said = 'Your access to Norman has expired. Enter the password again.';
+    requestSignedUrl.mockResolvedValueOnce({ ok: false, kind: 'norman-pass', message: said });
+    renderVoice(false, null, PERSONAS.norman);
+    act(() => voice.start());
+    for (let i = 0; i < 50 && voice.phase !== 'disconnected'; i++) await wait(10);
+    expect(voice.phase).toBe('disconnected');
+    expect(normanPass()).toBeNull();
+    expect(toasts).toEqual(['error:Failed to Start']);
+    expect(pending).toHaveLength(0);
+  });
+
+  it('does not ask the server without a pass', async () => {
+    clearNormanPass();
+    renderVoice(false, null, PERSONAS.norman);
+    act(() => voice.start());
+    for (let i = 0; i < 50 && voice.phase !== 'disconnected'; i++) await wait(10);
+    expect(requestSignedUrl).not.toHaveBeenCalled();
+    expect(toasts).toEqual(['error:Failed to Start']);
+  });
+});
+
+describe('a demo page', () => {
+  it("says spec §8's demo words when the microphone is refused", async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderVoice(false, null, PERSONAS.sarah);
+    act(() => voice.start());
+    for (let i = 0; i < 50 && voice.phase !== 'disconnected'; i++) await wait(10);
+    expect(toasts).toEqual(['error:Error starting conversation']);
   });
 });

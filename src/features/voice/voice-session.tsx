@@ -19,6 +19,7 @@ import { isOnline, needsConnection, useOnline } from '../../lib/online';
 
 /** 'Talking to Chloe needs an internet connection. …' */
 const callNeedsConnection = (name: string) => needsConnection(`Talking to ${name}`);
+import { clearNormanPass, normanPass } from '../../lib/norman-pass';
 import type { Persona } from '../../lib/personas';
 import { toast } from '../../lib/toast';
 import { hasUserSession, refreshVoiceSession, requestSignedUrl } from './api/start-conversation';
@@ -90,6 +91,9 @@ export interface VoiceSession {
 const VoiceContextReact = createContext<VoiceSession | null>(null);
 
 const DISCONNECT_TIMEOUT_MS = 5000;
+
+/** The function's words for a pass that ran out, also used when this device already knows it has. */
+const NORMAN_PASS_EXPIRED = 'Your access to Norman has expired. Enter the password again.';
 
 /** Where a guest is, for the agent's prompt. */
 const pageName = (pathname: string) =>
@@ -181,8 +185,8 @@ export function VoiceProvider({
   }, [movePhase]);
 
   const fail = useCallback(
-    (failure: StartFailure) => {
-      const [title, description] = failureToast(failure);
+    (failure: StartFailure, who: Persona) => {
+      const [title, description] = failureToast(failure, who);
       toast.error(title, description);
       settle();
     },
@@ -218,7 +222,7 @@ export function VoiceProvider({
             if (!current()) return;
             logError('voice: no microphone', error);
             setMicProblem(microphoneProblem(error));
-            fail({ kind: 'microphone' });
+            fail({ kind: 'microphone' }, who);
             return;
           }
         }
@@ -226,9 +230,26 @@ export function VoiceProvider({
         let dynamicVariables: Record<string, string> | undefined;
         let prompt: string | undefined;
         // The client's stored session decides, not the page's state (a moment behind after a reload).
-        const asUser = signedIn || (await hasUserSession());
+        const asUser = who.role !== 'operations' && (signedIn || (await hasUserSession()));
         if (!current()) return;
-        if (asUser) {
+        if (who.role === 'operations') {
+          // Norman's agent is private: the pass from the norman-access function, not a user, opens it.
+          const pass = normanPass();
+          if (!pass) {
+            clearNormanPass(NORMAN_PASS_EXPIRED);
+            throw new VoiceStartError({ kind: 'other', message: NORMAN_PASS_EXPIRED });
+          }
+          const reply = await requestSignedUrl(who.agentId, '', { normanPass: pass.pass });
+          if (!current()) return;
+          if (!reply.ok) {
+            if (reply.kind === 'norman-pass') clearNormanPass(reply.message);
+            throw new VoiceStartError(
+              reply.kind === 'network' ? { kind: 'connection' } : { kind: 'other', message: reply.message },
+            );
+          }
+          signedUrl = reply.signedUrl;
+          setConversationId(reply.conversationId);
+        } else if (asUser) {
           const context = await loadContext();
           if (!current()) return;
           const reply = await startSignedIn({
@@ -301,18 +322,18 @@ export function VoiceProvider({
             const name = context instanceof Error || context instanceof DOMException ? context.name : '';
             if (name === 'NotAllowedError' || name === 'NotFoundError' || name === 'NotReadableError') {
               setMicProblem(microphoneProblem(context));
-              fail({ kind: 'microphone' });
-            } else fail({ kind: 'connection' });
+              fail({ kind: 'microphone' }, who);
+            } else fail({ kind: 'connection' }, who);
           },
         });
       })().catch((error: unknown) => {
         if (!current()) return;
         if (error instanceof VoiceStartError) {
           if (error.failure.kind === 'session-expired') logError(`voice: ${error.failure.detail}`);
-          fail(error.failure);
+          fail(error.failure, who);
         } else {
           logError('voice: start failed', error);
-          fail({ kind: 'other', message: error instanceof Error ? error.message : String(error) });
+          fail({ kind: 'other', message: error instanceof Error ? error.message : String(error) }, who);
         }
       });
     },

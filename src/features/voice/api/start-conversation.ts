@@ -10,15 +10,27 @@ export type StartReply =
   | { ok: false; kind: 'signed-out'; message: string }
   /** The function could not be reached (offline, DNS, a dropped connection). */
   | { ok: false; kind: 'network'; message: string }
+  /** Norman's pass was missing, wrong or expired: the password must be entered again. */
+  | { ok: false; kind: 'norman-pass'; message: string }
   | { ok: false; kind: 'refused'; message: string };
 
 const NO_SIGNED_URL = 'No signed URL received from server';
 
-/** Asks the voice-conversation function for a signed URL (spec §7); never throws. */
-export async function requestSignedUrl(agentId: string, context: string): Promise<StartReply> {
+/**
+ * Asks the voice-conversation function for a signed URL (spec §7); never throws. Norman's private
+ * agent takes the pass the norman-access function signed instead of a user.
+ */
+export async function requestSignedUrl(
+  agentId: string,
+  context: string,
+  options: { normanPass?: string } = {},
+): Promise<StartReply> {
   const result = await supabase.functions.invoke<{ signedUrl?: unknown; conversationId?: unknown }>(
     'voice-conversation',
-    { body: { action: 'start_conversation', agentId, context } },
+    {
+      body: { action: 'start_conversation', agentId, context },
+      ...(options.normanPass ? { headers: { 'x-norman-pass': options.normanPass } } : {}),
+    },
   );
   // supabase-js types the error as any: it is one of its Functions*Error classes.
   const error: unknown = result.error;
@@ -43,6 +55,9 @@ async function replyOfError(error: unknown): Promise<StartReply> {
       code?: unknown;
     } | null;
     const said = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : '';
+    if (response.status === 401 && (body?.code === 'norman_pass_required' || body?.code === 'norman_pass_expired')) {
+      return { ok: false, kind: 'norman-pass', message: said };
+    }
     if (response.status === 401 && body?.code === 'not_signed_in') {
       return { ok: false, kind: 'signed-out', message: said };
     }

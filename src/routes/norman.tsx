@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NormanPage } from '../features/norman/norman-page';
+import { VoiceButton } from '../features/voice/voice-button';
+import { PERSONAS } from '../lib/personas';
+import { VoiceWidget } from '../ui/voice-widget';
+
+export const Route = createFileRoute('/norman')({
+  component: function Norman() {
+    return (
+      <NormanPage
+        voice={(caption) => <VoiceButton caption={caption} />}
+        widget={<VoiceWidget agentId={PERSONAS.norman.agentId} />}
+      />
+    );
+  },
+});

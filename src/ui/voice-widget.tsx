@@ -1,0 +1,20 @@
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import { css } from 'styled-system/css';
+
+// ElevenLabs' embeddable widget: the script the voice provider loads into <head> defines the
+// <elevenlabs-convai> element, which draws its own floating call button for the agent.
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- how React types a custom element
+  namespace JSX {
+    interface IntrinsicElements {
+      'elevenlabs-convai': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { 'agent-id': string };
+    }
+  }
+}
+
+const styles = css({ display: 'block', minH: '0', maxW: 'full' });
+
+/** The embedded voice widget tied to one agent (spec §2: demo pages and Norman). */
+export function VoiceWidget({ agentId }: { agentId: string }) {
+  return <elevenlabs-convai agent-id={agentId} className={styles} />;
+}
