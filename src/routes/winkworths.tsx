@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DEMO_PAGES } from '../features/marketing/demo/demo-pages';
+import { DemoRoute } from './demo/-demo-route';
+
+export const Route = createFileRoute('/winkworths')({
+  component: function Winkworths() {
+    return <DemoRoute page={DEMO_PAGES['/winkworths']} />;
+  },
+});
