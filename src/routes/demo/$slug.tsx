@@ -7,7 +7,6 @@ export const Route = createFileRoute('/demo/$slug')({
   loader: async ({ params }) => {
     const { demoPageAt } = await import('../../features/marketing/demo/demo-page-at');
     const page = demoPageAt(`/demo/${params.slug}`);
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- notFound() is the router's thrown object, like redirect()
     if (!page) throw notFound();
     return page;
   },
