@@ -323,6 +323,24 @@ export interface Database {
         };
         Relationships: [];
       };
+      norman_access_attempts: {
+        Row: {
+          id: number;
+          client_key: string;
+          at: string;
+        };
+        Insert: {
+          id?: number;
+          client_key: string;
+          at?: string;
+        };
+        Update: {
+          id?: number;
+          client_key?: string;
+          at?: string;
+        };
+        Relationships: [];
+      };
       saved_properties: {
         Row: {
           id: string;
@@ -527,6 +545,7 @@ export interface Database {
       is_http_url: { Args: { p: string }; Returns: boolean };
       longest_text: { Args: { p: string[] }; Returns: number };
       new_payment_reference: { Args: Record<string, never>; Returns: string };
+      norman_access_attempt: { Args: { p_client: string }; Returns: number };
       request_assessment_token: { Args: Record<string, never>; Returns: string };
       share_agreement_text: { Args: { p: unknown }; Returns: string };
       share_cooling_off_ends: { Args: { p_effective_date: string }; Returns: string };
