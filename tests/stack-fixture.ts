@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export interface StackInfo {
   voiceWsOrigin: string;
   /** The voice service's `xi-api-key` (the functions' ELEVENLABS_API_KEY): tests only, never the app. */
   voiceApiKey: string;
+  /** The functions' NORMAN_PASSWORD: the password the Norman page (norman-access) accepts. */
+  normanPassword: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -45,6 +48,8 @@ export async function startTestStack(
       // Off unless a test turns them on: the suites sign up hundreds of users from one address.
       rateLimits: opts.rateLimits ?? null,
       confirmSignups: opts.confirmSignups ?? false,
+      // Not the printed local default: nothing may pass by knowing it instead of asking the stack.
+      normanPassword: `norman-test-${randomUUID().slice(0, 8)}`,
       log: record,
       notice: (line) => {
         notices.push(line);
@@ -58,6 +63,7 @@ export async function startTestStack(
       voiceUrl: stack.voiceUrl,
       voiceWsOrigin: stack.voiceWsOrigin,
       voiceApiKey: stack.voiceApiKey,
+      normanPassword: stack.normanPassword,
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,

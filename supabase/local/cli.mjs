@@ -57,7 +57,18 @@ async function main() {
   }
 
   console.log('Starting the local stack…');
-  const stack = await startStack({ dataDir, apiPort, dbPort, mailPort, voicePort, jwtSecret, log, notice });
+  const { normanPassword, normanPasswordIsDefault } = settings;
+  const stack = await startStack({
+    dataDir,
+    apiPort,
+    dbPort,
+    mailPort,
+    voicePort,
+    jwtSecret,
+    normanPassword,
+    log,
+    notice,
+  });
   /** @type {ReturnType<typeof startChild> | undefined} */
   let app;
   let stopping = false;
@@ -121,6 +132,13 @@ async function main() {
     ['DB URL', stack.dbUrl],
     ['Mail', `${stack.mailUrl} (the local inbox: password reset links arrive here)`],
     ['Voice', `${stack.voiceUrl} (local voice service stand-in; the API key stays in the functions' env)`],
+    [
+      'Norman',
+      // A password of someone's own is not printed, like JWT_SECRET.
+      normanPasswordIsDefault
+        ? `password "${normanPassword}" (local default; set NORMAN_PASSWORD to change it)`
+        : 'password from NORMAN_PASSWORD',
+    ],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     [

@@ -11,9 +11,9 @@ const CORS_BASE = {
   'access-control-max-age': '3600',
 };
 const EXPOSE =
-  'Content-Range, Content-Location, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Range-Unit, Link, X-Total-Count';
+  'Content-Range, Content-Location, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Range-Unit, Link, X-Total-Count, Retry-After';
 const DEFAULT_ALLOW_HEADERS =
-  'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-assessment-token';
+  'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-assessment-token, x-norman-pass';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 
 /**
@@ -41,6 +41,19 @@ function readBody(req) {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/**
+ * `x-forwarded-for` as a proxy passes it on: the caller's address appended to whatever list it
+ * sent, as hosted Supabase's proxies do before a function sees it (norman-access reads the first
+ * entry).
+ * @param {http.IncomingMessage} req
+ */
+function forwardedFor(req) {
+  const remote = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+  const sent = req.headers['x-forwarded-for'];
+  const before = (Array.isArray(sent) ? sent.join(', ') : (sent ?? '')).trim();
+  return before ? `${before}, ${remote}` : remote;
 }
 
 /**
@@ -109,7 +122,9 @@ export function startGateway(opts) {
           return sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
         }
       }
-      return proxy(req, res, opts.functionsPort, subPath + url.search, {});
+      return proxy(req, res, opts.functionsPort, subPath + url.search, {
+        'x-forwarded-for': forwardedFor(req),
+      });
     }
 
     if (mount !== 'rest/v1' && mount !== 'auth/v1') {

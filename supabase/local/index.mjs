@@ -18,9 +18,10 @@ import {
   DEFAULT_DB_PORT,
   DEFAULT_MAIL_PORT,
   DEFAULT_VOICE_PORT,
+  normanPasswordSetting,
   ROOT,
 } from './settings.mjs';
-import { startVoiceService, VOICE_AGENTS, voiceApiKey } from './voice.mjs';
+import { NORMAN_AGENT, startVoiceService, VOICE_AGENTS, voiceApiKey } from './voice.mjs';
 
 export { DEFAULT_API_PORT, DEFAULT_DB_PORT, ROOT } from './settings.mjs';
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -99,6 +100,54 @@ function functionsWithoutJwt(file) {
 }
 
 /**
+ * The edge functions of `functionsDir` under one Deno process on 127.0.0.1:`port`, with exactly
+ * `env` (plus what Deno itself needs): started once `/_health` answers. The stack runs the
+ * product's functions this way; a test may run them with an env of its own.
+ * @param {{ functionsDir: string, port: number, env: Record<string, string | undefined>,
+ *   log?: (line: string) => void }} opts
+ */
+export async function startFunctions({ functionsDir, port, env, log = () => {} }) {
+  const child = startChild(
+    'functions',
+    path.join(ROOT, 'node_modules/deno/deno'),
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      '--quiet',
+      path.join(here, 'functions-main.deno.ts'),
+      functionsDir,
+      String(port),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DENO_DIR: path.join(ROOT, '.deno'),
+        DENO_NO_UPDATE_CHECK: '1',
+        ...env,
+      },
+      log,
+    },
+  );
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/_health`, {
+      child: child.child,
+      name: 'Deno functions',
+      logs: child.logs,
+      timeoutMs: 60_000,
+    });
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return child;
+}
+
+/**
  * Fault injection for the tests and the bench. `killPostgrest` and `stopPostgres` take a part of
  * the stack away on purpose: it stays away (no automatic restart) until `startPostgrest` /
  * `startPostgres` brings it back on the same port; `stopVoice` / `startVoice` likewise for the
@@ -115,11 +164,12 @@ function functionsWithoutJwt(file) {
 /**
  * @typedef {{
  *   apiUrl: string, dbUrl: string, mailUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
- *   voiceUrl: string, voiceWsOrigin: string, voiceApiKey: string,
+ *   voiceUrl: string, voiceWsOrigin: string, voiceApiKey: string, normanPassword: string,
  *   applied: string[], stop: () => Promise<void>, faults: StackFaults,
  * }} Stack
  * `voiceApiKey` is the voice service's key, also in the functions' env as ELEVENLABS_API_KEY: for
- * tests and tools only, never for the app.
+ * tests and tools only, never for the app. `normanPassword` is the functions' NORMAN_PASSWORD, the
+ * one the Norman page accepts.
  */
 
 /**
@@ -128,10 +178,11 @@ function functionsWithoutJwt(file) {
  *   functionsDir?: string, migrationsDir?: string, seedFile?: string | null,
  *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
  *   rateLimits?: Record<string, number> | null, mailPort?: number, confirmSignups?: boolean,
- *   voicePort?: number,
+ *   voicePort?: number, normanPassword?: string,
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
- *   the stack should always see: a service that died and was restarted.
+ *   the stack should always see: a service that died and was restarted. `normanPassword` (default:
+ *   NORMAN_PASSWORD, else the local default) is the Norman page's.
  * @returns {Promise<Stack>}
  */
 export async function startStack(options = {}) {
@@ -143,6 +194,7 @@ export async function startStack(options = {}) {
   const functionsDir = options.functionsDir ?? path.join(ROOT, 'supabase/functions');
   const { anonKey, serviceRoleKey } = await apiKeys(jwtSecret);
   const apiUrl = `http://localhost:${apiPort}`;
+  const normanPassword = options.normanPassword ?? normanPasswordSetting(process.env).normanPassword;
 
   /** @type {(() => Promise<unknown>)[]} stopped in reverse order */
   const stops = [];
@@ -252,42 +304,25 @@ export async function startStack(options = {}) {
       functionsPort = port;
       const secrets = readDotEnv(path.join(functionsDir, '.env'));
       functions = await keepRunning('Deno (functions)', () =>
-        launchChild(
-          'functions',
-          path.join(ROOT, 'node_modules/deno/deno'),
-          [
-            'run',
-            '--allow-net',
-            '--allow-env',
-            '--allow-read',
-            '--allow-sys',
-            '--quiet',
-            path.join(here, 'functions-main.deno.ts'),
-            functionsDir,
-            String(port),
-          ],
-          {
-            cwd: ROOT,
-            env: {
-              PATH: process.env.PATH,
-              HOME: process.env.HOME,
-              DENO_DIR: path.join(ROOT, '.deno'),
-              DENO_NO_UPDATE_CHECK: '1',
-              ...secrets,
-              SUPABASE_URL: apiUrl,
-              SUPABASE_ANON_KEY: anonKey,
-              SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
-              SUPABASE_DB_URL: dbUrl,
-              // After the .env secrets: locally the functions always talk to the local voice service.
-              ELEVENLABS_API_KEY: voiceKey,
-              ELEVENLABS_API_URL: voiceUrl,
-              ELEVENLABS_AGENT_IDS: VOICE_AGENTS.join(','),
-            },
-            healthUrl: `http://127.0.0.1:${port}/_health`,
-            label: 'Deno functions',
-            timeoutMs: 60_000,
+        startFunctions({
+          functionsDir,
+          port,
+          log,
+          env: {
+            ...secrets,
+            SUPABASE_URL: apiUrl,
+            SUPABASE_ANON_KEY: anonKey,
+            SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+            SUPABASE_DB_URL: dbUrl,
+            // After the .env secrets: locally the functions always talk to the local voice service.
+            ELEVENLABS_API_KEY: voiceKey,
+            ELEVENLABS_API_URL: voiceUrl,
+            ELEVENLABS_AGENT_IDS: VOICE_AGENTS.join(','),
+            // Norman's page and private agent (ADR 009): the password npm start prints.
+            NORMAN_PASSWORD: normanPassword,
+            NORMAN_AGENT_ID: NORMAN_AGENT,
           },
-        ),
+        }),
       );
     }
 
@@ -346,6 +381,7 @@ export async function startStack(options = {}) {
       voiceUrl,
       voiceWsOrigin,
       voiceApiKey: voiceKey,
+      normanPassword,
       anonKey,
       serviceRoleKey,
       jwtSecret,

@@ -41,10 +41,25 @@ export function jwtSecretSetting(env) {
   return { jwtSecret: secret, wellKnown: false };
 }
 
+/** The Norman page's password on the local stack when NORMAN_PASSWORD is not set (npm start prints it). */
+export const DEFAULT_NORMAN_PASSWORD = 'norman-local-demo';
+
+/**
+ * NORMAN_PASSWORD, the password norman-access checks (ADR 009); unset, the local default.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function normanPasswordSetting(env) {
+  const password = env.NORMAN_PASSWORD?.trim();
+  return password
+    ? { normanPassword: password, normanPasswordIsDefault: false }
+    : { normanPassword: DEFAULT_NORMAN_PASSWORD, normanPasswordIsDefault: true };
+}
+
 /**
  * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), SUPABASE_MAIL_PORT
  * (the local inbox, :54324), VOICE_PORT (the local voice service, :54325), CHLOE_DATA_DIR
- * (.data/postgres) and JWT_SECRET (the well-known local one unless set).
+ * (.data/postgres), JWT_SECRET (the well-known local one unless set) and NORMAN_PASSWORD (the
+ * local default unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function localSettings(env = process.env) {
@@ -63,6 +78,7 @@ export function localSettings(env = process.env) {
     dataDir,
     jwtSecret,
     wellKnownSecret: wellKnown,
+    ...normanPasswordSetting(env),
     apiUrl: `http://localhost:${apiPort}`,
     // What the app is built with: the voice service's addresses follow from its port alone.
     voiceUrl: `http://127.0.0.1:${voicePort}`,

@@ -11,3 +11,14 @@ describe('the local stack’s settings', () => {
     expect(() => localSettings({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters long.');
   });
 });
+
+describe('the Norman password', () => {
+  it('is NORMAN_PASSWORD when set, else the local default (said so)', () => {
+    expect(localSettings({})).toMatchObject({ normanPassword: 'norman-local-demo', normanPasswordIsDefault: true });
+    expect(localSettings({ NORMAN_PASSWORD: '  ' })).toMatchObject({ normanPasswordIsDefault: true });
+    expect(localSettings({ NORMAN_PASSWORD: ' our-own \n' })).toMatchObject({
+      normanPassword: 'our-own',
+      normanPasswordIsDefault: false,
+    });
+  });
+});

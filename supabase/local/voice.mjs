@@ -23,8 +23,17 @@ export const VOICE_AGENTS = Object.freeze([
   'local-norman',
 ]);
 
+/** Norman's agent: private, as the real one is (ADR 009): only a signed URL opens it. */
+export const NORMAN_AGENT = 'local-norman';
+
 /** Every agent of the (local) account: the personas, and one the product must not reach. */
 const ACCOUNT_AGENTS = Object.freeze([...VOICE_AGENTS, 'local-internal']);
+
+/**
+ * Agents with authentication turned on: a conversation needs a signed URL. The real service
+ * refuses a bare `?agent_id=` for those the same way it refuses a bad signature.
+ */
+const PRIVATE_AGENTS = Object.freeze([NORMAN_AGENT, 'local-internal']);
 
 const CONVERSATION_PATH = '/v1/convai/conversation';
 const SIGNED_URL_PATH = '/v1/convai/conversation/get-signed-url';
@@ -133,7 +142,7 @@ function greeting(record) {
   if (latest) {
     return `Hi${name ? ` ${name}` : ''}, I'm ${record.persona}. I can see you saved ${latest}. Would you like me to book a viewing or check the chain?`;
   }
-  if (record.agentId === 'local-norman') {
+  if (record.agentId === NORMAN_AGENT) {
     return `Hi, I'm ${record.persona}, your AI operations assistant. What shall we automate today?`;
   }
   return `Hi, I'm ${record.persona}, your AI property assistant. How can I help with your move today?`;
@@ -303,8 +312,9 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
       log(`[voice] refused a conversation: unknown agent ${JSON.stringify(agentId.slice(0, 100))}`);
       return ws.close(1008, 'Agent not found');
     }
-    if (signature === null && !VOICE_AGENTS.includes(agentId)) {
+    if (signature === null && PRIVATE_AGENTS.includes(agentId)) {
       // A private agent: only through a signed URL, as the real service has it.
+      log(`[voice] refused a public conversation with the private agent ${agentId}`);
       return ws.close(1008, 'Invalid conversation signature');
     }
     let conversationId = `conv_${randomId(12)}`;

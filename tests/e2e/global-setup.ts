@@ -21,6 +21,7 @@ export default async function globalSetup() {
     process.env.E2E_JWT_SECRET = stack.info.jwtSecret;
     process.env.E2E_VOICE_URL = stack.info.voiceUrl;
     process.env.E2E_VOICE_API_KEY = stack.info.voiceApiKey;
+    process.env.E2E_NORMAN_PASSWORD = stack.info.normanPassword;
   } catch (error) {
     await preview?.stop();
     await stack.stop();

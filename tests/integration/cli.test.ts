@@ -66,7 +66,18 @@ async function start(command: 'dev' | 'stack', env: Record<string, string>) {
       child.once('exit', (code) => resolve({ code, output }));
       child.kill('SIGTERM');
     });
-  return { status, stop };
+  return { status, stop, output: () => output };
+}
+
+/** The status norman-access answers `password` with. */
+async function normanAccess(apiUrl: string, anonKey: string, password: string) {
+  const res = await fetch(`${apiUrl}/functions/v1/norman-access`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  await res.body?.cancel();
+  return res.status;
 }
 
 const refused = (port: number) =>
@@ -107,6 +118,8 @@ describe('npm run dev / npm start', () => {
         SUPABASE_MAIL_PORT: String(mailPort),
         VOICE_PORT: String(voicePort),
         APP_PORT: String(appPort),
+        // Unset, whatever the shell running the tests has: the first start shows the local default.
+        NORMAN_PASSWORD: '',
       };
 
       const first = await start('dev', env);
@@ -133,6 +146,13 @@ describe('npm run dev / npm start', () => {
         `http://127.0.0.1:${voicePort} (local voice service stand-in; the API key stays in the functions' env)`,
       );
       expect(await (await fetch(`http://127.0.0.1:${voicePort}/_health`)).text()).toBe('ok');
+      // Norman's password, printed right after the voice service, is the one norman-access accepts.
+      expect(s['Norman']).toBe('password "norman-local-demo" (local default; set NORMAN_PASSWORD to change it)');
+      const lines = first.output().split('\n');
+      expect(lines.findIndex((l) => l.startsWith('Norman: '))).toBe(
+        lines.findIndex((l) => l.startsWith('Voice: ')) + 1,
+      );
+      expect(await normanAccess(s['API URL']!, s['anon key']!, 'norman-local-demo')).toBe(200);
       expect(s['JWT secret']).toMatch(/^the well-known local one .*set JWT_SECRET to use your own$/);
       const app = await fetch(s['App URL']!);
       expect(app.status).toBe(200);
@@ -184,10 +204,16 @@ describe('npm run dev / npm start', () => {
       // Second start: same folder, nothing migrated twice, the row written before is still there;
       // this time with a secret of its own, which signs the keys and is the one the API checks.
       const secret = `own-secret-${crypto.randomUUID()}`;
-      const second = await start('stack', { ...env, JWT_SECRET: secret });
+      const normanPassword = `own-norman-${crypto.randomUUID()}`;
+      const second = await start('stack', { ...env, JWT_SECRET: secret, NORMAN_PASSWORD: normanPassword });
       try {
         expect(second.status['JWT secret']).toBe('from JWT_SECRET');
         const anon = second.status['anon key']!;
+        // A password of one's own is used and not printed; the local default no longer opens Norman.
+        expect(second.status['Norman']).toBe('password from NORMAN_PASSWORD');
+        expect(second.output()).not.toContain(normanPassword);
+        expect(await normanAccess(second.status['API URL']!, anon, normanPassword)).toBe(200);
+        expect(await normanAccess(second.status['API URL']!, anon, 'norman-local-demo')).toBe(401);
         expect((await jwtVerify(anon, new TextEncoder().encode(secret))).payload.role).toBe('anon');
         const read = await client(second.status['API URL']!, anon).from('demo_requests').insert({
           professional_type: 'agent',

@@ -203,27 +203,43 @@ describe('opening a conversation', () => {
   });
 
   it('opens a public agent without a signature, as the SDK does for a guest (origin + agent_id)', async () => {
-    const guest = connect(`${voice.wsOrigin}/v1/convai/conversation?agent_id=local-norman`, {
+    const guest = connect(`${voice.wsOrigin}/v1/convai/conversation?agent_id=local-kerry`, {
       type: 'conversation_initiation_client_data',
       conversation_config_override: {
-        agent: { prompt: { prompt: 'You are Norman, the operations assistant.' } },
+        agent: { prompt: { prompt: 'You are Kerry, the property assistant.' } },
         conversation: { text_only: true },
       },
     });
     const id = await guest.metadata();
     expect(id).toMatch(/^conv_[0-9a-f]{24}$/);
     const [hello] = await guest.waitFor('agent_response');
-    expect(agentText(hello!)).toBe("Hi, I'm Norman, your AI operations assistant. What shall we automate today?");
+    expect(agentText(hello!)).toBe("Hi, I'm Kerry, your AI property assistant. How can I help with your move today?");
     expect(await record(id)).toMatchObject({
-      agentId: 'local-norman',
-      persona: 'Norman',
+      agentId: 'local-kerry',
+      persona: 'Kerry',
       signed: false,
       initiation: {
-        overrides: { agent: { prompt: { prompt: 'You are Norman, the operations assistant.' } } },
+        overrides: { agent: { prompt: { prompt: 'You are Kerry, the property assistant.' } } },
         textOnly: true,
       },
     });
     await guest.close();
+  });
+
+  it("refuses a public connection to a private agent (Norman's, ADR 009) as a bad signature; its signed URL opens it", async () => {
+    for (const agent of ['local-norman', 'local-internal']) {
+      const guest = connect(`${voice.wsOrigin}/v1/convai/conversation?agent_id=${agent}`);
+      expect(await guest.closed).toEqual({ code: 1008, reason: 'Invalid conversation signature' });
+      expect(guest.messages()).toEqual([]);
+    }
+    expect(logs).toContain('[voice] refused a public conversation with the private agent local-norman');
+
+    const norman = connect(await signedUrl('local-norman'));
+    const id = await norman.metadata();
+    const [hello] = await norman.waitFor('agent_response');
+    expect(agentText(hello!)).toBe("Hi, I'm Norman, your AI operations assistant. What shall we automate today?");
+    expect(await record(id)).toMatchObject({ agentId: 'local-norman', persona: 'Norman', signed: true });
+    await norman.close();
   });
 
   it('serves every agent of the persona table', async () => {
@@ -504,6 +520,15 @@ describe('the real @elevenlabs/client SDK', () => {
       textOnly: true,
     }).catch((e: unknown) => e);
     expect(unknown).toMatchObject({ message: 'Agent not found', closeCode: 1008 });
+
+    const norman = await TextConversation.startSession({
+      agentId: 'local-norman',
+      origin: voice.wsOrigin,
+      connectionType: 'websocket',
+      textOnly: true,
+    }).catch((e: unknown) => e);
+    expect(norman).toBeInstanceOf(SessionConnectionError);
+    expect(norman).toMatchObject({ message: 'Invalid conversation signature', closeCode: 1008 });
   });
 });
 
