@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
@@ -67,6 +67,30 @@ export async function deleteUsers(ids: readonly string[]) {
     }),
   );
 }
+
+/**
+ * A Norman pass as supabase/functions/_shared/norman-pass.ts makes one, expiring at `expiresAt`
+ * (ms): `<expiry>.<base64url HMAC-SHA256(pass key, 'norman-pass.v1:' + expiry)>`, the pass key
+ * being HMAC-SHA256(service-role key, 'norman-pass:' + password). For passes the function would
+ * not hand out (expired, or under another password).
+ */
+export function signNormanPass(
+  expiresAt: number,
+  password = stack().normanPassword,
+  serviceRoleKey = stack().serviceRoleKey,
+) {
+  const key = createHmac('sha256', serviceRoleKey).update(`norman-pass:${password}`).digest();
+  return `${expiresAt}.${createHmac('sha256', key).update(`norman-pass.v1:${expiresAt}`).digest('base64url')}`;
+}
+
+/** The rate limit's key for a client whose first x-forwarded-for address is `address`. */
+export const normanClientKey = (address: string) => createHash('sha256').update(address).digest('hex');
+
+/** Forgets every Norman password attempt: each test starts with no client limited. */
+export const resetNormanAttempts = () => sql('delete from public.norman_access_attempts');
+
+/** A documentation address (2001:db8::/32) of one's own, so a test's attempts are its own client's. */
+export const testAddress = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 
 let pool: pg.Pool | undefined;
 
