@@ -1,4 +1,6 @@
 // What the app may ask of voice-conversation, checked before anything else is done with it.
+import { readJson } from '../_shared/http.ts';
+
 export const MAX_AGENT_ID = 100;
 export const MAX_CONTEXT = 8000;
 
@@ -33,4 +35,15 @@ export function parseRequest(body: unknown): Parsed {
     };
   }
   return { ok: true, request: { action, agentId: agentId.trim(), context: context ?? '' } };
+}
+
+export type Asked =
+  { ok: true; request: StartConversation } | { ok: false; status: number; code: string; error: string };
+
+/** The request's body (at most `maxBytes`), read and checked: the request, or the answer to refuse it with. */
+export async function readRequest(req: Request, maxBytes: number): Promise<Asked> {
+  const read = await readJson(req, maxBytes);
+  if (!read.ok) return read;
+  const parsed = parseRequest(read.body);
+  return parsed.ok ? parsed : { ok: false, status: 400, code: parsed.code, error: parsed.error };
 }
