@@ -27,7 +27,7 @@ interface Reply {
 /** POST to norman-access through the gateway with the anon key, as the app does; `from` is the x-forwarded-for sent. */
 async function attempt(
   body: unknown,
-  opts: { from?: string; method?: string; base?: string; key?: string } = {},
+  opts: { from?: string; cloudflare?: string; method?: string; base?: string; key?: string } = {},
 ): Promise<Reply> {
   const s = stack();
   const key = opts.key ?? s.anonKey;
@@ -38,6 +38,7 @@ async function attempt(
       authorization: `Bearer ${key}`,
       'content-type': 'application/json',
       ...(opts.from ? { 'x-forwarded-for': opts.from } : {}),
+      ...(opts.cloudflare ? { 'cf-connecting-ip': opts.cloudflare } : {}),
     },
     ...(opts.method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
@@ -149,6 +150,21 @@ describe('norman-access: attempts per client', () => {
       expect(row).not.toContain(b);
       expect(row).not.toContain('10.1.2.3');
     }
+  });
+
+  it("behind Cloudflare the client is cf-connecting-ip: a new x-forwarded-for each time is still one client", async () => {
+    const s = stack();
+    const a = testAddress();
+    for (let i = 1; i <= 5; i++) {
+      expect(await attempt({ password: `wrong-${i}` }, { cloudflare: a, from: testAddress() })).toMatchObject({
+        status: 401,
+      });
+    }
+    expect(await attempt({ password: s.normanPassword }, { cloudflare: a, from: testAddress() })).toMatchObject({
+      status: 429,
+      body: tooMany,
+    });
+    expect(await attemptsOf(a)).toBe(6);
   });
 
   it('the minute rolls: attempts older than 60 s no longer count, and those older than an hour are deleted', async () => {

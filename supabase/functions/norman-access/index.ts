@@ -2,8 +2,8 @@
 // app, ADR 009). POST { password } → 200 { pass, expiresAt }: a signed pass that opens Norman's
 // private voice agent for an hour (_shared/norman-pass.ts).
 // Attempts are limited per client in Postgres, so the limit holds across instances: the sixth in
-// a minute is refused without looking at the password. The client is a SHA-256 of the first
-// x-forwarded-for address; no address is stored. Neither the password nor the pass is logged.
+// a minute is refused without looking at the password. The client is a SHA-256 of its address
+// (see clientKey); no address is stored. Neither the password nor the pass is logged.
 import { failure, json, preflight, readJson } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { mintPass, normanSecrets, samePassword } from '../_shared/norman-pass.ts';
@@ -18,9 +18,16 @@ const LIMITER_TIMEOUT_MS = 5000;
 
 const unavailable = () => failure(503, 'norman_unavailable', 'Norman is not available right now');
 
-/** Who is asking, as the rate limit knows them: a hash of the first forwarded address. */
+/**
+ * Who is asking, as the rate limit knows them: a hash of their address. Hosted Supabase sits behind
+ * Cloudflare, which sets cf-connecting-ip itself (a client cannot choose it), whereas a client can
+ * put anything first in x-forwarded-for and proxies append after it: that is only the fallback
+ * (the local gateway sets it, as a proxy does).
+ */
 async function clientKey(req: Request): Promise<string> {
-  const first = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim().slice(0, 100) || 'unknown';
+  const first =
+    (req.headers.get('cf-connecting-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0])?.trim().slice(0, 100) ||
+    'unknown';
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(first)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
