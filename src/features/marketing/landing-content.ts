@@ -111,6 +111,8 @@ export const HIRE = {
   text: 'Estate agents, lettings, solicitors and conveyancers, mortgage brokers, legal firms and short-stay hosts can have their own assistant, answering for them 24/7.',
   button: 'Hire Chloe for Your Business',
   href: '/professional-signup',
+  more: 'See what Chloe does for agencies',
+  moreHref: '/hire',
 } as const;
 
 export const CLOSING = {

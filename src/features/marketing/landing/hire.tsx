@@ -1,5 +1,6 @@
-import { css, cx } from 'styled-system/css';
-import { buttonRecipe } from '../../../ui/button';
+import { Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { ButtonLink } from '../../../ui/button';
 import { CLOSING, HIRE } from '../landing-content';
 import { LandingSection } from './section';
 
@@ -7,6 +8,13 @@ const styles = {
   body: css({ display: 'grid', gap: '5', justifyItems: 'center', textAlign: 'center' }),
   // A long label wraps on a narrow phone instead of widening the page.
   button: css({ whiteSpace: 'normal', textAlign: 'center', h: 'auto', minH: '12', py: '2' }),
+  more: css({
+    color: 'primary.text',
+    fontWeight: 'medium',
+    textDecoration: 'underline',
+    textUnderlineOffset: '3px',
+    _hover: { color: 'primary.hover' },
+  }),
   closing: css({ display: 'grid', gap: '2', color: 'fg.muted', maxW: '42rem' }),
 };
 
@@ -15,10 +23,12 @@ export function Hire() {
   return (
     <LandingSection id="landing-hire" title={HIRE.title} intro={HIRE.text}>
       <div className={styles.body}>
-        {/* A plain link: /professional-signup is not a route of this app yet, so the typed Link refuses it. */}
-        <a href={HIRE.href} className={cx(buttonRecipe({ size: 'lg' }), styles.button)}>
+        <ButtonLink to={HIRE.href} size="lg" className={styles.button}>
           {HIRE.button}
-        </a>
+        </ButtonLink>
+        <Link to={HIRE.moreHref} className={styles.more}>
+          {HIRE.more}
+        </Link>
         <div className={styles.closing}>
           <p>{CLOSING.share}</p>
           <p>{CLOSING.invest}</p>
