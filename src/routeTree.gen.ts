@@ -13,13 +13,21 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ConversationRouteImport } from './routes/conversation'
+import { Route as CornerstoneEstateAgentsRouteImport } from './routes/cornerstone-estate-agents'
+import { Route as DemoHawesCoRouteImport } from './routes/demo-hawes-co'
+import { Route as DemoYopaRouteImport } from './routes/demo-yopa'
+import { Route as HireRouteImport } from './routes/hire'
 import { Route as NormanRouteImport } from './routes/norman'
+import { Route as ProfessionalSignupRouteImport } from './routes/professional-signup'
+import { Route as WeCanPropertiesRouteImport } from './routes/we-can-properties'
+import { Route as WinkworthsRouteImport } from './routes/winkworths'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedCreateAssessmentRouteImport } from './routes/_authenticated/create-assessment'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedSavedPropertiesRouteImport } from './routes/_authenticated/saved-properties'
 import { Route as AgentAssessmentTokenRouteImport } from './routes/agent-assessment/$token'
 import { Route as AuthResetRouteImport } from './routes/auth_.reset'
+import { Route as DemoSlugRouteImport } from './routes/demo/$slug'
 import { Route as ShareholderIndexRouteImport } from './routes/shareholder/index'
 import { Route as ShareholderSubscribeRouteImport } from './routes/shareholder/subscribe'
 import { Route as AuthenticatedShareholderDashboardRouteImport } from './routes/_authenticated/shareholder/dashboard'
@@ -43,9 +51,44 @@ const ConversationRoute = ConversationRouteImport.update({
   path: '/conversation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CornerstoneEstateAgentsRoute = CornerstoneEstateAgentsRouteImport.update({
+  id: '/cornerstone-estate-agents',
+  path: '/cornerstone-estate-agents',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoHawesCoRoute = DemoHawesCoRouteImport.update({
+  id: '/demo-hawes-co',
+  path: '/demo-hawes-co',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoYopaRoute = DemoYopaRouteImport.update({
+  id: '/demo-yopa',
+  path: '/demo-yopa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HireRoute = HireRouteImport.update({
+  id: '/hire',
+  path: '/hire',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NormanRoute = NormanRouteImport.update({
   id: '/norman',
   path: '/norman',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfessionalSignupRoute = ProfessionalSignupRouteImport.update({
+  id: '/professional-signup',
+  path: '/professional-signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WeCanPropertiesRoute = WeCanPropertiesRouteImport.update({
+  id: '/we-can-properties',
+  path: '/we-can-properties',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WinkworthsRoute = WinkworthsRouteImport.update({
+  id: '/winkworths',
+  path: '/winkworths',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
@@ -80,6 +123,11 @@ const AuthResetRoute = AuthResetRouteImport.update({
   path: '/auth/reset',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DemoSlugRoute = DemoSlugRouteImport.update({
+  id: '/demo/$slug',
+  path: '/demo/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareholderIndexRoute = ShareholderIndexRouteImport.update({
   id: '/shareholder/',
   path: '/shareholder/',
@@ -101,13 +149,21 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/conversation': typeof ConversationRoute
+  '/cornerstone-estate-agents': typeof CornerstoneEstateAgentsRoute
+  '/demo-hawes-co': typeof DemoHawesCoRoute
+  '/demo-yopa': typeof DemoYopaRoute
+  '/hire': typeof HireRoute
   '/norman': typeof NormanRoute
+  '/professional-signup': typeof ProfessionalSignupRoute
+  '/we-can-properties': typeof WeCanPropertiesRoute
+  '/winkworths': typeof WinkworthsRoute
   '/account': typeof AuthenticatedAccountRoute
   '/create-assessment': typeof AuthenticatedCreateAssessmentRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/auth/reset': typeof AuthResetRoute
+  '/demo/$slug': typeof DemoSlugRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
   '/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
@@ -116,13 +172,21 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/conversation': typeof ConversationRoute
+  '/cornerstone-estate-agents': typeof CornerstoneEstateAgentsRoute
+  '/demo-hawes-co': typeof DemoHawesCoRoute
+  '/demo-yopa': typeof DemoYopaRoute
+  '/hire': typeof HireRoute
   '/norman': typeof NormanRoute
+  '/professional-signup': typeof ProfessionalSignupRoute
+  '/we-can-properties': typeof WeCanPropertiesRoute
+  '/winkworths': typeof WinkworthsRoute
   '/account': typeof AuthenticatedAccountRoute
   '/create-assessment': typeof AuthenticatedCreateAssessmentRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/auth/reset': typeof AuthResetRoute
+  '/demo/$slug': typeof DemoSlugRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder': typeof ShareholderIndexRoute
   '/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
@@ -133,13 +197,21 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/auth': typeof AuthRoute
   '/conversation': typeof ConversationRoute
+  '/cornerstone-estate-agents': typeof CornerstoneEstateAgentsRoute
+  '/demo-hawes-co': typeof DemoHawesCoRoute
+  '/demo-yopa': typeof DemoYopaRoute
+  '/hire': typeof HireRoute
   '/norman': typeof NormanRoute
+  '/professional-signup': typeof ProfessionalSignupRoute
+  '/we-can-properties': typeof WeCanPropertiesRoute
+  '/winkworths': typeof WinkworthsRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/create-assessment': typeof AuthenticatedCreateAssessmentRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/saved-properties': typeof AuthenticatedSavedPropertiesRoute
   '/agent-assessment/$token': typeof AgentAssessmentTokenRoute
   '/auth_/reset': typeof AuthResetRoute
+  '/demo/$slug': typeof DemoSlugRoute
   '/shareholder/subscribe': typeof ShareholderSubscribeRoute
   '/shareholder/': typeof ShareholderIndexRoute
   '/_authenticated/shareholder/dashboard': typeof AuthenticatedShareholderDashboardRoute
@@ -150,13 +222,21 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/conversation'
+    | '/cornerstone-estate-agents'
+    | '/demo-hawes-co'
+    | '/demo-yopa'
+    | '/hire'
     | '/norman'
+    | '/professional-signup'
+    | '/we-can-properties'
+    | '/winkworths'
     | '/account'
     | '/create-assessment'
     | '/dashboard'
     | '/saved-properties'
     | '/agent-assessment/$token'
     | '/auth/reset'
+    | '/demo/$slug'
     | '/shareholder/subscribe'
     | '/shareholder/'
     | '/shareholder/dashboard'
@@ -165,13 +245,21 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/conversation'
+    | '/cornerstone-estate-agents'
+    | '/demo-hawes-co'
+    | '/demo-yopa'
+    | '/hire'
     | '/norman'
+    | '/professional-signup'
+    | '/we-can-properties'
+    | '/winkworths'
     | '/account'
     | '/create-assessment'
     | '/dashboard'
     | '/saved-properties'
     | '/agent-assessment/$token'
     | '/auth/reset'
+    | '/demo/$slug'
     | '/shareholder/subscribe'
     | '/shareholder'
     | '/shareholder/dashboard'
@@ -181,13 +269,21 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/auth'
     | '/conversation'
+    | '/cornerstone-estate-agents'
+    | '/demo-hawes-co'
+    | '/demo-yopa'
+    | '/hire'
     | '/norman'
+    | '/professional-signup'
+    | '/we-can-properties'
+    | '/winkworths'
     | '/_authenticated/account'
     | '/_authenticated/create-assessment'
     | '/_authenticated/dashboard'
     | '/_authenticated/saved-properties'
     | '/agent-assessment/$token'
     | '/auth_/reset'
+    | '/demo/$slug'
     | '/shareholder/subscribe'
     | '/shareholder/'
     | '/_authenticated/shareholder/dashboard'
@@ -198,9 +294,17 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AuthRoute: typeof AuthRoute
   ConversationRoute: typeof ConversationRoute
+  CornerstoneEstateAgentsRoute: typeof CornerstoneEstateAgentsRoute
+  DemoHawesCoRoute: typeof DemoHawesCoRoute
+  DemoYopaRoute: typeof DemoYopaRoute
+  HireRoute: typeof HireRoute
   NormanRoute: typeof NormanRoute
+  ProfessionalSignupRoute: typeof ProfessionalSignupRoute
+  WeCanPropertiesRoute: typeof WeCanPropertiesRoute
+  WinkworthsRoute: typeof WinkworthsRoute
   AgentAssessmentTokenRoute: typeof AgentAssessmentTokenRoute
   AuthResetRoute: typeof AuthResetRoute
+  DemoSlugRoute: typeof DemoSlugRoute
   ShareholderSubscribeRoute: typeof ShareholderSubscribeRoute
   ShareholderIndexRoute: typeof ShareholderIndexRoute
 }
@@ -235,11 +339,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConversationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cornerstone-estate-agents': {
+      id: '/cornerstone-estate-agents'
+      path: '/cornerstone-estate-agents'
+      fullPath: '/cornerstone-estate-agents'
+      preLoaderRoute: typeof CornerstoneEstateAgentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-hawes-co': {
+      id: '/demo-hawes-co'
+      path: '/demo-hawes-co'
+      fullPath: '/demo-hawes-co'
+      preLoaderRoute: typeof DemoHawesCoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-yopa': {
+      id: '/demo-yopa'
+      path: '/demo-yopa'
+      fullPath: '/demo-yopa'
+      preLoaderRoute: typeof DemoYopaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hire': {
+      id: '/hire'
+      path: '/hire'
+      fullPath: '/hire'
+      preLoaderRoute: typeof HireRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/norman': {
       id: '/norman'
       path: '/norman'
       fullPath: '/norman'
       preLoaderRoute: typeof NormanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/professional-signup': {
+      id: '/professional-signup'
+      path: '/professional-signup'
+      fullPath: '/professional-signup'
+      preLoaderRoute: typeof ProfessionalSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/we-can-properties': {
+      id: '/we-can-properties'
+      path: '/we-can-properties'
+      fullPath: '/we-can-properties'
+      preLoaderRoute: typeof WeCanPropertiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/winkworths': {
+      id: '/winkworths'
+      path: '/winkworths'
+      fullPath: '/winkworths'
+      preLoaderRoute: typeof WinkworthsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/account': {
@@ -282,6 +435,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/reset'
       fullPath: '/auth/reset'
       preLoaderRoute: typeof AuthResetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo/$slug': {
+      id: '/demo/$slug'
+      path: '/demo/$slug'
+      fullPath: '/demo/$slug'
+      preLoaderRoute: typeof DemoSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/shareholder/': {
@@ -334,9 +494,17 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AuthRoute: AuthRoute,
   ConversationRoute: ConversationRoute,
+  CornerstoneEstateAgentsRoute: CornerstoneEstateAgentsRoute,
+  DemoHawesCoRoute: DemoHawesCoRoute,
+  DemoYopaRoute: DemoYopaRoute,
+  HireRoute: HireRoute,
   NormanRoute: NormanRoute,
+  ProfessionalSignupRoute: ProfessionalSignupRoute,
+  WeCanPropertiesRoute: WeCanPropertiesRoute,
+  WinkworthsRoute: WinkworthsRoute,
   AgentAssessmentTokenRoute: AgentAssessmentTokenRoute,
   AuthResetRoute: AuthResetRoute,
+  DemoSlugRoute: DemoSlugRoute,
   ShareholderSubscribeRoute: ShareholderSubscribeRoute,
   ShareholderIndexRoute: ShareholderIndexRoute,
 }

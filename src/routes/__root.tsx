@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import type { UserData } from '../data/user-data';
 import type { AuthRouterContext } from '../features/auth/guards';
+import { DemoRequestSender } from '../features/marketing/demo-request/demo-request-sender';
 import { Footer } from '../features/marketing/footer';
 import { NotFoundPage } from '../features/marketing/not-found-page';
 import { InstallPrompt } from '../features/pwa/install-prompt';
@@ -38,6 +39,8 @@ function RootLayout() {
       loadContext={loadContext}
     >
       <OfflineBanner />
+      {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
+      <DemoRequestSender />
       <InstallPrompt />
       <Outlet />
       <Footer />
