@@ -192,6 +192,62 @@ test('the landing page in a conversation: the microphone refused, then typing, w
   await checkState(page, 'home, a text conversation with a long message');
 });
 
+test('demo and agent pages: a call-button hero, a channel-grid hero, an agent page', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const [path, name] of [
+    ['/demo/haus&haus', 'Talk to Sarah'],
+    ['/demo-yopa', 'Talk to Kerry'],
+    ['/we-can-properties', 'Talk to Sandra'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('main').locator('button[data-phase]')).toHaveText(name);
+    await checkState(page, path);
+  }
+});
+
+test('/hire with its form open and refused, /professional-signup with every message and with 400-character words', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/hire');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hire Chloe' })).toBeVisible();
+  await checkState(page, '/hire');
+  await page.getByRole('button', { name: 'Request Demo' }).click();
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Please select your professional type.')).toBeVisible();
+  await checkState(page, '/hire, the form open and refused');
+
+  await page.goto('/professional-signup');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+  await checkState(page, '/professional-signup, every message');
+  await page.getByLabel('Name', { exact: true }).fill(LONG_WORD(200));
+  await page.getByLabel('Company', { exact: true }).fill(LONG_WORD(200));
+  await page.getByLabel('About your business (optional)').fill(LONG_WORD(400));
+  await checkState(page, '/professional-signup, long words');
+});
+
+test('/norman: locked, a wrong password, offline, and unlocked', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await sql('delete from public.norman_access_attempts');
+  await page.goto('/norman');
+  await expect(page.getByRole('heading', { name: 'Access Required' })).toBeVisible();
+  await checkState(page, '/norman locked');
+  await page.getByLabel('Password').fill(LONG_WORD(200));
+  await page.getByRole('button', { name: 'Access Norman' }).click();
+  const denied = page.getByRole('region', { name: /notifications/i }).getByText('Access Denied');
+  await expect(denied).toBeVisible();
+  await checkState(page, '/norman, a long wrong password denied', denied);
+  await context.setOffline(true);
+  await expect(page.getByText('Checking the password needs an internet connection. Connect and try again.')).toBeVisible();
+  await checkState(page, '/norman offline');
+  await context.setOffline(false);
+  await page.getByLabel('Password').fill(process.env.E2E_NORMAN_PASSWORD!);
+  await page.getByRole('button', { name: 'Access Norman' }).click();
+  await expect(page.getByText('Ready to scale the team and have fun building?')).toBeVisible();
+  await checkState(page, '/norman unlocked');
+});
+
 test('password recovery: the recover form, the link sent, and /auth/reset expired, without a link, with one', async ({
   page,
 }) => {
