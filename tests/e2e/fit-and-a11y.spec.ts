@@ -239,7 +239,9 @@ test('/norman: locked, a wrong password, offline, and unlocked', async ({ page, 
   await expect(denied).toBeVisible();
   await checkState(page, '/norman, a long wrong password denied', denied);
   await context.setOffline(true);
-  await expect(page.getByText('Checking the password needs an internet connection. Connect and try again.')).toBeVisible();
+  await expect(
+    page.getByText('Checking the password needs an internet connection. Connect and try again.'),
+  ).toBeVisible();
   await checkState(page, '/norman offline');
   await context.setOffline(false);
   await page.getByLabel('Password').fill(process.env.E2E_NORMAN_PASSWORD!);

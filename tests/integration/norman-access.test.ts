@@ -152,7 +152,7 @@ describe('norman-access: attempts per client', () => {
     }
   });
 
-  it("behind Cloudflare the client is cf-connecting-ip: a new x-forwarded-for each time is still one client", async () => {
+  it('behind Cloudflare the client is cf-connecting-ip: a new x-forwarded-for each time is still one client', async () => {
     const s = stack();
     const a = testAddress();
     for (let i = 1; i <= 5; i++) {

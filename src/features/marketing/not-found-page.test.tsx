@@ -31,9 +31,10 @@ describe('NotFoundPage', () => {
   it('logs once per visit, without the query string or a token', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     // As in the app: StrictMode runs every effect twice.
-    const { router } = renderAt('/agent-assessment/3f9c1e7a2b4d4c0e9a8b7c6d5e4f3a2b/old?email=ann@example.test', (app) => (
-      <StrictMode>{app}</StrictMode>
-    ));
+    const { router } = renderAt(
+      '/agent-assessment/3f9c1e7a2b4d4c0e9a8b7c6d5e4f3a2b/old?email=ann@example.test',
+      (app) => <StrictMode>{app}</StrictMode>,
+    );
     await screen.findByRole('heading', { name: 'Oops! Page not found' });
     await router.invalidate();
     await waitFor(() =>

@@ -60,11 +60,15 @@ describe('NormanPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Norman' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('heading', { name: 'Meet Norman' })).toBeTruthy();
-    for (const point of ['Automates repetitive tasks', 'Connects teams and departments', 'Scales operations efficiently']) {
+    for (const point of [
+      'Automates repetitive tasks',
+      'Connects teams and departments',
+      'Scales operations efficiently',
+    ]) {
       expect(screen.getByText(point)).toBeTruthy();
     }
     expect(screen.getByRole('heading', { name: 'Access Required' })).toBeTruthy();
-    const field = screen.getByLabelText(/Password/) as HTMLInputElement;
+    const field = screen.getByLabelText<HTMLInputElement>(/Password/);
     expect(field.type).toBe('password');
     expect(field.placeholder).toBe('Enter password');
     expect(field.required).toBe(true);
@@ -143,11 +147,14 @@ describe('NormanPage', () => {
     renderNorman();
     const offline = 'Checking the password needs an internet connection. Connect and try again.';
     expect(await screen.findByText(offline)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Access Norman' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Access Norman' }).disabled).toBe(true);
 
     setOnline(true);
     await waitFor(() => expect(screen.queryByText(offline)).toBeNull());
-    functions.invoke.mockResolvedValueOnce({ data: null, error: new FunctionsFetchError(new TypeError('fetch failed')) });
+    functions.invoke.mockResolvedValueOnce({
+      data: null,
+      error: new FunctionsFetchError(new TypeError('fetch failed')),
+    });
     await enter('guess');
     expect(await screen.findByText(offline)).toBeTruthy();
   });

@@ -16,7 +16,8 @@ export async function startSignedIn(deps: {
     if (reply.ok) return { signedUrl: reply.signedUrl, conversationId: reply.conversationId };
     if (reply.kind === 'network') throw new VoiceStartError({ kind: 'connection' });
     if (reply.kind === 'signed-out') throw new VoiceStartError({ kind: 'not-signed-in' });
-    if (reply.kind === 'refused' || reply.kind === 'norman-pass') throw new VoiceStartError({ kind: 'other', message: reply.message });
+    if (reply.kind === 'refused' || reply.kind === 'norman-pass')
+      throw new VoiceStartError({ kind: 'other', message: reply.message });
     if (retries >= MAX_AUTH_RETRIES) throw new VoiceStartError({ kind: 'retries-exhausted' });
     deps.log?.(`voice: start refused for authentication (${reply.message}); refreshing the session`);
     const refreshed = await deps.refresh();
