@@ -5,7 +5,6 @@ import { ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PageContainer } from '../../../ui/page-container';
 import { DemoRequestForm, type DemoRequestRestore } from './demo-request-form';
-import { DemoRequestSender } from './demo-request-sender';
 import { QueuedDemoRequests, restoreFrom } from './queued-requests';
 
 const styles = {
@@ -23,8 +22,6 @@ export function ProfessionalSignupPage() {
   const [restore, setRestore] = useState<{ key: string; value: DemoRequestRestore } | null>(null);
   return (
     <PageContainer className={styles.page}>
-      {/* The app mounts one at its root too; this keeps the page's queue moving on its own. */}
-      <DemoRequestSender />
       <div className={styles.top}>
         <ButtonLink to="/" variant="secondary">
           Back to Home

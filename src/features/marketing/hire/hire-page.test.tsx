@@ -6,6 +6,7 @@ import { toaster } from '../../../lib/toast';
 import { renderRoutes } from '../../../testing/render-routes';
 import { toastTexts } from '../../../testing/toasts';
 import { demoRequestQueue } from '../demo-request/api/submit-demo-request';
+import { DemoRequestSender } from '../demo-request/demo-request-sender';
 import { ProfessionalSignupPage } from '../demo-request/professional-signup-page';
 import { HirePage } from './hire-page';
 
@@ -22,11 +23,23 @@ const setOnline = (online: boolean) => {
 };
 
 function renderAt(path: '/hire' | '/professional-signup') {
-  const view = renderRoutes(path, (root) => [
-    createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> }),
-    createRoute({ getParentRoute: () => root, path: '/hire', component: HirePage }),
-    createRoute({ getParentRoute: () => root, path: '/professional-signup', component: ProfessionalSignupPage }),
-  ]);
+  // As in the app: the root layout sends what waits on the device, whatever page is open.
+  const view = renderRoutes(
+    path,
+    (root) => [
+      createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> }),
+      createRoute({ getParentRoute: () => root, path: '/hire', component: HirePage }),
+      createRoute({ getParentRoute: () => root, path: '/professional-signup', component: ProfessionalSignupPage }),
+    ],
+    {
+      wrap: (app) => (
+        <>
+          <DemoRequestSender />
+          {app}
+        </>
+      ),
+    },
+  );
   return { ...view, user: userEvent.setup() };
 }
 

@@ -7,7 +7,6 @@ import { buttonRecipe, ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PageContainer } from '../../../ui/page-container';
 import { DemoRequestForm, type DemoRequestRestore } from '../demo-request/demo-request-form';
-import { DemoRequestSender } from '../demo-request/demo-request-sender';
 import { QueuedDemoRequests, restoreFrom } from '../demo-request/queued-requests';
 import { HIRE_FEATURES, HIRE_PAGE } from './hire-content';
 
@@ -61,8 +60,6 @@ export function HirePage() {
 
   return (
     <PageContainer className={styles.page}>
-      {/* The app mounts one at its root too; this keeps the page's queue moving on its own. */}
-      <DemoRequestSender />
       <div className={styles.top}>
         <ButtonLink to="/" variant="secondary">
           Back to Home
