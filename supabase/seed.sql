@@ -7,8 +7,9 @@
 --   assessment link  /agent-assessment/DemoAssessmentToken0000000000001 (valid for 30 days from
 --                    the latest start)
 --   saved properties two listings, as the browser extension saves them
---   email assistant  a connected Gmail account and five handled emails, three received in the
---                    24 hours before the first start (the voice assistant mentions those)
+--   email assistant  a connected Gmail account (its grant is in the local Google) with auto-reply
+--                    on, and five handled emails, three received in the 24 hours before the first
+--                    start (the voice assistant mentions those)
 
 -- The demo user. Signing up through /auth/v1 is not possible from SQL; this mirrors what the
 -- auth service writes (bcrypt hash, confirmed email, email provider).
@@ -98,10 +99,24 @@ insert into public.saved_properties (
    array['Garden', 'Loft conversion potential', 'Off-street parking'], 'James Patel', 'Harbourside Homes')
 on conflict (id) do nothing;
 
--- A connected mailbox, as the Gmail OAuth function records it (tokens live elsewhere).
+-- A connected mailbox, as the Gmail OAuth function records it, and its grant in the local Google
+-- (supabase/local/google.mjs knows this refresh token as demo.chloe@gmail.test's): mail dropped
+-- into that inbox (`npm run staff -- mail-in --to demo.chloe@gmail.test ...`) gets an automatic
+-- reply. History id 1000 is where a new local mailbox starts.
 insert into public.gmail_accounts (id, user_id, email_address, account_status, last_sync_at)
 values ('00000000-0000-4000-8000-000000000401', '00000000-0000-4000-8000-000000000001',
         'demo.chloe@gmail.test', 'active', now())
+on conflict do nothing;
+
+insert into public.gmail_credentials (gmail_account_id, refresh_token, scope, history_id)
+values ('00000000-0000-4000-8000-000000000401', '1//local-demo-chloe-refresh-token',
+        'openid email https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send',
+        '1000')
+on conflict do nothing;
+
+-- The demo user's auto-reply: on, the default template, a booking link to fill it with.
+insert into public.auto_reply_settings (user_id, enabled, demo_link)
+values ('00000000-0000-4000-8000-000000000001', true, 'https://example.com/book-a-demo-with-chloe')
 on conflict do nothing;
 
 -- Five emails the assistant handled, relative to now: three in the last 24 hours, two older.

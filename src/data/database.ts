@@ -222,7 +222,8 @@ export const MIGRATIONS = {
   // Drafts written before signing evidence existed: the new fields are simply empty.
   share_subscriptions: { 1: (oldDoc: ShareSubscriptionDoc) => oldDoc },
   share_agreement_status: {},
-  email_logs: {},
+  // Logs pulled before the Gmail ids and the reason existed have none (the server's have none either).
+  email_logs: { 1: (oldDoc: EmailLogDoc) => oldDoc },
   // Answers saved before progress was recorded: they reopen at step 1.
   agent_assessments: { 1: (oldDoc: AgentAssessmentDoc) => ({ ...oldDoc, last_step: 1 }) },
 } as const;

@@ -259,6 +259,9 @@ export interface Database {
           _deleted: boolean;
           _writer: string | null;
           _landed: Json;
+          gmail_message_id: string | null;
+          gmail_thread_id: string | null;
+          reason: string | null;
         };
         Insert: {
           id?: string;
@@ -276,6 +279,9 @@ export interface Database {
           _deleted?: boolean;
           _writer?: string | null;
           _landed?: Json;
+          gmail_message_id?: string | null;
+          gmail_thread_id?: string | null;
+          reason?: string | null;
         };
         Update: {
           id?: string;
@@ -293,6 +299,9 @@ export interface Database {
           _deleted?: boolean;
           _writer?: string | null;
           _landed?: Json;
+          gmail_message_id?: string | null;
+          gmail_thread_id?: string | null;
+          reason?: string | null;
         };
         Relationships: [];
       };
@@ -304,6 +313,8 @@ export interface Database {
           account_status: 'active' | 'error' | 'pending' | 'disconnected';
           created_at: string;
           last_sync_at: string | null;
+          connected_at: string;
+          status_detail: string | null;
         };
         Insert: {
           id?: string;
@@ -312,6 +323,8 @@ export interface Database {
           account_status?: 'active' | 'error' | 'pending' | 'disconnected';
           created_at?: string;
           last_sync_at?: string | null;
+          connected_at?: string;
+          status_detail?: string | null;
         };
         Update: {
           id?: string;
@@ -320,6 +333,92 @@ export interface Database {
           account_status?: 'active' | 'error' | 'pending' | 'disconnected';
           created_at?: string;
           last_sync_at?: string | null;
+          connected_at?: string;
+          status_detail?: string | null;
+        };
+        Relationships: [];
+      };
+      gmail_credentials: {
+        Row: {
+          gmail_account_id: string;
+          refresh_token: string;
+          access_token: string | null;
+          access_token_expires_at: string | null;
+          scope: string | null;
+          history_id: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          gmail_account_id: string;
+          refresh_token: string;
+          access_token?: string | null;
+          access_token_expires_at?: string | null;
+          scope?: string | null;
+          history_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          gmail_account_id?: string;
+          refresh_token?: string;
+          access_token?: string | null;
+          access_token_expires_at?: string | null;
+          scope?: string | null;
+          history_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      gmail_oauth_states: {
+        Row: {
+          nonce: string;
+          user_id: string;
+          code_verifier: string;
+          return_origin: string;
+          expires_at: string;
+          used_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          nonce: string;
+          user_id: string;
+          code_verifier: string;
+          return_origin: string;
+          expires_at: string;
+          used_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          nonce?: string;
+          user_id?: string;
+          code_verifier?: string;
+          return_origin?: string;
+          expires_at?: string;
+          used_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      gmail_thread_replies: {
+        Row: {
+          gmail_account_id: string;
+          thread_id: string;
+          email_log_id: string | null;
+          claimed_at: string;
+        };
+        Insert: {
+          gmail_account_id: string;
+          thread_id: string;
+          email_log_id?: string | null;
+          claimed_at?: string;
+        };
+        Update: {
+          gmail_account_id?: string;
+          thread_id?: string;
+          email_log_id?: string | null;
+          claimed_at?: string;
         };
         Relationships: [];
       };
@@ -539,6 +638,13 @@ export interface Database {
       assessment_link_state: { Args: { p_token: string }; Returns: string };
       assessments_created_by_me: { Args: Record<string, never>; Returns: number };
       can_create_assessments: { Args: Record<string, never>; Returns: boolean };
+      gmail_advance_cursor: { Args: { p_gmail_account_id: string; p_history_id: string }; Returns: undefined };
+      gmail_begin_message: { Args: { p_gmail_account_id: string; p_gmail_message_id: string; p_gmail_thread_id: string; p_sender_email: string; p_sender_name: string; p_subject: string; p_received_at: string }; Returns: string };
+      gmail_claim_thread: { Args: { p_gmail_account_id: string; p_thread_id: string; p_email_log_id: string }; Returns: boolean };
+      gmail_connect_account: { Args: { p_user_id: string; p_email_address: string; p_refresh_token: string; p_access_token: string; p_access_token_expires_at: string; p_scope: string; p_history_id: string }; Returns: string };
+      gmail_oauth_start: { Args: { p_user_id: string; p_nonce: string; p_code_verifier: string; p_return_origin: string; p_expires_at: string }; Returns: undefined };
+      gmail_oauth_take_state: { Args: { p_nonce: string; p_user_id: string; code_verifier: unknown; return_origin: unknown }; Returns: unknown[] };
+      gmail_release_thread: { Args: { p_gmail_account_id: string; p_thread_id: string; p_email_log_id: string }; Returns: undefined };
       has_no_duplicates: { Args: { p: unknown }; Returns: boolean };
       is_api_client: { Args: Record<string, never>; Returns: boolean };
       is_email: { Args: { p: string }; Returns: boolean };

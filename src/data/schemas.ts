@@ -182,9 +182,10 @@ export const agentAssessmentSchemaLiteral = {
 // Pull-only: written by the email assistant on the server, never by a device (sync_push refuses it).
 // Validated loosely on purpose: a pulled row the schema refused would stop the table's replication,
 // so a status the server adds later must not be one (the server's checks hold the real rules).
+// Version 1 added the Gmail message and thread ids and the reason for the status (issue 16).
 export const emailLogSchemaLiteral = {
   title: 'email_logs',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -200,6 +201,9 @@ export const emailLogSchemaLiteral = {
     received_at: { type: 'string', maxLength: 40 },
     reply_status: { type: 'string' },
     replied_at: timestamp,
+    gmail_message_id: text,
+    gmail_thread_id: text,
+    reason: text,
     ...syncFields,
   },
   required: ['id', 'user_id', 'sender_email', 'received_at', 'reply_status'],

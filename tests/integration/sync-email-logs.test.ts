@@ -68,6 +68,9 @@ describe('email_logs, pulled by the owner’s devices', () => {
       received_at: row!.received_at,
       reply_status: 'pending',
       replied_at: null,
+      gmail_message_id: null,
+      gmail_thread_id: null,
+      reason: null,
       created_at: expect.any(String) as unknown,
       updated_at: expect.any(String) as unknown,
       // The server's write time, every microsecond kept as text.
