@@ -1,11 +1,14 @@
 // @ts-check
-// npm run staff -- <command> [payment reference]: what staff do to move a share agreement along.
+// npm run staff -- <command> [payment reference]: what staff do to move a share agreement along,
+// and the email assistant's tools (run the auto-reply now; drop a message into a local inbox).
 // Talks to Supabase with the service role (the only role allowed to change these flags), so it
 // works the same against the local stack (found with the settings `npm start` uses:
 // SUPABASE_API_PORT) and, with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set, against a hosted
 // project.
+import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { runAutoReply } from '../supabase/local/auto-reply.mjs';
 import { errorMessage } from '../supabase/local/process.mjs';
 import { localKeys, localSettings } from '../supabase/local/settings.mjs';
 
@@ -26,8 +29,69 @@ Commands:
   certificate-issued <reference>       mark the share certificate as issued (needs shares issued)
   eis-sent <reference>                 mark the EIS documentation as sent
 
+  process-mail [<gmail address>]       run the email auto-reply now (every connected account, or one)
+  mail-in --to <address> --from <address> --subject <text> [--text <body>] [--header 'Name: value']
+                                       drop a message into a local Gmail inbox (the local stack only)
+
 Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (default: the local stack that npm start
-runs, on SUPABASE_API_PORT or 54321).`;
+runs, on SUPABASE_API_PORT or 54321); GOOGLE_PORT for mail-in (default 54326).`;
+
+/**
+ * mail-in: a message for a local Gmail inbox, as if someone had written to it.
+ * @param {string[]} args @param {string} googleUrl
+ */
+async function mailIn(args, googleUrl) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string' },
+      subject: { type: 'string', default: '' },
+      text: { type: 'string', default: '' },
+      header: { type: 'string', multiple: true, default: [] },
+    },
+    strict: true,
+  });
+  if (!values.to || !values.from) {
+    console.error(`mail-in needs --to and --from.\n\n${USAGE}`);
+    return 2;
+  }
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const line of values.header) {
+    const colon = line.indexOf(':');
+    if (colon < 1) {
+      console.error(`--header '${line}' is not 'Name: value'.`);
+      return 2;
+    }
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  let response;
+  try {
+    response = await fetch(`${googleUrl}/_local/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: values.to, from: values.from, subject: values.subject, text: values.text, headers }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new Error(`Could not reach the local Google at ${googleUrl}. Is the local stack running (npm start)?`);
+  }
+  /** @type {unknown} */
+  const answer = await response.json().catch(() => ({}));
+  const body = /** @type {Record<string, unknown>} */ (answer);
+  if (!response.ok) {
+    console.error(
+      `The local Google refused the message: ${typeof body.error === 'string' ? body.error : response.status}`,
+    );
+    return 1;
+  }
+  console.log(
+    `Delivered to ${values.to} (message ${String(body.id)}, thread ${String(body.threadId)}). ` +
+      'The auto-reply answers it within a minute, or now with: npm run staff -- process-mail',
+  );
+  return 0;
+}
 
 /**
  * Fails with what could not be reached, and what to do about it, when nothing answers at `url`
@@ -60,6 +124,7 @@ async function main() {
     return command ? 0 : 2;
   }
   const settings = localSettings();
+  if (command === 'mail-in') return mailIn(process.argv.slice(3), settings.googleUrl);
   const url = process.env.SUPABASE_URL || settings.apiUrl;
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY || (await localKeys(settings)).serviceRoleKey;
   await checkReachable(url, process.env.SUPABASE_URL ? null : process.env.SUPABASE_API_PORT?.trim());
@@ -93,6 +158,33 @@ async function main() {
         `${row.payment_reference}  ${row.subscriber_name} <${row.subscriber_email}>  ${row.number_of_shares} shares, £${row.total_amount}  (${flags})`,
       );
     }
+    return 0;
+  }
+
+  if (command === 'process-mail') {
+    let accountIds;
+    if (reference) {
+      const { data, error } = await supabase
+        .from('gmail_accounts')
+        .select('id')
+        .eq('email_address', reference.toLowerCase());
+      if (error) throw new Error(error.message);
+      if (!data.length) {
+        console.error(`No connected Gmail account is ${reference}.`);
+        return 1;
+      }
+      accountIds = data.map((a) => String(a.id));
+    }
+    const summary = await runAutoReply({ apiUrl: url, serviceRoleKey: key, accountIds });
+    for (const r of summary.results) {
+      console.log(
+        `${r.account}: ${r.replied} replied, ${r.skipped} skipped, ${r.failed} failed` +
+          (r.status === 'done' ? '' : ` (${r.status}${r.error ? `: ${r.error}` : ''})`),
+      );
+    }
+    console.log(
+      `${summary.accounts} accounts: ${summary.replied} replied, ${summary.skipped} skipped, ${summary.failed} failed.`,
+    );
     return 0;
   }
 

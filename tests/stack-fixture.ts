@@ -19,6 +19,8 @@ export interface StackInfo {
   voiceApiKey: string;
   /** The functions' NORMAN_PASSWORD: the password the Norman page (norman-access) accepts. */
   normanPassword: string;
+  /** The local Google (supabase/local/google.mjs): consent, token, Gmail, `/_local/*`. */
+  googleUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -26,7 +28,16 @@ export interface StackInfo {
 
 /** A throw-away stack on free ports; `stop()` also deletes its data. */
 export async function startTestStack(
-  opts: { seed?: boolean; accessTokenTtl?: number; rateLimits?: Record<string, number>; confirmSignups?: boolean } = {},
+  opts: {
+    seed?: boolean;
+    accessTokenTtl?: number;
+    rateLimits?: Record<string, number>;
+    confirmSignups?: boolean;
+    /** The app origins that may connect Gmail (the e2e preview's). */
+    appOrigins?: string[];
+    /** Seconds a local Google access token lives. */
+    googleAccessTokenTtl?: number;
+  } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-stack-'));
   const logs: string[] = [];
@@ -43,6 +54,9 @@ export async function startTestStack(
       dbPort: await freePort(),
       mailPort: await freePort(),
       voicePort: await freePort(),
+      googlePort: await freePort(),
+      appOrigins: opts.appOrigins,
+      googleAccessTokenTtl: opts.googleAccessTokenTtl,
       seedFile: opts.seed ? undefined : null,
       accessTokenTtl: opts.accessTokenTtl,
       // Off unless a test turns them on: the suites sign up hundreds of users from one address.
@@ -64,6 +78,7 @@ export async function startTestStack(
       voiceWsOrigin: stack.voiceWsOrigin,
       voiceApiKey: stack.voiceApiKey,
       normanPassword: stack.normanPassword,
+      googleUrl: stack.googleUrl,
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,

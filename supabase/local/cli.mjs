@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startStack } from './index.mjs';
 import { errorMessage, startChild, waitForHttp } from './process.mjs';
-import { localKeys, localSettings, portSetting, ROOT } from './settings.mjs';
+import { localKeys, localSettings, MAIL_PROCESS_INTERVAL_MS, portSetting, ROOT } from './settings.mjs';
 
 // Seeded by supabase/seed.sql (the password is only ever stored there as a bcrypt hash).
 const DEMO_USER_ID = '00000000-0000-4000-8000-000000000001';
@@ -37,7 +37,7 @@ async function main() {
     process.exit(2);
   }
   const settings = localSettings();
-  const { apiPort, dbPort, mailPort, voicePort, dataDir, jwtSecret, apiUrl } = settings;
+  const { apiPort, dbPort, mailPort, voicePort, googlePort, googleStateFile, dataDir, jwtSecret, apiUrl } = settings;
   const appPort = portSetting(process.env, 'APP_PORT', command === 'dev' ? 5173 : 4173);
   const { anonKey } = await localKeys(settings);
   const appUrl = `http://localhost:${appPort}`;
@@ -64,6 +64,11 @@ async function main() {
     dbPort,
     mailPort,
     voicePort,
+    googlePort,
+    googleStateFile,
+    // The app's own address (and its 127.0.0.1 spelling) may connect Gmail: the consent comes back there.
+    appOrigins: [appUrl, `http://127.0.0.1:${appPort}`],
+    mailProcessIntervalMs: MAIL_PROCESS_INTERVAL_MS,
     jwtSecret,
     normanPassword,
     log,
@@ -139,6 +144,11 @@ async function main() {
         ? `password "${normanPassword}" (local default; set NORMAN_PASSWORD to change it)`
         : 'password from NORMAN_PASSWORD',
     ],
+    [
+      'Google',
+      `${stack.googleUrl} (local Google: the Gmail consent and its mailboxes; the auto-reply runs every minute)`,
+    ],
+    ['Mail in', 'npm run staff -- mail-in --to demo.chloe@gmail.test --from you@example.com --subject Hello'],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     [

@@ -1,7 +1,9 @@
 // @ts-check
 // The local stand-in for hosted Supabase: Postgres, PostgREST, auth, edge functions and one
-// gateway, with a local inbox and a local voice service (ElevenLabs' stand-in). Used by `npm start`, `npm run dev` and the tests (which pass free ports and a
+// gateway, with a local inbox, a local voice service (ElevenLabs' stand-in) and a local Google
+// (OAuth and Gmail). Used by `npm start`, `npm run dev` and the tests (which pass free ports and a
 // throw-away data dir).
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,12 +12,15 @@ import { postgresUrl, startPostgres } from './postgres.mjs';
 import { bootstrap, migrate, MIGRATIONS_DIR } from './migrate.mjs';
 import { createAuthService } from './auth.mjs';
 import { startGateway } from './gateway.mjs';
+import { runAutoReply } from './auto-reply.mjs';
+import { GOOGLE_CLIENT_ID, startGoogleService } from './google.mjs';
 import { createMailbox, startMailServer } from './mail.mjs';
 import { freePort, startChild, supervise, waitForHttp } from './process.mjs';
 import {
   DEFAULT_API_PORT,
   DEFAULT_DATA_DIR,
   DEFAULT_DB_PORT,
+  DEFAULT_GOOGLE_PORT,
   DEFAULT_MAIL_PORT,
   DEFAULT_VOICE_PORT,
   normanPasswordSetting,
@@ -161,10 +166,14 @@ export async function startFunctions({ functionsDir, port, env, log = () => {} }
  * }} StackFaults
  */
 
+/** Where the app's Gmail consent comes back to: the callback page of each app origin. */
+export const GMAIL_CALLBACK_PATH = '/gmail-oauth-callback.html';
+
 /**
  * @typedef {{
  *   apiUrl: string, dbUrl: string, mailUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
  *   voiceUrl: string, voiceWsOrigin: string, voiceApiKey: string, normanPassword: string,
+ *   googleUrl: string, processMail: () => Promise<unknown>,
  *   applied: string[], stop: () => Promise<void>, faults: StackFaults,
  * }} Stack
  * `voiceApiKey` is the voice service's key, also in the functions' env as ELEVENLABS_API_KEY: for
@@ -179,10 +188,16 @@ export async function startFunctions({ functionsDir, port, env, log = () => {} }
  *   accessTokenTtl?: number, refreshTokenReuseInterval?: number,
  *   rateLimits?: Record<string, number> | null, mailPort?: number, confirmSignups?: boolean,
  *   voicePort?: number, normanPassword?: string,
+ *   googlePort?: number, googleStateFile?: string | null, googleAccessTokenTtl?: number,
+ *   appOrigins?: string[], mailProcessIntervalMs?: number | null,
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted. `normanPassword` (default:
- *   NORMAN_PASSWORD, else the local default) is the Norman page's.
+ *   NORMAN_PASSWORD, else the local default) is the Norman page's. `appOrigins` (default: the
+ *   app on :4173 and :5173) may start a Gmail consent, and the local Google sends the popup back
+ *   to their callback page. `googleStateFile` keeps the local Google's mailboxes and grants
+ *   across starts (null: memory only). `mailProcessIntervalMs`: how often the auto-reply runs
+ *   (null, the default: never by itself; `processMail()` runs it once).
  * @returns {Promise<Stack>}
  */
 export async function startStack(options = {}) {
@@ -291,6 +306,24 @@ export async function startStack(options = {}) {
       voice = undefined;
     });
 
+    // The local Google: its client's secret goes to the functions' env and nowhere else.
+    const appOrigins = options.appOrigins ?? ['http://localhost:4173', 'http://localhost:5173'];
+    const googleSecret = `GOCSPX-local-${randomBytes(18).toString('hex')}`;
+    const google = await startGoogleService({
+      port: options.googlePort ?? DEFAULT_GOOGLE_PORT,
+      stateFile: options.googleStateFile ?? null,
+      accessTokenTtl: options.googleAccessTokenTtl,
+      clients: [
+        {
+          clientId: GOOGLE_CLIENT_ID,
+          clientSecret: googleSecret,
+          redirectUris: appOrigins.map((origin) => `${origin}${GMAIL_CALLBACK_PATH}`),
+        },
+      ],
+      log,
+    });
+    stops.push(google.stop);
+
     let functionsPort = null;
     /** @type {Awaited<ReturnType<typeof supervise>> | undefined} */
     let functions;
@@ -321,6 +354,14 @@ export async function startStack(options = {}) {
             // Norman's page and private agent (ADR 009): the password npm start prints.
             NORMAN_PASSWORD: normanPassword,
             NORMAN_AGENT_ID: NORMAN_AGENT,
+            // Gmail (ADR 010): every Google address is the local Google's.
+            GOOGLE_CLIENT_ID,
+            GOOGLE_CLIENT_SECRET: googleSecret,
+            GOOGLE_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
+            GOOGLE_TOKEN_URL: `${google.url}/token`,
+            GOOGLE_USERINFO_URL: `${google.url}/v1/userinfo`,
+            GMAIL_API_URL: google.url,
+            APP_ORIGINS: appOrigins.join(','),
           },
         }),
       );
@@ -374,10 +415,32 @@ export async function startStack(options = {}) {
     });
     stops.push(gateway.stop);
 
+    // The auto-reply, run as a hosted project's pg_cron would run it: one run at a time.
+    const runMail = () => runAutoReply({ apiUrl, serviceRoleKey });
+    const interval = options.mailProcessIntervalMs;
+    if (interval && functionsPort !== null) {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        runMail()
+          .then((summary) => {
+            const { replied = 0, failed = 0 } = /** @type {{ replied?: number, failed?: number }} */ (summary);
+            if (replied || failed) notice(`[mail] auto-reply: ${replied} replied, ${failed} failed`);
+            else log(`[mail] auto-reply: ${JSON.stringify(summary)}`);
+          })
+          .catch((error) => log(`[mail] auto-reply run: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => (running = false));
+      }, interval);
+      stops.push(() => Promise.resolve(clearInterval(timer)));
+    }
+
     return {
       apiUrl,
       dbUrl,
       mailUrl: mail.url,
+      googleUrl: google.url,
+      processMail: runMail,
       voiceUrl,
       voiceWsOrigin,
       voiceApiKey: voiceKey,

@@ -12,7 +12,12 @@ export const DEFAULT_DB_PORT = 54322;
 export const DEFAULT_MAIL_PORT = 54324;
 /** The local voice service (supabase/local/voice.mjs), standing in for ElevenLabs. */
 export const DEFAULT_VOICE_PORT = 54325;
+/** The local Google (supabase/local/google.mjs): OAuth consent and Gmail. */
+export const DEFAULT_GOOGLE_PORT = 54326;
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data/postgres');
+
+/** How often the local stack runs the auto-reply (a hosted project schedules it with pg_cron). */
+export const MAIL_PROCESS_INTERVAL_MS = 60_000;
 
 /**
  * A port number from the environment variable `name`, or `fallback` when it is not set.
@@ -57,9 +62,10 @@ export function normanPasswordSetting(env) {
 
 /**
  * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), SUPABASE_MAIL_PORT
- * (the local inbox, :54324), VOICE_PORT (the local voice service, :54325), CHLOE_DATA_DIR
- * (.data/postgres), JWT_SECRET (the well-known local one unless set) and NORMAN_PASSWORD (the
- * local default unless set).
+ * (the local inbox, :54324), VOICE_PORT (the local voice service, :54325), GOOGLE_PORT (the local
+ * Google, :54326), CHLOE_DATA_DIR (.data/postgres; the local Google keeps its mailboxes beside it,
+ * in `<data dir>-google.json`), JWT_SECRET (the well-known local one unless set) and
+ * NORMAN_PASSWORD (the local default unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function localSettings(env = process.env) {
@@ -67,6 +73,7 @@ export function localSettings(env = process.env) {
   const dbPort = portSetting(env, 'SUPABASE_DB_PORT', DEFAULT_DB_PORT);
   const mailPort = portSetting(env, 'SUPABASE_MAIL_PORT', DEFAULT_MAIL_PORT);
   const voicePort = portSetting(env, 'VOICE_PORT', DEFAULT_VOICE_PORT);
+  const googlePort = portSetting(env, 'GOOGLE_PORT', DEFAULT_GOOGLE_PORT);
   // Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
   const dataDir = env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
   const { jwtSecret, wellKnown } = jwtSecretSetting(env);
@@ -75,7 +82,9 @@ export function localSettings(env = process.env) {
     dbPort,
     mailPort,
     voicePort,
+    googlePort,
     dataDir,
+    googleStateFile: `${dataDir.replace(/\/+$/, '')}-google.json`,
     jwtSecret,
     wellKnownSecret: wellKnown,
     ...normanPasswordSetting(env),
@@ -83,6 +92,7 @@ export function localSettings(env = process.env) {
     // What the app is built with: the voice service's addresses follow from its port alone.
     voiceUrl: `http://127.0.0.1:${voicePort}`,
     voiceWsOrigin: `ws://127.0.0.1:${voicePort}`,
+    googleUrl: `http://127.0.0.1:${googlePort}`,
   };
 }
 

@@ -22,3 +22,15 @@ describe('the Norman password', () => {
     });
   });
 });
+
+describe('the local Google', () => {
+  it('listens on GOOGLE_PORT (54326 by default) and keeps its mailboxes beside the data folder', () => {
+    expect(localSettings({})).toMatchObject({ googlePort: 54326, googleUrl: 'http://127.0.0.1:54326' });
+    expect(localSettings({ GOOGLE_PORT: '6000', CHLOE_DATA_DIR: '/tmp/chloe-x/' })).toMatchObject({
+      googlePort: 6000,
+      googleUrl: 'http://127.0.0.1:6000',
+      googleStateFile: '/tmp/chloe-x-google.json',
+    });
+    expect(() => localSettings({ GOOGLE_PORT: 'mail' })).toThrow('GOOGLE_PORT must be a port number');
+  });
+});

@@ -28,8 +28,26 @@ afterAll(async () => {
     await exited;
     clearTimeout(timer);
   }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (dataDir) {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(`${dataDir}-google.json`, { force: true });
+  }
 }, 30_000);
+
+/** `npm run staff -- <args>` with the stack's settings: its exit code and what it printed. */
+function staff(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/staff.mjs'), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
 
 async function start(command: 'dev' | 'stack', env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, 'supabase/local/cli.mjs'), command], {
@@ -104,7 +122,8 @@ describe('npm run dev / npm start', () => {
     { timeout: 240_000 },
     async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-'));
-      const [apiPort, dbPort, appPort, mailPort, voicePort] = [
+      const [apiPort, dbPort, appPort, mailPort, voicePort, googlePort] = [
+        await freePort(),
         await freePort(),
         await freePort(),
         await freePort(),
@@ -117,6 +136,7 @@ describe('npm run dev / npm start', () => {
         SUPABASE_DB_PORT: String(dbPort),
         SUPABASE_MAIL_PORT: String(mailPort),
         VOICE_PORT: String(voicePort),
+        GOOGLE_PORT: String(googlePort),
         APP_PORT: String(appPort),
         // Unset, whatever the shell running the tests has: the first start shows the local default.
         NORMAN_PASSWORD: '',
@@ -153,6 +173,17 @@ describe('npm run dev / npm start', () => {
         lines.findIndex((l) => l.startsWith('Voice: ')) + 1,
       );
       expect(await normanAccess(s['API URL']!, s['anon key']!, 'norman-local-demo')).toBe(200);
+      // The local Google, and how to drop mail into the demo inbox, right after Norman.
+      expect(s['Google']).toBe(
+        `http://127.0.0.1:${googlePort} (local Google: the Gmail consent and its mailboxes; the auto-reply runs every minute)`,
+      );
+      expect(lines.findIndex((l) => l.startsWith('Google: '))).toBe(
+        lines.findIndex((l) => l.startsWith('Norman: ')) + 1,
+      );
+      expect(s['Mail in']).toBe(
+        'npm run staff -- mail-in --to demo.chloe@gmail.test --from you@example.com --subject Hello',
+      );
+      expect((await fetch(`http://127.0.0.1:${googlePort}/`)).status).toBe(200);
       expect(s['JWT secret']).toMatch(/^the well-known local one .*set JWT_SECRET to use your own$/);
       const app = await fetch(s['App URL']!);
       expect(app.status).toBe(200);
@@ -199,7 +230,9 @@ describe('npm run dev / npm start', () => {
       const stopped = await first.stop();
       expect(stopped.code).toBe(0);
       expect(stopped.output).toContain('Stopped.');
-      for (const port of [apiPort, dbPort, appPort, mailPort, voicePort]) expect(await refused(port)).toBe(true);
+      for (const port of [apiPort, dbPort, appPort, mailPort, voicePort, googlePort]) {
+        expect(await refused(port)).toBe(true);
+      }
 
       // Second start: same folder, nothing migrated twice, the row written before is still there;
       // this time with a secret of its own, which signs the keys and is the one the API checks.
@@ -241,6 +274,46 @@ describe('npm run dev / npm start', () => {
           expect(migrations.every((m) => m.n === 1)).toBe(true);
         } finally {
           await db.end();
+        }
+
+        // What the README promises a newcomer: mail dropped into the demo inbox gets a reply from
+        // the demo mailbox (its grant, seeded, survives the restart in <data dir>-google.json).
+        const stackEnv = { ...env, JWT_SECRET: secret };
+        const mailed = await staff(
+          [
+            'mail-in',
+            '--to',
+            'demo.chloe@gmail.test',
+            '--from',
+            'New Buyer <buyer@example.com>',
+            '--subject',
+            'Is the flat still available?',
+          ],
+          stackEnv,
+        );
+        expect(mailed.output).toMatch(/^Delivered to demo\.chloe@gmail\.test \(message [0-9a-f]+, thread [0-9a-f]+\)/);
+        expect(mailed.code).toBe(0);
+        const processed = await staff(['process-mail', 'demo.chloe@gmail.test'], stackEnv);
+        expect(processed.output).toMatch(/^demo\.chloe@gmail\.test: \d+ replied, \d+ skipped, 0 failed$/m);
+        expect(processed.code).toBe(0);
+        const box = (await (
+          await fetch(`http://127.0.0.1:${googlePort}/_local/mailboxes/demo.chloe@gmail.test`)
+        ).json()) as {
+          messages: { labelIds: string[]; subject: string; headers: { name: string; value: string }[]; body: string }[];
+        };
+        const reply = box.messages.find((m) => m.labelIds.includes('SENT'));
+        expect(reply?.subject).toBe('Re: Is the flat still available?');
+        expect(reply?.body).toContain('Hi New,');
+        expect(reply?.body).toContain('https://example.com/book-a-demo-with-chloe');
+        const demoDb = new pg.Client({ connectionString: second.status['DB URL'] });
+        await demoDb.connect();
+        try {
+          const { rows: handled } = await demoDb.query(
+            `select reply_status from public.email_logs where subject = 'Is the flat still available?'`,
+          );
+          expect(handled).toEqual([{ reply_status: 'replied' }]);
+        } finally {
+          await demoDb.end();
         }
       } finally {
         expect((await second.stop()).code).toBe(0);

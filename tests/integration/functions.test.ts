@@ -22,6 +22,7 @@ beforeAll(async () => {
     // Free ports for all of it: a running `npm start` holds the default ones.
     mailPort: await freePort(),
     voicePort: await freePort(),
+    googlePort: await freePort(),
     functionsDir,
     seedFile: null,
   });
