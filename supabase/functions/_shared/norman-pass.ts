@@ -4,6 +4,7 @@
 //   pass key = HMAC-SHA256(SUPABASE_SERVICE_ROLE_KEY, 'norman-pass:' + NORMAN_PASSWORD)
 // Nothing new to configure, no pass can be made without both secrets, and a new password ends
 // every pass already handed out. The pass names nobody: holding it is the whole permission.
+import { base64url, fromBase64url } from './encoding.ts';
 
 /** How long a pass opens Norman's agent. */
 export const PASS_TTL_MS = 60 * 60 * 1000;
@@ -38,22 +39,6 @@ async function passKey(secrets: NormanSecrets, usages: KeyUsage[]): Promise<Cryp
 }
 
 const signedText = (expiresAt: number) => `norman-pass.v1:${expiresAt}`;
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(
-    text
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(text.length / 4) * 4, '='),
-  );
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
 
 /** A new pass, valid for PASS_TTL_MS from `now`. */
 export async function mintPass(secrets: NormanSecrets, now = Date.now()): Promise<{ pass: string; expiresAt: number }> {
