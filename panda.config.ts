@@ -72,7 +72,9 @@ export default defineConfig({
           },
           yellow: {
             50: { value: '#fefce8' },
+            200: { value: '#fef08a' },
             600: { value: '#ca8a04' },
+            800: { value: '#854d0e' },
           },
         },
         fonts: {
@@ -155,6 +157,13 @@ export default defineConfig({
             border: { value: '{colors.green.200}' },
             // Text on grey or light green: 4.5:1 or more (green.700 on bg.muted is 4.4:1).
             text: { value: '{colors.green.800}' },
+          },
+          // A state that waits (a pending email, an account neither active nor in error).
+          warning: {
+            subtle: { value: '{colors.yellow.50}' },
+            border: { value: '{colors.yellow.200}' },
+            // yellow.800 on yellow.50: 7:1.
+            text: { value: '{colors.yellow.800}' },
           },
           focusRing: { value: '{colors.brand.500}' },
         },

@@ -58,6 +58,8 @@ function enumerations(def) {
  * @typedef {{ table_name: string, def: string }} CheckRow
  * @typedef {{ proname: string, rettype: string, argnames: string[], argtypes: string[],
  *   proretset: boolean }} FunctionRow
+ * @typedef {{ table_name: string, name: string, columns: string[], referenced: string,
+ *   referenced_columns: string[], one_to_one: boolean }} ForeignKeyRow
  */
 
 /** @param {pg.Client} db */
@@ -90,6 +92,26 @@ export async function generateTypes(db) {
       join pg_type rt on rt.oid = p.prorettype
      where n.nspname = 'public' and rt.typname <> 'trigger' and p.prokind = 'f'
      order by 1`)
+  ).rows;
+
+  // Foreign keys between public tables: what supabase-js reads to type an embedded select
+  // (`email_logs` with `gmail_accounts!inner(...)`), in the Supabase CLI's shape.
+  const foreignKeys = /** @type {{ rows: ForeignKeyRow[] }} */ (
+    await db.query(`
+    select cl.relname as table_name, co.conname as name,
+           array(select a.attname::text from unnest(co.conkey) with ordinality k(n, i)
+                   join pg_attribute a on a.attrelid = co.conrelid and a.attnum = k.n order by k.i) as columns,
+           rcl.relname as referenced,
+           array(select a.attname::text from unnest(co.confkey) with ordinality k(n, i)
+                   join pg_attribute a on a.attrelid = co.confrelid and a.attnum = k.n order by k.i) as referenced_columns,
+           exists (select from pg_index ix
+                    where ix.indrelid = co.conrelid and ix.indisunique
+                      and ix.indkey::int2[] @> co.conkey and co.conkey @> ix.indkey::int2[]) as one_to_one
+      from pg_constraint co
+      join pg_class cl on cl.oid = co.conrelid join pg_namespace n on n.oid = cl.relnamespace
+      join pg_class rcl on rcl.oid = co.confrelid join pg_namespace rn on rn.oid = rcl.relnamespace
+     where co.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'
+     order by 1, 2`)
   ).rows;
 
   /** @type {Map<string, Map<string, string[]>>} */
@@ -134,7 +156,24 @@ export async function generateTypes(db) {
       }
       out.push('        };');
     }
-    out.push('        Relationships: [];', '      };');
+    const relationships = foreignKeys.filter((fk) => fk.table_name === table);
+    if (!relationships.length) out.push('        Relationships: [];', '      };');
+    else {
+      const list = (/** @type {string[]} */ names) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
+      out.push('        Relationships: [');
+      for (const fk of relationships) {
+        out.push(
+          '          {',
+          `            foreignKeyName: '${fk.name}';`,
+          `            columns: ${list(fk.columns)};`,
+          `            isOneToOne: ${fk.one_to_one};`,
+          `            referencedRelation: '${fk.referenced}';`,
+          `            referencedColumns: ${list(fk.referenced_columns)};`,
+          '          },',
+        );
+      }
+      out.push('        ];', '      };');
+    }
   }
   out.push('    };', '    Views: { [_ in never]: never };', '    Functions: {');
   for (const f of functions) {

@@ -16,6 +16,7 @@ import { Route as ConversationRouteImport } from './routes/conversation'
 import { Route as CornerstoneEstateAgentsRouteImport } from './routes/cornerstone-estate-agents'
 import { Route as DemoHawesCoRouteImport } from './routes/demo-hawes-co'
 import { Route as DemoYopaRouteImport } from './routes/demo-yopa'
+import { Route as ExtensionAuthRouteImport } from './routes/extension-auth'
 import { Route as HireRouteImport } from './routes/hire'
 import { Route as NormanRouteImport } from './routes/norman'
 import { Route as ProfessionalSignupRouteImport } from './routes/professional-signup'
@@ -64,6 +65,11 @@ const DemoHawesCoRoute = DemoHawesCoRouteImport.update({
 const DemoYopaRoute = DemoYopaRouteImport.update({
   id: '/demo-yopa',
   path: '/demo-yopa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExtensionAuthRoute = ExtensionAuthRouteImport.update({
+  id: '/extension-auth',
+  path: '/extension-auth',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HireRoute = HireRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/cornerstone-estate-agents': typeof CornerstoneEstateAgentsRoute
   '/demo-hawes-co': typeof DemoHawesCoRoute
   '/demo-yopa': typeof DemoYopaRoute
+  '/extension-auth': typeof ExtensionAuthRoute
   '/hire': typeof HireRoute
   '/norman': typeof NormanRoute
   '/professional-signup': typeof ProfessionalSignupRoute
@@ -175,6 +182,7 @@ export interface FileRoutesByTo {
   '/cornerstone-estate-agents': typeof CornerstoneEstateAgentsRoute
   '/demo-hawes-co': typeof DemoHawesCoRoute
   '/demo-yopa': typeof DemoYopaRoute
+  '/extension-auth': typeof ExtensionAuthRoute
   '/hire': typeof HireRoute
   '/norman': typeof NormanRoute
   '/professional-signup': typeof ProfessionalSignupRoute
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/cornerstone-estate-agents': typeof CornerstoneEstateAgentsRoute
   '/demo-hawes-co': typeof DemoHawesCoRoute
   '/demo-yopa': typeof DemoYopaRoute
+  '/extension-auth': typeof ExtensionAuthRoute
   '/hire': typeof HireRoute
   '/norman': typeof NormanRoute
   '/professional-signup': typeof ProfessionalSignupRoute
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/cornerstone-estate-agents'
     | '/demo-hawes-co'
     | '/demo-yopa'
+    | '/extension-auth'
     | '/hire'
     | '/norman'
     | '/professional-signup'
@@ -248,6 +258,7 @@ export interface FileRouteTypes {
     | '/cornerstone-estate-agents'
     | '/demo-hawes-co'
     | '/demo-yopa'
+    | '/extension-auth'
     | '/hire'
     | '/norman'
     | '/professional-signup'
@@ -272,6 +283,7 @@ export interface FileRouteTypes {
     | '/cornerstone-estate-agents'
     | '/demo-hawes-co'
     | '/demo-yopa'
+    | '/extension-auth'
     | '/hire'
     | '/norman'
     | '/professional-signup'
@@ -297,6 +309,7 @@ export interface RootRouteChildren {
   CornerstoneEstateAgentsRoute: typeof CornerstoneEstateAgentsRoute
   DemoHawesCoRoute: typeof DemoHawesCoRoute
   DemoYopaRoute: typeof DemoYopaRoute
+  ExtensionAuthRoute: typeof ExtensionAuthRoute
   HireRoute: typeof HireRoute
   NormanRoute: typeof NormanRoute
   ProfessionalSignupRoute: typeof ProfessionalSignupRoute
@@ -358,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/demo-yopa'
       fullPath: '/demo-yopa'
       preLoaderRoute: typeof DemoYopaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/extension-auth': {
+      id: '/extension-auth'
+      path: '/extension-auth'
+      fullPath: '/extension-auth'
+      preLoaderRoute: typeof ExtensionAuthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/hire': {
@@ -497,6 +517,7 @@ const rootRouteChildren: RootRouteChildren = {
   CornerstoneEstateAgentsRoute: CornerstoneEstateAgentsRoute,
   DemoHawesCoRoute: DemoHawesCoRoute,
   DemoYopaRoute: DemoYopaRoute,
+  ExtensionAuthRoute: ExtensionAuthRoute,
   HireRoute: HireRoute,
   NormanRoute: NormanRoute,
   ProfessionalSignupRoute: ProfessionalSignupRoute,

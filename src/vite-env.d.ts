@@ -14,6 +14,8 @@ interface ImportMetaEnv {
   readonly VITE_VOICE_AGENT_KERRY?: string;
   readonly VITE_VOICE_AGENT_SANDRA?: string;
   readonly VITE_VOICE_AGENT_NORMAN?: string;
+  /** The Chloe browser extension's id: /extension-auth hands the session to it (chrome.runtime). */
+  readonly VITE_EXTENSION_ID?: string;
 }
 
 interface ImportMeta {

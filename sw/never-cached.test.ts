@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNeverCached } from './never-cached';
+import { isNeverCached, OAUTH_CALLBACK_PATH } from './never-cached';
 
 describe('isNeverCached', () => {
   it('the Supabase API and the voice service are never cached', () => {
@@ -25,6 +25,28 @@ describe('isNeverCached', () => {
       'https://fonts.example/inter.woff2',
     ]) {
       expect(isNeverCached(new URL(url)), url).toBe(false);
+    }
+  });
+});
+
+describe('the Gmail sign-in callback page', () => {
+  it('is left to the network when Google sends the popup back with its answer (path and query, as Workbox matches)', () => {
+    const navigation = (href: string) => {
+      const url = new URL(href);
+      return url.pathname + url.search;
+    };
+    for (const href of [
+      'http://localhost:4173/gmail-oauth-callback.html?state=v1.a.b.c.d&code=4/x&scope=email',
+      'http://localhost:4173/gmail-oauth-callback.html?error=access_denied&state=v1.a',
+      'http://localhost:4173/gmail-oauth-callback.html',
+    ]) {
+      expect(OAUTH_CALLBACK_PATH.test(navigation(href)), href).toBe(true);
+    }
+    for (const href of [
+      'http://localhost:4173/dashboard?tab=integrations',
+      'http://localhost:4173/gmail-oauth-callback.htmlx',
+    ]) {
+      expect(OAUTH_CALLBACK_PATH.test(navigation(href)), href).toBe(false);
     }
   });
 });

@@ -6,7 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { API_PATH, isNeverCached } from './never-cached';
+import { API_PATH, isNeverCached, OAUTH_CALLBACK_PATH } from './never-cached';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -16,7 +16,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // SPA navigations get the cached shell; the router then renders the route (or the 404 page).
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH, OAUTH_CALLBACK_PATH] }),
+);
 
 // Fonts rarely change: cache first, for a year. Images: served from cache, refreshed behind.
 // Data never goes through here (isNeverCached): it lives in RxDB, and API answers must be fresh.

@@ -7,6 +7,7 @@ import {
   type RxStorage,
 } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
@@ -28,6 +29,8 @@ import {
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBLeaderElectionPlugin);
+// Online-only data kept on the device (on-device.ts) lives in local documents, not collections.
+addRxPlugin(RxDBLocalDocumentsPlugin);
 
 /** A change made on this device and not yet accepted by the server. */
 export interface OutboxEntry {
@@ -235,6 +238,7 @@ export async function openUserDatabase(options: OpenOptions): Promise<UserDataba
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,
     closeDuplicates: true,
+    localDocuments: true,
   });
   const local = () => db.collections as LocalCollections;
   await db.addCollections({

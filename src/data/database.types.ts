@@ -303,7 +303,15 @@ export interface Database {
           gmail_thread_id?: string | null;
           reason?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'email_logs_account_belongs_to_user';
+            columns: ['gmail_account_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'gmail_accounts';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
       };
       gmail_accounts: {
         Row: {
@@ -369,7 +377,15 @@ export interface Database {
           created_at?: string;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'gmail_credentials_gmail_account_id_fkey';
+            columns: ['gmail_account_id'];
+            isOneToOne: true;
+            referencedRelation: 'gmail_accounts';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       gmail_oauth_states: {
         Row: {
@@ -420,7 +436,22 @@ export interface Database {
           email_log_id?: string | null;
           claimed_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'gmail_thread_replies_email_log_id_fkey';
+            columns: ['email_log_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_logs';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'gmail_thread_replies_gmail_account_id_fkey';
+            columns: ['gmail_account_id'];
+            isOneToOne: false;
+            referencedRelation: 'gmail_accounts';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       norman_access_attempts: {
         Row: {
@@ -552,7 +583,15 @@ export interface Database {
           _writer?: string | null;
           _landed?: Json;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'share_agreement_status_subscription_fkey';
+            columns: ['subscription_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'share_subscriptions';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
       };
       share_subscriptions: {
         Row: {

@@ -2,6 +2,7 @@ import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { DatabaseClient } from './client';
 import { asError } from '../lib/errors';
 import { openUserDatabase, type UserDatabase } from './database';
+import { countWaiting } from './on-device';
 import { startSync, type SyncEngine } from './sync-engine';
 import { userSyncTables } from './synced-tables';
 
@@ -85,7 +86,8 @@ export function useUserData(): UserData | null {
  */
 export async function pendingChanges(data: UserData | null): Promise<number> {
   if (!data) return 0;
-  return data.db.outbox.count().exec();
+  const [synced, online] = await Promise.all([data.db.outbox.count().exec(), countWaiting(data.db)]);
+  return synced + online;
 }
 
 export async function discardUserData(data: UserData | null, userId?: string) {

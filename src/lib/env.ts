@@ -13,3 +13,7 @@ export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY ||
 export const voiceOrigin: string = import.meta.env.VITE_VOICE_ORIGIN || 'wss://api.elevenlabs.io';
 export const voiceWidgetUrl: string =
   import.meta.env.VITE_VOICE_WIDGET_URL || 'https://unpkg.com/@elevenlabs/convai-widget-embed@0.5.4';
+
+// The browser extension /extension-auth hands the session to (chrome.runtime.sendMessage); unset,
+// only the page's window message goes (the extension's content script listens for it).
+export const extensionId: string = import.meta.env.VITE_EXTENSION_ID || '';

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import type { UserData } from '../data/user-data';
 import type { AuthRouterContext } from '../features/auth/guards';
+import { AutoReplySettingsSender } from '../features/email-assistant/settings-sender';
 import { DemoRequestSender } from '../features/marketing/demo-request/demo-request-sender';
 import { Footer } from '../features/marketing/footer';
 import { NotFoundPage } from '../features/marketing/not-found-page';
@@ -41,6 +42,8 @@ function RootLayout() {
       <OfflineBanner />
       {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
       <DemoRequestSender />
+      {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
+      <AutoReplySettingsSender data={userData} />
       <InstallPrompt />
       <Outlet />
       <Footer />

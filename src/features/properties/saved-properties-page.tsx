@@ -10,7 +10,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PropertyCard, type SavedProperty } from './property-card';
 import { errorMessage } from '../../lib/errors';
 
-// The extension connection page. A plain link: its route is not in this app's route tree yet.
+// The extension connection page (a plain link: the page is also drawn outside a router, in its tests).
 export const EXTENSION_AUTH_PATH = '/extension-auth';
 
 const styles = {

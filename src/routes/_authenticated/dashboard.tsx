@@ -1,14 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../../features/email-assistant/dashboard-page';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { DASHBOARD_TABS, DashboardPage } from '../../features/email-assistant/dashboard-page';
 import { AppHeader } from '../-app-header';
 
+// The tab is in the URL (?tab=), so a reload and the back button keep it; Integrations by default.
+const searchSchema = v.object({
+  tab: v.fallback(v.optional(v.picklist(DASHBOARD_TABS), 'integrations'), 'integrations'),
+});
+
 export const Route = createFileRoute('/_authenticated/dashboard')({
+  validateSearch: searchSchema,
   component: function Dashboard() {
     const { user } = Route.useRouteContext();
+    const { tab } = Route.useSearch();
+    const navigate = useNavigate();
     return (
       <>
         <AppHeader />
-        <DashboardPage email={user.email} />
+        <DashboardPage
+          email={user.email}
+          userId={user.id}
+          tab={tab}
+          onTabChange={(next) => void navigate({ to: '/dashboard', search: { tab: next } })}
+          onSignIn={() => void navigate({ to: '/auth', search: { redirect: '/dashboard' }, replace: true })}
+        />
       </>
     );
   },

@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import type { Tables } from '../../../data/database.types';
+import type { UserDatabase } from '../../../data/database';
+import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
+import { supabase } from '../../../lib/supabase';
+
+export type GmailAccount = Pick<
+  Tables<'gmail_accounts'>,
+  'id' | 'email_address' | 'account_status' | 'status_detail' | 'created_at' | 'connected_at' | 'last_sync_at'
+>;
+
+/** The user's connected Gmail accounts, newest first (spec §7). Online data. */
+export async function listGmailAccounts(userId: string): Promise<GmailAccount[]> {
+  const { data, error } = await supabase
+    .from('gmail_accounts')
+    .select('id, email_address, account_status, status_detail, created_at, connected_at, last_sync_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+  if (error) throw error;
+  return data;
+}
+
+/** The accounts, with the last loaded list kept on the device for reading offline. */
+export function useGmailAccounts(db: UserDatabase | null, userId: string): KeptQuery<GmailAccount[]> {
+  return useKeptQuery(
+    db,
+    'gmail_accounts',
+    useCallback(() => listGmailAccounts(userId), [userId]),
+  );
+}

@@ -1,0 +1,30 @@
+import { css } from 'styled-system/css';
+import type { KeptQuery } from '../../data/kept-query';
+import { formatLongDateTime } from '../../lib/format';
+
+const style = css({
+  p: '3',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'bg.muted',
+  color: 'fg.muted',
+  fontSize: 'sm',
+  overflowWrap: 'anywhere',
+});
+
+/**
+ * How old what a tab shows is, when it is the copy kept on this device: offline, or the server
+ * did not answer. Nothing while it is fresh.
+ */
+export function KeptNote({ query, online, what }: { query: KeptQuery<unknown>; online: boolean; what: string }) {
+  if (!query.fromDevice || query.loadedAt === null) return null;
+  const when = formatLongDateTime(new Date(query.loadedAt));
+  return (
+    <p role="status" className={style}>
+      {online
+        ? `Could not refresh your ${what}: showing what was loaded on ${when}.`
+        : `Offline: showing your ${what} as loaded on ${when}.`}
+    </p>
+  );
+}
