@@ -27,9 +27,9 @@ export function buildApp(env: NodeJS.ProcessEnv, outDir: string) {
   });
 }
 
-/** `vite preview` of `outDir` on a free port; stop() ends it by pid. */
-export async function startPreview(env: NodeJS.ProcessEnv, outDir: string) {
-  const port = await freePort();
+/** `vite preview` of `outDir` on `port` (a free one unless given); stop() ends it by pid. */
+export async function startPreview(env: NodeJS.ProcessEnv, outDir: string, port?: number) {
+  port ??= await freePort();
   const preview = startChild(
     'preview',
     process.execPath,

@@ -25,7 +25,8 @@ type State<T> = Omit<KeptQuery<T>, 'reload'>;
  * Online-only data read from the server (useServerQuery's contract), with the last answer kept on
  * the device (on-device.ts): the copy shows at once and whenever the server cannot be asked,
  * marked with when it was loaded. A fresh answer replaces it and is kept in turn. Asks again when
- * the connection returns. `db` is null while the user's database opens: nothing is kept then.
+ * the connection returns. `db` is null while the user's database opens: the server is asked at
+ * once all the same, and the answer is kept when the database is there.
  */
 export function useKeptQuery<T>(db: UserDatabase | null, key: CopyKey, load: () => Promise<T>): KeptQuery<T> {
   const [state, setState] = useState<State<T>>({
@@ -37,6 +38,17 @@ export function useKeptQuery<T>(db: UserDatabase | null, key: CopyKey, load: () 
   });
   // The request whose answer counts; null once unmounted.
   const latest = useRef<object | null>(null);
+  const database = useRef(db);
+  // The last server answer, for a database that opens after it came.
+  const fresh = useRef<{ data: T; loadedAt: number } | null>(null);
+
+  const keep = useCallback(
+    (answer: { data: T; loadedAt: number }) => {
+      const target = database.current;
+      if (target && !target.closed) void keepCopy(target, key, answer.data, answer.loadedAt).catch(() => undefined);
+    },
+    [key],
+  );
 
   const reload = useCallback(async () => {
     const request = {};
@@ -49,40 +61,52 @@ export function useKeptQuery<T>(db: UserDatabase | null, key: CopyKey, load: () 
     setState((s) => (s.loading ? s : { ...s, loading: true }));
     try {
       const data = await load();
-      const loadedAt = Date.now();
-      if (current()) setState({ data, loadedAt, fromDevice: false, error: null, loading: false });
-      if (db && !db.closed) await keepCopy(db, key, data, loadedAt);
+      if (!current()) return;
+      const answer = { data, loadedAt: Date.now() };
+      fresh.current = answer;
+      setState({ ...answer, fromDevice: false, error: null, loading: false });
+      keep(answer);
     } catch (error) {
       if (current()) {
         setState((s) => ({ ...s, error: errorMessage(error), loading: false, fromDevice: s.data !== undefined }));
       }
     }
-  }, [db, key, load]);
+  }, [load, keep]);
 
+  // The server: now, and whenever the connection returns.
   useEffect(() => {
-    let live = true;
-    // The kept copy first, unless an answer came before it was read.
-    if (db) {
-      void readCopy<T>(db, key)
-        .then((copy) => {
-          if (!live || !copy) return;
-          setState((s) =>
-            s.loadedAt !== null && s.loadedAt >= copy.loadedAt
-              ? s
-              : { ...s, data: copy.value, loadedAt: copy.loadedAt, fromDevice: true },
-          );
-        })
-        .catch(() => undefined);
-    }
     void reload();
     const again = () => void reload();
     window.addEventListener('online', again);
     return () => {
-      live = false;
       latest.current = null;
       window.removeEventListener('online', again);
     };
-  }, [db, key, reload]);
+  }, [reload]);
+
+  // The device: its copy, unless a newer answer is here (which it keeps instead).
+  useEffect(() => {
+    database.current = db;
+    if (!db) return;
+    if (fresh.current) {
+      keep(fresh.current);
+      return;
+    }
+    let live = true;
+    void readCopy<T>(db, key)
+      .then((copy) => {
+        if (!live || !copy) return;
+        setState((s) =>
+          s.loadedAt !== null && s.loadedAt >= copy.loadedAt
+            ? s
+            : { ...s, data: copy.value, loadedAt: copy.loadedAt, fromDevice: true },
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [db, key, keep]);
 
   return { ...state, reload };
 }

@@ -22,6 +22,9 @@ export interface Copy<T> {
 
 export interface Waiting<T> {
   change: T;
+  /** What the changed fields were when the user changed them: the server refuses to overwrite a
+   * field another device changed since (a conflict), rather than lose that change unseen. */
+  base?: T;
   /** When the change was made: the sender removes it only if it is still this one. */
   since: number;
   /** The server refused it (a rule it breaks): the words, and the field they are about. */

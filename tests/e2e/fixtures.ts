@@ -6,6 +6,9 @@ import pg from 'pg';
 import WebSocket from 'ws';
 
 export const PASSWORD = 'e2e-password-1';
+
+/** The extension id the e2e build is made with (made up: the tests stand in for the extension). */
+export const E2E_EXTENSION_ID = 'chloeextensionfortestsaaaaaaaaaa';
 export const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
 
 /** Signs up through /auth and waits for the dashboard; returns the email. */

@@ -1,17 +1,22 @@
 import path from 'node:path';
 import { appEnv, buildApp, startPreview } from '../app-fixture';
+import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
+import { E2E_EXTENSION_ID } from './fixtures';
 
 const outDir = path.resolve(import.meta.dirname, '../../dist-e2e');
 
 // The same build `npm start` makes, pointed at a throw-away stack; stopped even when tests fail.
 export default async function globalSetup() {
-  const stack = await startTestStack();
+  // The app's address is known first: it is the only one the stack lets connect Gmail.
+  const appPort = await freePort();
+  const stack = await startTestStack({ appOrigins: [`http://localhost:${appPort}`] });
   let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
   try {
-    const env = appEnv(stack.info);
+    // An extension id of the test's: /extension-auth then also hands the session to chrome.runtime.
+    const env = { ...appEnv(stack.info), VITE_EXTENSION_ID: E2E_EXTENSION_ID };
     await buildApp(env, outDir);
-    preview = await startPreview(env, outDir);
+    preview = await startPreview(env, outDir, appPort);
     process.env.E2E_BASE_URL = preview.url;
     process.env.E2E_API_URL = stack.info.apiUrl;
     process.env.E2E_DB_URL = stack.info.dbUrl;
@@ -22,6 +27,7 @@ export default async function globalSetup() {
     process.env.E2E_VOICE_URL = stack.info.voiceUrl;
     process.env.E2E_VOICE_API_KEY = stack.info.voiceApiKey;
     process.env.E2E_NORMAN_PASSWORD = stack.info.normanPassword;
+    process.env.E2E_GOOGLE_URL = stack.info.googleUrl;
   } catch (error) {
     await preview?.stop();
     await stack.stop();

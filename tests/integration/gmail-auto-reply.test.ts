@@ -384,6 +384,44 @@ describe('settings', () => {
     expect(data).toEqual({ enabled: false, reply_template: 'Hi {first_name}: {demo_link}', demo_link: LINK });
   });
 
+  it('a field another device changed since the edit is not overwritten unseen (409, with the settings as they are now)', async () => {
+    const user = await newUser();
+    created.push(user.user.id);
+    const save = (settings: Record<string, unknown>, base?: Record<string, unknown>) =>
+      callFunction('gmail-auto-reply', user.session.access_token, { settings, ...(base ? { base } : {}) });
+    expect((await save({ enabled: true, demo_link: 'https://first.test' })).status).toBe(200);
+    // The laptop changes the link; the tablet, which saw the first link, changes it too.
+    expect((await save({ demo_link: 'https://laptop.test' }, { demo_link: 'https://first.test' })).status).toBe(200);
+    const refused = await save(
+      { demo_link: 'https://tablet.test', enabled: false },
+      { demo_link: 'https://first.test', enabled: true },
+    );
+    expect(refused).toEqual({
+      status: 409,
+      body: {
+        code: 'settings_conflict',
+        error:
+          'The demo link was changed to https://laptop.test on another device after you edited it. Save again to keep yours.',
+        field: 'demo_link',
+        current: { enabled: true, reply_template: DEFAULT_REPLY_TEMPLATE, demo_link: 'https://laptop.test' },
+      },
+    });
+    expect((await user.client.from('auto_reply_settings').select('enabled, demo_link').single()).data).toEqual({
+      enabled: true,
+      demo_link: 'https://laptop.test',
+    });
+    // Saved again on what is there now: it stands. A field changed elsewhere to the same value is no conflict.
+    expect(
+      (
+        await save(
+          { demo_link: 'https://tablet.test', enabled: false },
+          { demo_link: 'https://laptop.test', enabled: true },
+        )
+      ).status,
+    ).toBe(200);
+    expect((await save({ enabled: false }, { enabled: true })).status).toBe(200);
+  });
+
   it('refuses what breaks a rule, with the field and the words the form shows; nothing is saved', async () => {
     const user = await newUser();
     created.push(user.user.id);

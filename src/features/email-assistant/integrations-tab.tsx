@@ -53,7 +53,9 @@ const styles = {
     borderColor: 'danger.border',
     bg: 'danger.subtle',
     color: 'danger.hover',
-    overflowWrap: 'anywhere',
+    minW: '0',
+    // On its paragraphs too: the preflight gives <p> break-word, which does not narrow a grid track.
+    '&, & p, & li': { overflowWrap: 'anywhere' },
   }),
   errorTitle: css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'bold', fontSize: 'lg' }),
   tips: css({ listStyle: 'disc', pl: '5', display: 'grid', gap: '1', fontSize: 'sm' }),

@@ -18,7 +18,8 @@ const style = css({
  * did not answer. Nothing while it is fresh.
  */
 export function KeptNote({ query, online, what }: { query: KeptQuery<unknown>; online: boolean; what: string }) {
-  if (!query.fromDevice || query.loadedAt === null) return null;
+  // Online and still asking: the answer may be a moment away.
+  if (!query.fromDevice || query.loadedAt === null || (online && query.loading)) return null;
   const when = formatLongDateTime(new Date(query.loadedAt));
   return (
     <p role="status" className={style}>

@@ -40,7 +40,8 @@ describe('saving settings', () => {
     await putWaiting(data.db, 'auto_reply_settings', { change: { enabled: false }, since: 1, refusal: null });
     api.save.mockResolvedValue({ ok: true, settings: SERVER });
     const result = await saveSettings(data.db, BASE, { ...BASE, enabled: false });
-    expect(api.save).toHaveBeenCalledWith({ enabled: false });
+    // With what the field was when the form opened: the server refuses to overwrite a change made elsewhere.
+    expect(api.save).toHaveBeenCalledWith({ enabled: false }, { enabled: true });
     expect(result).toEqual({ kind: 'saved', settings: SERVER });
     expect((await readCopy(data.db, 'auto_reply_settings'))?.value).toEqual(SERVER);
     expect(await readWaiting(data.db, 'auto_reply_settings')).toBeNull();
@@ -50,7 +51,7 @@ describe('saving settings', () => {
   it('Save with nothing changed sends the whole settings (it still confirms them)', async () => {
     api.save.mockResolvedValue({ ok: true, settings: BASE });
     await saveSettings(null, BASE, BASE);
-    expect(api.save).toHaveBeenCalledWith(BASE);
+    expect(api.save).toHaveBeenCalledWith(BASE, BASE);
   });
 
   it('offline, or when the answer never comes: kept on the device, nothing lost', async () => {
@@ -60,6 +61,7 @@ describe('saving settings', () => {
     expect(api.save).not.toHaveBeenCalled();
     expect(await readWaiting(data.db, 'auto_reply_settings')).toMatchObject({
       change: { demo_link: 'https://offline.test' },
+      base: { demo_link: 'https://a.test' },
       refusal: null,
     });
     expect(toastTexts()).toContain(
@@ -97,12 +99,13 @@ describe('sending what waits, when the connection returns', () => {
     await keepCopy(data.db, 'auto_reply_settings', BASE);
     await putWaiting(data.db, 'auto_reply_settings', {
       change: { demo_link: 'https://offline.test' },
+      base: { demo_link: 'https://a.test' },
       since: 5,
       refusal: null,
     });
     api.save.mockResolvedValue({ ok: true, settings: { ...SERVER, demo_link: 'https://offline.test' } });
     await sendWaitingSettings(data.db);
-    expect(api.save).toHaveBeenCalledWith({ demo_link: 'https://offline.test' });
+    expect(api.save).toHaveBeenCalledWith({ demo_link: 'https://offline.test' }, { demo_link: 'https://a.test' });
     expect(await readWaiting(data.db, 'auto_reply_settings')).toBeNull();
     expect((await readCopy(data.db, 'auto_reply_settings'))?.value).toEqual({
       ...SERVER,
@@ -151,5 +154,35 @@ describe('sending what waits, when the connection returns', () => {
       since: 6,
       refusal: null,
     });
+  });
+
+  it('a field another device changed since: the change waits with the server’s words, over the settings as they are now', async () => {
+    const data = await localUserData();
+    await keepCopy(data.db, 'auto_reply_settings', BASE);
+    await putWaiting(data.db, 'auto_reply_settings', {
+      change: { demo_link: 'https://tablet.test' },
+      base: { demo_link: 'https://a.test' },
+      since: 7,
+      refusal: null,
+    });
+    const message =
+      'The demo link was changed to https://laptop.test on another device after you edited it. Save again to keep yours.';
+    api.save.mockResolvedValue({
+      ok: false,
+      kind: 'conflict',
+      message,
+      field: 'demo_link',
+      current: { ...BASE, demo_link: 'https://laptop.test' },
+    });
+    await sendWaitingSettings(data.db);
+    expect(await readWaiting(data.db, 'auto_reply_settings')).toMatchObject({
+      change: { demo_link: 'https://tablet.test' },
+      refusal: { message, field: 'demo_link' },
+    });
+    expect((await readCopy(data.db, 'auto_reply_settings'))?.value).toEqual({
+      ...BASE,
+      demo_link: 'https://laptop.test',
+    });
+    expect(toastTexts()).toContain(`Error / ${message}`);
   });
 });

@@ -1,6 +1,8 @@
 // Saving auto-reply settings online or not (issue 16): a save that cannot reach the server is kept
 // on the device (data/on-device.ts) and sent when the connection returns, from any page. Only the
-// fields the user changed are sent, so what another device saved meanwhile in the others is kept.
+// fields the user changed are sent, so what another device saved meanwhile in the others is kept;
+// with what those fields were before (`base`), so one another device changed too is not
+// overwritten unseen: the server says so (a conflict) and the user's value waits for them.
 import type { UserDatabase } from '../../data/database';
 import { keepCopy, putWaiting, readWaiting, removeWaiting, type Waiting } from '../../data/on-device';
 import { isOnline } from '../../lib/online';
@@ -27,10 +29,16 @@ export function changedFields(base: AutoReplySettings, values: AutoReplySettings
   return change;
 }
 
+/** `base`'s values of the fields `change` names. */
+const before = (base: AutoReplySettings, change: SettingsChange): SettingsChange =>
+  Object.fromEntries(FIELDS.filter((f) => f in change).map((f) => [f, base[f]]));
+
 export type SaveResult =
   | { kind: 'saved'; settings: AutoReplySettings }
   | { kind: 'kept' }
   | { kind: 'refused'; message: string; field: keyof AutoReplySettings | null }
+  /** Another device changed a field since: `current` is what the form should now start from. */
+  | { kind: 'conflict'; message: string; field: keyof AutoReplySettings | null; current: AutoReplySettings }
   | { kind: 'signed-out' };
 
 /** One send per database at a time (a reconnection and a Save may come together). */
@@ -57,19 +65,25 @@ export function saveSettings(
   const change = changedFields(base, values);
   // Nothing changed: the whole settings, so Save still confirms them.
   const payload = Object.keys(change).length ? change : values;
+  const basis = before(base, payload);
   const keep = async (): Promise<SaveResult> => {
     if (!db) {
       toast.error('Error', 'Your settings could not be kept on this device. Please try again online.');
       return { kind: 'refused', message: 'Not kept', field: null };
     }
     // What waits already is part of what the form shows, so this change includes it.
-    await putWaiting<SettingsChange>(db, 'auto_reply_settings', { change: payload, since: Date.now(), refusal: null });
+    await putWaiting<SettingsChange>(db, 'auto_reply_settings', {
+      change: payload,
+      base: basis,
+      since: Date.now(),
+      refusal: null,
+    });
     toast.info(...SETTINGS_TOASTS.kept);
     return { kind: 'kept' };
   };
   if (!isOnline()) return keep();
   const work = async (): Promise<SaveResult> => {
-    const outcome = await saveAutoReplySettings(payload);
+    const outcome = await saveAutoReplySettings(payload, basis);
     if (outcome.ok) {
       if (db && !db.closed) {
         await keepCopy(db, 'auto_reply_settings', outcome.settings);
@@ -84,6 +98,10 @@ export function saveSettings(
       return { kind: 'signed-out' };
     }
     toast.error('Error', outcome.message);
+    if (outcome.kind === 'conflict') {
+      if (db && !db.closed) await keepCopy(db, 'auto_reply_settings', outcome.current);
+      return { kind: 'conflict', message: outcome.message, field: outcome.field, current: outcome.current };
+    }
     return { kind: 'refused', message: outcome.message, field: outcome.field };
   };
   return db ? serialised(db, work) : work();
@@ -99,13 +117,15 @@ export function sendWaitingSettings(db: UserDatabase): Promise<void> {
     if (db.closed || !isOnline()) return;
     const waiting = await readWaiting<SettingsChange>(db, 'auto_reply_settings');
     if (!waiting || waiting.refusal) return;
-    const outcome = await saveAutoReplySettings(waiting.change);
+    const outcome = await saveAutoReplySettings(waiting.change, waiting.base);
     if (db.closed) return;
     if (outcome.ok) {
       await keepCopy(db, 'auto_reply_settings', outcome.settings);
       await removeWaiting(db, 'auto_reply_settings', waiting.since);
       toast.success(...SETTINGS_TOASTS.saved);
-    } else if (outcome.kind === 'refused') {
+    } else if (outcome.kind === 'refused' || outcome.kind === 'conflict') {
+      // A conflict: the Settings tab shows the server's settings now, with this change over them.
+      if (outcome.kind === 'conflict') await keepCopy(db, 'auto_reply_settings', outcome.current);
       const refused: Waiting<SettingsChange> = {
         ...waiting,
         refusal: { message: outcome.message, field: outcome.field },

@@ -177,6 +177,13 @@ function SettingsForm({
       if (result.kind === 'saved') {
         setBase(result.settings);
         formApi.reset(result.settings);
+      } else if (result.kind === 'conflict') {
+        // The user's values stay in the form; the next Save is judged against the settings as they are now.
+        setBase(result.current);
+        if (result.field) {
+          setServerErrors({ [result.field]: result.message });
+          controls.current.get(result.field)?.focus();
+        }
       } else if (result.kind === 'refused' && result.field) {
         setServerErrors({ [result.field]: result.message });
         controls.current.get(result.field)?.focus();

@@ -3,9 +3,10 @@ import * as v from 'valibot';
 import { DASHBOARD_TABS, DashboardPage } from '../../features/email-assistant/dashboard-page';
 import { AppHeader } from '../-app-header';
 
-// The tab is in the URL (?tab=), so a reload and the back button keep it; Integrations by default.
+// The tab is in the URL (?tab=), so a reload and the back button keep it; without one (or with
+// one that is not a tab), Integrations, and /dashboard stays /dashboard.
 const searchSchema = v.object({
-  tab: v.fallback(v.optional(v.picklist(DASHBOARD_TABS), 'integrations'), 'integrations'),
+  tab: v.fallback(v.optional(v.picklist(DASHBOARD_TABS)), undefined),
 });
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
@@ -20,8 +21,10 @@ export const Route = createFileRoute('/_authenticated/dashboard')({
         <DashboardPage
           email={user.email}
           userId={user.id}
-          tab={tab}
-          onTabChange={(next) => void navigate({ to: '/dashboard', search: { tab: next } })}
+          tab={tab ?? 'integrations'}
+          onTabChange={(next) =>
+            void navigate({ to: '/dashboard', search: { tab: next === 'integrations' ? undefined : next } })
+          }
           onSignIn={() => void navigate({ to: '/auth', search: { redirect: '/dashboard' }, replace: true })}
         />
       </>

@@ -1,6 +1,8 @@
 // gmail-auto-reply (ADR 010):
-//   POST { settings: { enabled, reply_template, demo_link } } (a signed-in user) → 200 { settings }:
-//     saves the caller's auto-reply settings; 400 with the field's words when they break a rule.
+//   POST { settings: { enabled, reply_template, demo_link }, base? } (a signed-in user) → 200
+//     { settings }: saves the caller's auto-reply settings (any of the three fields); 400 with the
+//     field's words when they break a rule; 409 when `base` (what the changed fields were when the
+//     user edited them) no longer holds: another device changed one since (settings.ts).
 //   POST { action: 'process', accountIds? } (the service-role key: the schedule, `npm run staff --
 //     process-mail`) → 200 { accounts, replied, skipped, failed, results }: one run over the new
 //     mail of every active account (process.ts).
@@ -60,12 +62,10 @@ Deno.serve(async (req) => {
     .get('authorization')!
     .replace(/^Bearer\s+/i, '')
     .trim();
-  const saved = await saveSettings(token, caller.user.id, parsed.change);
+  const saved = await saveSettings(token, caller.user.id, parsed.change, parsed.base);
   if (!saved.ok) {
-    return json(
-      { error: saved.error, code: saved.code, ...(saved.problems ? { problems: saved.problems } : {}) },
-      saved.status,
-    );
+    const { ok: _ok, status, ...answer } = saved;
+    return json(answer, status);
   }
   return json({ settings: saved.settings });
 });
