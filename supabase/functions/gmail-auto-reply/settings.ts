@@ -102,16 +102,23 @@ export async function saveSettings(
     .eq('user_id', userId)
     .maybeSingle();
   if (current.error) {
-    return { ok: false, status: 503, code: 'database_unavailable', error: 'Your settings could not be read. Please try again.' };
+    return {
+      ok: false,
+      status: 503,
+      code: 'database_unavailable',
+      error: 'Your settings could not be read. Please try again.',
+    };
   }
   const now: AutoReplySettings = current.data
-    ? { enabled: current.data.enabled, reply_template: current.data.reply_template, demo_link: current.data.demo_link ?? '' }
+    ? {
+        enabled: current.data.enabled,
+        reply_template: current.data.reply_template,
+        demo_link: current.data.demo_link ?? '',
+      }
     : { enabled: true, reply_template: DEFAULT_REPLY_TEMPLATE, demo_link: '' };
   // A field changed elsewhere since the user's edit, to something else than the user's value.
   const fields = Object.keys(change) as (keyof AutoReplySettings)[];
-  const conflict = base
-    ? fields.find((f) => f in base && base[f] !== now[f] && change[f] !== now[f])
-    : undefined;
+  const conflict = base ? fields.find((f) => f in base && base[f] !== now[f] && change[f] !== now[f]) : undefined;
   if (conflict) {
     return {
       ok: false,
