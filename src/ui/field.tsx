@@ -1,6 +1,6 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Field } from '@ark-ui/react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { atMostMessage } from '../lib/limits';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'className'> & {
@@ -10,10 +10,11 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'className'> & {
 };
 
 const styles = {
-  root: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  root: css({ display: 'flex', flexDirection: 'column', gap: '1.5', minW: '0' }),
   label: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' }),
-  input: css({
-    h: '11',
+  control: css({
+    w: 'full',
+    minH: '11',
     px: '3',
     fontSize: 'md',
     bg: 'bg.surface',
@@ -26,20 +27,56 @@ const styles = {
     // Only Ark's data-invalid, not :invalid: an empty required input is "invalid" before anyone typed.
     '&[data-invalid]': { borderColor: 'danger' },
   }),
+  textarea: css({ py: '2', resize: 'vertical', fontFamily: 'body' }),
   error: css({ fontSize: 'sm', color: 'danger' }),
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
 };
 
+/** The parts of a labelled field, for one whose control a feature draws itself (a select). */
+export const fieldStyles = styles;
+
+/** Said under a field that is full, so a cut-off paste is explained; null while it is not. */
+function fullMessage(maxLength: number | undefined, value: unknown): string | null {
+  return maxLength !== undefined && typeof value === 'string' && value.length >= maxLength
+    ? atMostMessage(maxLength)
+    : null;
+}
+
 /** A labelled input with its error text, wired up by Ark UI's Field. */
 export function TextField({ label, error, required, disabled, ...inputProps }: TextFieldProps) {
-  const { maxLength, value } = inputProps;
   // A full field says why it takes no more (a long paste is cut off at maxLength without a word).
-  const full = maxLength !== undefined && typeof value === 'string' && value.length >= maxLength;
+  const full = fullMessage(inputProps.maxLength, inputProps.value);
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
       <Field.Label className={styles.label}>{label}</Field.Label>
-      <Field.Input className={styles.input} {...inputProps} />
-      {full && !error ? <Field.HelperText className={styles.hint}>{atMostMessage(maxLength)}</Field.HelperText> : null}
+      <Field.Input className={styles.control} {...inputProps} />
+      {full && !error ? <Field.HelperText className={styles.hint}>{full}</Field.HelperText> : null}
+      <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'className'> & {
+  label: string;
+  error?: string | undefined;
+  /** Shown under the textarea (after the 'At most …' of a full one). */
+  hint?: ReactNode;
+  className?: string;
+};
+
+/** A labelled textarea with its hint and error text, wired up by Ark UI's Field. */
+export function TextAreaField({ label, error, hint, required, disabled, className, ...areaProps }: TextAreaFieldProps) {
+  const full = error ? null : fullMessage(areaProps.maxLength, areaProps.value);
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
+      <Field.Label className={styles.label}>{label}</Field.Label>
+      <Field.Textarea className={cx(styles.control, styles.textarea, className)} {...areaProps} />
+      {full || hint ? (
+        <Field.HelperText className={styles.hint}>
+          {full && hint ? `${full}. ` : full}
+          {hint}
+        </Field.HelperText>
+      ) : null}
       <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
     </Field.Root>
   );

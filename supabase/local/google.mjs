@@ -14,6 +14,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { listenLocal } from './process.mjs';
 
 /** The local OAuth client (its secret is new at every start and goes only to the functions). */
 export const GOOGLE_CLIENT_ID = 'chloe-local.apps.googleusercontent.test';
@@ -174,7 +175,13 @@ export function parseRfc2822(text) {
  *   `clients`: the OAuth clients Google knows, each with its redirect URIs (exact match, as Google
  *   checks them). `accessTokenTtl`: seconds an access token lives (Google's is 3599).
  */
-export function startGoogleService({ port, stateFile = null, clients = [], accessTokenTtl = 3599, log = () => {} }) {
+export async function startGoogleService({
+  port,
+  stateFile = null,
+  clients = [],
+  accessTokenTtl = 3599,
+  log = () => {},
+}) {
   const url = `http://127.0.0.1:${port}`;
   const state = loadState(stateFile);
   /** @type {Map<string, { clientId: string, redirectUri: string, scope: string, state: string | null, challenge: string | null, method: string, loginHint: string | null, at: number }>} */
@@ -871,29 +878,15 @@ button.primary{background:#0b57d0;color:#fff;border-color:#0b57d0}input[type=ema
     });
   });
 
-  return new Promise(
-    /** @param {(value: { url: string, deliver: typeof deliver, stop: () => Promise<void> }) => void} resolve */
-    (resolve, reject) => {
-      /** @param {NodeJS.ErrnoException} error */
-      const failed = (error) =>
-        reject(
-          error.code === 'EADDRINUSE'
-            ? new Error(`Port ${port} (the local Google stand-in) is in use: set GOOGLE_PORT to another port.`)
-            : error,
-        );
-      server.once('error', failed);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', failed);
-        resolve({
-          url,
-          deliver,
-          stop: () =>
-            new Promise((done) => {
-              server.close(() => done());
-              server.closeAllConnections();
-            }),
-        });
-      });
-    },
-  );
+  await listenLocal(server, port, { what: 'the local Google stand-in', envVar: 'GOOGLE_PORT' });
+  return {
+    url,
+    deliver,
+    /** @returns {Promise<void>} */
+    stop: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
 }

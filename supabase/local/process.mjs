@@ -20,6 +20,30 @@ export function freePort() {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * `server` listening on 127.0.0.1:`port`; a port already in use is refused in words that name the
+ * service and the variable that moves it.
+ * @param {import('node:http').Server} server @param {number} port
+ * @param {{ what: string, envVar: string }} names e.g. 'the local voice service', 'VOICE_PORT'
+ * @returns {Promise<void>}
+ */
+export function listenLocal(server, port, { what, envVar }) {
+  return new Promise((resolve, reject) => {
+    /** @param {NodeJS.ErrnoException} error */
+    const failed = (error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} (${what}) is in use: set ${envVar} to another port.`)
+          : error,
+      );
+    server.once('error', failed);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+/**
  * Poll `url` until it answers (any HTTP status; with `readyOnly`, a status below 500) or the child exits.
  * @param {string} url
  * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess, name: string, logs: () => string,

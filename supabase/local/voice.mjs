@@ -11,6 +11,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { WebSocketServer } from 'ws';
+import { listenLocal } from './process.mjs';
 
 /** The local agents: `local-<name>`, named by the persona table of src/lib/personas.ts. */
 export const VOICE_AGENTS = Object.freeze([
@@ -184,7 +185,7 @@ function answer(record, text) {
  * @param {{ port: number, apiKey: string, log?: (line: string) => void, pingIntervalMs?: number }} opts
  * @returns {Promise<{ url: string, wsOrigin: string, stop: () => Promise<void> }>}
  */
-export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs = 5000 }) {
+export async function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs = 5000 }) {
   const url = `http://127.0.0.1:${port}`;
   const wsOrigin = `ws://127.0.0.1:${port}`;
   /** @type {Map<string, { agentId: string, conversationId: string, expiresAt: number, used: boolean }>} */
@@ -531,30 +532,18 @@ export function startVoiceService({ port, apiKey, log = () => {}, pingIntervalMs
     ws.on('error', (error) => log(`[voice] ${conversationId}: ${error.message}`));
   }
 
-  return new Promise((resolve, reject) => {
-    /** @param {NodeJS.ErrnoException} error */
-    const failed = (error) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} (the local voice service) is in use: set VOICE_PORT to another port.`)
-          : error,
-      );
-    server.once('error', failed);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', failed);
-      resolve({
-        url,
-        wsOrigin,
-        stop: () =>
-          new Promise((done) => {
-            for (const client of wss.clients) client.terminate();
-            wss.close();
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  await listenLocal(server, port, { what: 'the local voice service', envVar: 'VOICE_PORT' });
+  return {
+    url,
+    wsOrigin,
+    stop: () =>
+      new Promise((done) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 // The widget script's stand-in: the app loads it into <head> as it would ElevenLabs' embed script.

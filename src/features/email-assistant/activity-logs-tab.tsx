@@ -1,10 +1,10 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Field } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import type { KeptQuery } from '../../data/kept-query';
 import { formatLongDateTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { TextField } from '../../ui/field';
 import { LoadingStatus } from '../../ui/loading-status';
 import type { EmailLog } from './api/list-email-logs';
 import { KeptNote } from './kept-note';
@@ -12,19 +12,6 @@ import { KeptNote } from './kept-note';
 const styles = {
   stack: css({ display: 'grid', gap: '4', minW: '0' }),
   heading: css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  label: css({ fontSize: 'sm', fontWeight: 'semibold' }),
-  input: css({
-    h: '11',
-    px: '3',
-    fontSize: 'md',
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border.strong',
-    borderRadius: 'md',
-    w: 'full',
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
-  }),
   list: css({ display: 'grid', gap: '3' }),
   item: css({
     display: 'grid',
@@ -90,18 +77,15 @@ export function ActivityLogsTab({ logs, online }: { logs: KeptQuery<EmailLog[]>;
     <Card className={styles.stack}>
       <h2 className={styles.heading}>Email activity</h2>
       <KeptNote query={logs} online={online} what="email activity" />
-      <Field.Root className={styles.field}>
-        <Field.Label className={styles.label}>Search emails</Field.Label>
-        <Field.Input
-          type="search"
-          className={styles.input}
-          placeholder="Sender, email address or subject"
-          maxLength={200}
-          value={search}
-          aria-describedby={countId}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </Field.Root>
+      <TextField
+        label="Search emails"
+        type="search"
+        placeholder="Sender, email address or subject"
+        maxLength={200}
+        value={search}
+        aria-describedby={countId}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <p id={countId} className={styles.count} aria-live="polite">
         {searching ? `${shown.length} of ${logs.data.length} emails match` : `${logs.data.length} most recent emails`}
       </p>

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Field, Switch } from '@ark-ui/react';
+import { Switch } from '@ark-ui/react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import type { UserDatabase } from '../../data/database';
 import { watchWaiting, type Waiting } from '../../data/on-device';
 import { formatLongDateTime } from '../../lib/format';
 import { changeField } from '../../lib/form';
-import { atMostMessage } from '../../lib/limits';
 import {
   fillReplyTemplate,
   MAX_DEMO_LINK,
@@ -18,6 +17,7 @@ import {
 } from '../../lib/reply-template';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { TextAreaField, TextField } from '../../ui/field';
 import { LoadingStatus } from '../../ui/loading-status';
 import { useAutoReplySettings } from './api/read-auto-reply-settings';
 import { KeptNote } from './kept-note';
@@ -25,24 +25,9 @@ import { saveSettings, type SettingsChange } from './settings-outbox';
 
 const styles = {
   form: css({ display: 'grid', gap: '5', minW: '0' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1.5', minW: '0' }),
-  label: css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg' }),
-  control: css({
-    w: 'full',
-    minH: '11',
-    px: '3',
-    fontSize: 'md',
-    bg: 'bg.surface',
-    color: 'fg',
-    borderWidth: '1px',
-    borderColor: 'border.strong',
-    borderRadius: 'md',
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
-    '&[data-invalid]': { borderColor: 'danger' },
-  }),
-  textarea: css({ py: '2', resize: 'vertical', fontFamily: 'body', minH: '48' }),
+  label: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' }),
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
-  error: css({ fontSize: 'sm', color: 'danger' }),
+  template: css({ minH: '48' }),
   code: css({ fontFamily: 'mono', fontSize: 'sm', bg: 'bg.muted', px: '1', borderRadius: 'sm' }),
   switchRoot: css({ display: 'flex', alignItems: 'flex-start', gap: '3', cursor: 'pointer' }),
   switchControl: css({
@@ -252,66 +237,51 @@ function SettingsForm({
       </form.Field>
 
       <form.Field name="reply_template">
-        {(field) => {
-          const error = errorOf('reply_template', field.state.meta.errors, field.state.value);
-          const full = field.state.value.length >= MAX_REPLY_TEMPLATE;
-          return (
-            <Field.Root invalid={Boolean(error)} className={styles.field}>
-              <Field.Label className={styles.label}>Reply template</Field.Label>
-              <Field.Textarea
-                ref={register('reply_template')}
-                name="reply_template"
-                rows={9}
-                maxLength={MAX_REPLY_TEMPLATE}
-                className={`${styles.control} ${styles.textarea}`}
-                value={field.state.value}
-                onChange={(event) => {
-                  clear('reply_template');
-                  changeField(field, event.target.value);
-                }}
-                onBlur={field.handleBlur}
-              />
-              <Field.HelperText className={styles.hint}>
-                {full && !error ? `${atMostMessage(MAX_REPLY_TEMPLATE)}. ` : ''}
+        {(field) => (
+          <TextAreaField
+            ref={register('reply_template')}
+            label="Reply template"
+            name="reply_template"
+            rows={9}
+            maxLength={MAX_REPLY_TEMPLATE}
+            className={styles.template}
+            value={field.state.value}
+            onChange={(event) => {
+              clear('reply_template');
+              changeField(field, event.target.value);
+            }}
+            onBlur={field.handleBlur}
+            error={errorOf('reply_template', field.state.meta.errors, field.state.value)}
+            hint={
+              <>
                 <code className={styles.code}>{'{first_name}'}</code> becomes the sender’s first name and{' '}
                 <code className={styles.code}>{'{demo_link}'}</code> your demo link (the first of each).
-              </Field.HelperText>
-              <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
-            </Field.Root>
-          );
-        }}
+              </>
+            }
+          />
+        )}
       </form.Field>
 
       <form.Field name="demo_link">
-        {(field) => {
-          const error = errorOf('demo_link', field.state.meta.errors, field.state.value);
-          const full = field.state.value.length >= MAX_DEMO_LINK;
-          return (
-            <Field.Root invalid={Boolean(error)} className={styles.field}>
-              <Field.Label className={styles.label}>Demo link</Field.Label>
-              <Field.Input
-                ref={register('demo_link')}
-                name="demo_link"
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                placeholder="https://calendly.com/your-team/demo"
-                maxLength={MAX_DEMO_LINK}
-                className={styles.control}
-                value={field.state.value}
-                onChange={(event) => {
-                  clear('demo_link');
-                  changeField(field, event.target.value);
-                }}
-                onBlur={field.handleBlur}
-              />
-              {full && !error ? (
-                <Field.HelperText className={styles.hint}>{atMostMessage(MAX_DEMO_LINK)}</Field.HelperText>
-              ) : null}
-              <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
-            </Field.Root>
-          );
-        }}
+        {(field) => (
+          <TextField
+            ref={register('demo_link')}
+            label="Demo link"
+            name="demo_link"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://calendly.com/your-team/demo"
+            maxLength={MAX_DEMO_LINK}
+            value={field.state.value}
+            onChange={(event) => {
+              clear('demo_link');
+              changeField(field, event.target.value);
+            }}
+            onBlur={field.handleBlur}
+            error={errorOf('demo_link', field.state.meta.errors, field.state.value)}
+          />
+        )}
       </form.Field>
 
       <form.Subscribe selector={(state) => state.values}>

@@ -4,11 +4,10 @@ import { revalidateLogic, useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { css } from 'styled-system/css';
 import { changeField, firstError } from '../../../lib/form';
-import { atMostMessage } from '../../../lib/limits';
 import { logError } from '../../../lib/log';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
+import { fieldStyles, TextAreaField, TextField } from '../../../ui/field';
 import { DEMO_REQUEST_TOASTS, submitDemoRequest, type SubmitOutcome } from './api/submit-demo-request';
 import {
   DEMO_REQUEST_MAX,
@@ -26,24 +25,6 @@ import {
 const styles = {
   form: css({ display: 'grid', gap: '4' }),
   pair: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1.5', minW: '0' }),
-  label: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' }),
-  control: css({
-    w: 'full',
-    minH: '11',
-    px: '3',
-    fontSize: 'md',
-    bg: 'bg.surface',
-    color: 'fg',
-    borderWidth: '1px',
-    borderColor: 'border.strong',
-    borderRadius: 'md',
-    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
-    '&[data-invalid]': { borderColor: 'danger' },
-  }),
-  textarea: css({ py: '2', resize: 'vertical' }),
-  error: css({ fontSize: 'sm', color: 'danger' }),
-  hint: css({ fontSize: 'sm', color: 'fg.muted' }),
   check: css({
     display: 'flex',
     gap: '3',
@@ -199,12 +180,12 @@ export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: Demo
         {(field) => {
           const error = problemOf('professionalType', field.state.meta.errors);
           return (
-            <Field.Root invalid={Boolean(error)} required className={styles.field}>
-              <Field.Label className={styles.label}>{FIELD_LABELS.professionalType}</Field.Label>
+            <Field.Root invalid={Boolean(error)} required className={fieldStyles.root}>
+              <Field.Label className={fieldStyles.label}>{FIELD_LABELS.professionalType}</Field.Label>
               <Field.Select
                 ref={register('professionalType')}
                 name="professionalType"
-                className={styles.control}
+                className={fieldStyles.control}
                 value={field.state.value}
                 onChange={(event) => {
                   clearProblem('professionalType');
@@ -222,7 +203,7 @@ export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: Demo
                   </option>
                 ))}
               </Field.Select>
-              <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
+              <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>
             </Field.Root>
           );
         }}
@@ -239,34 +220,22 @@ export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: Demo
       </div>
 
       <form.Field name="description" validators={{ onDynamic: demoRequestFields.description }}>
-        {(field) => {
-          const error = problemOf('description', field.state.meta.errors);
-          const full = field.state.value.length >= DEMO_REQUEST_MAX.description;
-          return (
-            <Field.Root invalid={Boolean(error)} className={styles.field}>
-              <Field.Label className={styles.label}>{FIELD_LABELS.description}</Field.Label>
-              <Field.Textarea
-                ref={register('description')}
-                name="description"
-                rows={4}
-                maxLength={DEMO_REQUEST_MAX.description}
-                className={`${styles.control} ${styles.textarea}`}
-                value={field.state.value}
-                onChange={(event) => {
-                  clearProblem('description');
-                  changeField(field, event.target.value);
-                }}
-                onBlur={field.handleBlur}
-              />
-              {full && !error ? (
-                <Field.HelperText className={styles.hint}>
-                  {atMostMessage(DEMO_REQUEST_MAX.description)}
-                </Field.HelperText>
-              ) : null}
-              <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
-            </Field.Root>
-          );
-        }}
+        {(field) => (
+          <TextAreaField
+            ref={register('description')}
+            label={FIELD_LABELS.description}
+            name="description"
+            rows={4}
+            maxLength={DEMO_REQUEST_MAX.description}
+            value={field.state.value}
+            onChange={(event) => {
+              clearProblem('description');
+              changeField(field, event.target.value);
+            }}
+            onBlur={field.handleBlur}
+            error={problemOf('description', field.state.meta.errors)}
+          />
+        )}
       </form.Field>
 
       <form.Field name="marketing">
