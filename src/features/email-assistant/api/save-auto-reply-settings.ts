@@ -37,7 +37,7 @@ export async function saveAutoReplySettings(
 }
 
 function outcomeOf(failure: InvokeFailure): SaveOutcome {
-  if (failure.kind === 'network') return { ok: false, kind: 'unsent', message: failure.message };
+  if (failure.kind !== 'http') return { ok: false, kind: 'unsent', message: failure.message };
   if (failure.status === 401) return { ok: false, kind: 'signed-out', message: failure.message };
   if (failure.status === 409 && failure.body?.current) {
     const current = failure.body.current as AutoReplySettings;

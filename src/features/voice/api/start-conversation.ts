@@ -1,4 +1,4 @@
-import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
+import { invokeFunction, type InvokeFailure } from '../../../lib/invoke';
 import { supabase } from '../../../lib/supabase';
 
 /** What one call of the voice-conversation function came to. */
@@ -25,17 +25,13 @@ export async function requestSignedUrl(
   context: string,
   options: { normanPass?: string } = {},
 ): Promise<StartReply> {
-  const result = await supabase.functions.invoke<{ signedUrl?: unknown; conversationId?: unknown }>(
+  const result = await invokeFunction<{ signedUrl?: unknown; conversationId?: unknown } | null>(
     'voice-conversation',
-    {
-      body: { action: 'start_conversation', agentId, context },
-      ...(options.normanPass ? { headers: { 'x-norman-pass': options.normanPass } } : {}),
-    },
+    { action: 'start_conversation', agentId, context },
+    options.normanPass ? { 'x-norman-pass': options.normanPass } : undefined,
   );
-  // supabase-js types the error as any: it is one of its Functions*Error classes.
-  const error: unknown = result.error;
+  if (!result.ok) return replyOfFailure(result);
   const data = result.data;
-  if (error) return replyOfError(error);
   if (!data || typeof data.signedUrl !== 'string' || !data.signedUrl) {
     return { ok: false, kind: 'refused', message: NO_SIGNED_URL };
   }
@@ -46,28 +42,16 @@ export async function requestSignedUrl(
   };
 }
 
-async function replyOfError(error: unknown): Promise<StartReply> {
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    const body = (await response.json().catch(() => null)) as {
-      error?: unknown;
-      message?: unknown;
-      code?: unknown;
-    } | null;
-    const said = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : '';
-    if (response.status === 401 && (body?.code === 'norman_pass_required' || body?.code === 'norman_pass_expired')) {
-      return { ok: false, kind: 'norman-pass', message: said };
-    }
-    if (response.status === 401 && body?.code === 'not_signed_in') {
-      return { ok: false, kind: 'signed-out', message: said };
-    }
-    if (response.status === 401) return { ok: false, kind: 'auth', message: said || 'Unauthorized' };
-    return { ok: false, kind: 'refused', message: said || `The voice service answered ${response.status}` };
+function replyOfFailure(failure: InvokeFailure): StartReply {
+  if (failure.kind === 'network') return { ok: false, kind: 'network', message: failure.message };
+  if (failure.kind === 'error') return { ok: false, kind: 'refused', message: failure.message };
+  const { status, code, said } = failure;
+  if (status === 401 && (code === 'norman_pass_required' || code === 'norman_pass_expired')) {
+    return { ok: false, kind: 'norman-pass', message: said };
   }
-  if (error instanceof FunctionsFetchError || error instanceof FunctionsRelayError) {
-    return { ok: false, kind: 'network', message: error.message };
-  }
-  return { ok: false, kind: 'refused', message: error instanceof Error ? error.message : String(error) };
+  if (status === 401 && code === 'not_signed_in') return { ok: false, kind: 'signed-out', message: said };
+  if (status === 401) return { ok: false, kind: 'auth', message: said || 'Unauthorized' };
+  return { ok: false, kind: 'refused', message: said || `The voice service answered ${status}` };
 }
 
 /** A new access token from the refresh token: 'ok', or why not (spec §8's words). */
