@@ -413,7 +413,7 @@ button.primary{background:#0b57d0;color:#fff;border-color:#0b57d0}input[type=ema
 <input type="email" id="other" name="other" placeholder="you@${LOCAL_DOMAIN}" autocomplete="off">
 </fieldset>
 <p>Chloe wants to access your Google Account:</p><ul>${wants}</ul>
-<div class="actions"><button type="submit" name="decision" value="deny">Cancel</button>
+<div class="actions"><button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="allow" class="primary">Allow</button></div>
 </form>`,
       ),

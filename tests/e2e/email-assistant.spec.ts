@@ -128,13 +128,13 @@ test.describe('Integrations', () => {
     ]);
   });
 
-  test('Cancel at Google, or closing the popup, is “Authentication was cancelled”, with the red card’s tips', async ({
+  test('Deny at Google, or closing the popup, is “Authentication was cancelled”, with the red card’s tips', async ({
     page,
     context,
   }) => {
     const email = await signUp(page);
     const popup = await openConsent(page, context);
-    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup.getByRole('button', { name: 'Deny' }).click();
     const card = page.getByRole('alert').filter({ hasText: 'Connection problem' });
     await expect(card).toContainText('Authentication was cancelled');
     await expect(card.getByRole('list', { name: 'Troubleshooting tips' }).getByRole('listitem')).toHaveCount(4);

@@ -8,12 +8,10 @@ import { PageContainer } from '../../ui/page-container';
 import { useEmailLogs } from './api/list-email-logs';
 import { useGmailAccounts } from './api/list-gmail-accounts';
 import { ActivityLogsTab } from './activity-logs-tab';
+import { DASHBOARD_TABS, type DashboardTab } from './dashboard-tabs';
 import { IntegrationsTab } from './integrations-tab';
 import { SettingsTab } from './settings-tab';
 import { useGmailConnect } from './use-gmail-connect';
-
-export const DASHBOARD_TABS = ['integrations', 'settings', 'logs'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   integrations: 'Integrations',

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { DASHBOARD_TABS, DashboardPage } from '../../features/email-assistant/dashboard-page';
+import { DashboardPage } from '../../features/email-assistant/dashboard-page';
+import { DASHBOARD_TABS } from '../../features/email-assistant/dashboard-tabs';
 import { AppHeader } from '../-app-header';
 
 // The tab is in the URL (?tab=), so a reload and the back button keep it; without one (or with
