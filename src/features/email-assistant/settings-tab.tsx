@@ -103,7 +103,15 @@ function useWaitingSettings(db: UserDatabase | null): Waiting<SettingsChange> | 
 export function SettingsTab({ db, userId, online }: { db: UserDatabase | null; userId: string; online: boolean }) {
   const settings = useAutoReplySettings(db, userId);
   const waiting = useWaitingSettings(db);
-  if (settings.data === undefined || waiting === undefined) {
+  // The form starts from the server's settings when they can be had: online, the copy kept on the
+  // device is only a stand-in while they load. Once shown, the form stays (a reconnection or a
+  // newer answer never takes the user's input away; a save is checked against what it started from).
+  const [shown, setShown] = useState(false);
+  const ready =
+    shown ||
+    (settings.data !== undefined && waiting !== undefined && (!online || !settings.loading || !settings.fromDevice));
+  if (ready && !shown) setShown(true);
+  if (!ready || settings.data === undefined || waiting === undefined) {
     if (settings.loading || waiting === undefined) return <LoadingStatus>Loading settings...</LoadingStatus>;
     return (
       <Card role="alert">
