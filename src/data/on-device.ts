@@ -50,6 +50,14 @@ export async function readCopy<T>(db: Db, key: CopyKey): Promise<Copy<T> | null>
   return doc ? dataOf<Copy<T>>(doc) : null;
 }
 
+/** Calls `listener` with the kept copy of `key` now and whenever it is replaced (any tab). */
+export function watchCopy<T>(db: Db, key: CopyKey, listener: (copy: Copy<T> | null) => void): () => void {
+  const sub = db.getLocal$<Copy<T>>(copyId(key)).subscribe((doc) => {
+    listener(doc && !doc.deleted ? dataOf<Copy<T>>(doc) : null);
+  });
+  return () => sub.unsubscribe();
+}
+
 /** Keeps a change to send later (replacing the one waiting, which it includes). */
 export async function putWaiting<T>(db: Db, key: WaitingKey, waiting: Waiting<T>): Promise<void> {
   await db.upsertLocal<Waiting<T>>(waitingId(key), waiting);

@@ -8,7 +8,8 @@
 //   get, send) and history;
 // - local mailboxes: a page at / that shows every message (what came in, what Chloe sent), and
 //   /_local/* for tools and tests: drop a message into an inbox (`npm run staff -- mail-in`),
-//   revoke an account's grants, make sending fail, slow Gmail down, forget the history.
+//   revoke an account's grants, make sending fail, slow Gmail down, archive a message, forget the
+//   history.
 // State (mailboxes, grants) is kept in a JSON file so that a restart keeps connected accounts.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,8 @@ const LOCAL_DOMAIN = 'gmail.test';
  *   headers: Header[], body: string }} Message
  * @typedef {{ id: string, messagesAdded: { message: { id: string, threadId: string, labelIds: string[] } }[] }} HistoryRecord
  * @typedef {{ email: string, name: string, sub: string, historyId: number, messages: Message[],
- *   history: HistoryRecord[], historyFloor: number, failSends: number, delayMs?: number }} Mailbox
+ *   history: HistoryRecord[], historyFloor: number, failSends: number, delayMs?: number,
+ *   failStatus?: number, revokeOnFail?: boolean }} Mailbox
  * @typedef {{ email: string, scope: string, clientId: string, revoked: boolean, createdAt: string }} Grant
  * @typedef {{ email: string, scope: string, expiresAt: number, refreshToken: string }} AccessToken
  * @typedef {{ mailboxes: Record<string, Mailbox>, grants: Record<string, Grant>, accessTokens: Record<string, AccessToken> }} State
@@ -127,25 +129,31 @@ function loadState(file) {
   return state;
 }
 
-/** Decodes an RFC 2047 encoded-word header (=?UTF-8?B?...?= / Q) for display. @param {string} value */
+/**
+ * Decodes an RFC 2047 encoded-word header (=?UTF-8?B?...?= / Q) for display; the white space between
+ * two adjacent encoded words is not part of the text (§6.2).
+ * @param {string} value
+ */
 export function decodeWords(value) {
-  return value.replace(
-    /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
-    (
-      /** @type {string} */ _,
-      /** @type {string} */ _charset,
-      /** @type {string} */ encoding,
-      /** @type {string} */ text,
-    ) => {
-      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-      const bytes = text
-        .replace(/_/g, ' ')
-        .replace(/=([0-9A-Fa-f]{2})/g, (/** @type {string} */ __, /** @type {string} */ h) =>
-          String.fromCharCode(parseInt(h, 16)),
-        );
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    },
-  );
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(
+      /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
+      (
+        /** @type {string} */ _,
+        /** @type {string} */ _charset,
+        /** @type {string} */ encoding,
+        /** @type {string} */ text,
+      ) => {
+        if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+        const bytes = text
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-Fa-f]{2})/g, (/** @type {string} */ __, /** @type {string} */ h) =>
+            String.fromCharCode(parseInt(h, 16)),
+          );
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      },
+    );
 }
 
 /** An RFC 2822 message (as `messages.send` gets it in `raw`): its headers and body. @param {string} text */
@@ -662,8 +670,19 @@ button.primary{background:#0b57d0;color:#fff;border-color:#0b57d0}input[type=ema
         );
       if (box.failSends > 0) {
         box.failSends -= 1;
+        const status = box.failStatus ?? 500;
+        // The person removes the app's access at that very moment: this token and every other go.
+        if (box.revokeOnFail) revoke(access.refreshToken);
         save();
-        return apiError(res, 500, 'Backend Error', 'INTERNAL');
+        if (status === 401) {
+          return apiError(res, 401, 'Request had invalid authentication credentials.', 'UNAUTHENTICATED');
+        }
+        return apiError(
+          res,
+          status,
+          status >= 500 ? 'Backend Error' : 'Precondition check failed.',
+          status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION',
+        );
       }
       const parsed = parseRfc2822(Buffer.from(body.raw, 'base64url').toString('utf8'));
       const to = parsed.headers.find((h) => h.name.toLowerCase() === 'to')?.value ?? '';
@@ -794,7 +813,9 @@ button.primary{background:#0b57d0;color:#fff;border-color:#0b57d0}input[type=ema
       const box = mailbox(email, typeof body?.name === 'string' ? body.name : undefined);
       return sendJson(res, 201, { email: box.email, name: box.name, historyId: String(box.historyId) });
     }
-    const named = /^\/_local\/mailboxes\/([^/]+)(?:\/(revoke|fail-sends|forget-history|slow))?$/.exec(u.pathname);
+    const named = /^\/_local\/mailboxes\/([^/]+)(?:\/(revoke|fail-sends|forget-history|slow|archive))?$/.exec(
+      u.pathname,
+    );
     const box = named ? state.mailboxes[decodeURIComponent(named[1] ?? '').toLowerCase()] : undefined;
     if (named && !box) return sendJson(res, 404, { error: 'no such mailbox' });
     if (named && box && method === 'GET' && !named[2]) {
@@ -818,8 +839,19 @@ button.primary{background:#0b57d0;color:#fff;border-color:#0b57d0}input[type=ema
     if (named && box && method === 'POST' && named[2] === 'fail-sends') {
       const body = await readJsonBody(req);
       box.failSends = typeof body?.count === 'number' ? Math.max(0, Math.floor(body.count)) : 1;
+      box.failStatus = typeof body?.status === 'number' ? Math.floor(body.status) : 500;
+      box.revokeOnFail = body?.revoke === true;
       save();
-      return sendJson(res, 200, { failSends: box.failSends });
+      return sendJson(res, 200, { failSends: box.failSends, status: box.failStatus, revoke: box.revokeOnFail });
+    }
+    if (named && box && method === 'POST' && named[2] === 'archive') {
+      // The person archives a message: it leaves the inbox (its INBOX label goes).
+      const body = await readJsonBody(req);
+      const message = box.messages.find((m) => m.id === body?.id);
+      if (!message) return sendJson(res, 404, { error: 'no such message' });
+      message.labelIds = message.labelIds.filter((l) => l !== 'INBOX');
+      save();
+      return sendJson(res, 200, { id: message.id, labelIds: message.labelIds });
     }
     if (named && box && method === 'POST' && named[2] === 'slow') {
       const body = await readJsonBody(req);

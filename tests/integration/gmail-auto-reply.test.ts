@@ -177,6 +177,57 @@ describe('a run answers new mail', () => {
     expect(sent.map((m) => headerOf(m, 'To')).sort()).toEqual(['person2@example.com', 'person@example.com']);
   });
 
+  it('answers one person only: a Reply-To naming several goes unheeded, a From naming several is not answered', async () => {
+    const { mailbox, accountId } = await assistant();
+    await mailIn(mailbox, {
+      from: 'Real Person <person@example.com>',
+      subject: 'fan out',
+      headers: { 'Reply-To': '<a@victim.example>, <b@victim.example>, "x, y" <c@victim.example>' },
+    });
+    await mailIn(mailbox, { from: 'one@example.com, two@example.com', subject: 'two senders' });
+    await mailIn(mailbox, {
+      from: 'person2@example.com',
+      subject: 'long reply-to',
+      headers: { 'Reply-To': `${'a'.repeat(400)}@example.com` },
+    });
+    await mailIn(mailbox, {
+      from: 'person3@example.com',
+      subject: 'good reply-to',
+      headers: { 'Reply-To': 'Desk <desk@example.com>' },
+    });
+    await runOnce([accountId]);
+    const sent = await sentFrom(mailbox);
+    expect(sent.map((m) => headerOf(m, 'To')).sort()).toEqual([
+      'desk@example.com',
+      'person2@example.com',
+      'person@example.com',
+    ]);
+    expect((await logsOf(accountId)).find((l) => l.subject === 'two senders')).toMatchObject({
+      reply_status: 'skipped',
+      reason: 'No sender address to reply to',
+    });
+  });
+
+  it('reads and writes RFC 2047 words: adjacent words are one text, a long subject is split into words under 75 characters', async () => {
+    const { mailbox, accountId } = await assistant();
+    await mailIn(mailbox, {
+      from: 'fr@example.fr',
+      subject: '=?UTF-8?Q?R=C3=A9union_de_l?= =?UTF-8?Q?=27=C3=A9quipe?=',
+    });
+    const long = `Visite de l’appartement ${'é'.repeat(120)} — 3 chambres`;
+    const encoded = `=?UTF-8?B?${Buffer.from(long).toString('base64')}?=`;
+    await mailIn(mailbox, { from: 'long@example.fr', subject: encoded });
+    expect((await runOnce([accountId])).replied).toBe(2);
+    const subjects = (await logsOf(accountId)).map((l) => l.subject);
+    expect(subjects).toContain("Réunion de l'équipe");
+    expect(subjects).toContain(long);
+    const reply = (await sentFrom(mailbox)).find((m) => headerOf(m, 'To') === 'long@example.fr')!;
+    expect(reply.subject).toBe(`Re: ${long}`);
+    const words = headerOf(reply, 'Subject')!.split(' ');
+    expect(words.length).toBeGreaterThan(3);
+    for (const word of words) expect(word.length).toBeLessThanOrEqual(75);
+  });
+
   it('fills the placeholders exactly as the preview does, and threads the reply to the original', async () => {
     const { user, mailbox, accountId } = await assistant();
     const template = 'Hello {first_name}! Not {first_name} twice. Book: {demo_link} (not {demo_link}) — £5 $& done';
@@ -309,28 +360,104 @@ describe('grants and failures', () => {
     expect((await runOnce([accountId])).accounts).toBe(0);
   });
 
-  it('a refused send is logged failed and gives the thread back: the next message in it is answered', async () => {
+  it('a refused send (4xx) is logged failed and gives the thread back: the next message in it is answered', async () => {
     const { mailbox, accountId } = await assistant();
-    await localGoogle(mailbox, 'fail-sends', { count: 1 });
+    await localGoogle(mailbox, 'fail-sends', { count: 1, status: 400 });
     const first = await mailIn(mailbox, { from: 'buyer@example.com', subject: 'first try' });
     expect((await runOnce([accountId])).failed).toBe(1);
     expect((await logsOf(accountId))[0]).toMatchObject({
       reply_status: 'failed',
-      reason: 'Gmail refused the reply (500).',
+      reason: 'Gmail refused the reply (400).',
     });
     await mailIn(mailbox, { from: 'buyer@example.com', subject: 'Re: first try', threadId: first.threadId });
     expect((await runOnce([accountId])).replied).toBe(1);
     expect(await sentFrom(mailbox)).toHaveLength(1);
   });
 
-  it('when Gmail no longer has the history since the last run, the inbox since then is read instead', async () => {
+  it('Gmail’s own trouble (5xx) may have sent it: the thread stays claimed, so it is never answered twice', async () => {
+    const { mailbox, accountId } = await assistant();
+    await localGoogle(mailbox, 'fail-sends', { count: 1, status: 503 });
+    const first = await mailIn(mailbox, { from: 'buyer@example.com', subject: 'unsure' });
+    expect((await runOnce([accountId])).failed).toBe(1);
+    expect((await logsOf(accountId))[0]).toMatchObject({
+      reply_status: 'failed',
+      reason: 'Gmail had a problem (503); the reply may not have been sent.',
+    });
+    await mailIn(mailbox, { from: 'buyer@example.com', subject: 'Re: unsure', threadId: first.threadId });
+    expect((await runOnce([accountId])).skipped).toBe(1);
+    expect(await sentFrom(mailbox)).toHaveLength(0);
+  });
+
+  it('access revoked between the claim and the send: nothing went out, the thread is given back, the account is in error', async () => {
+    const { mailbox, accountId } = await assistant();
+    await localGoogle(mailbox, 'fail-sends', { count: 1, status: 401, revoke: true });
+    const message = await mailIn(mailbox, { from: 'buyer@example.com', subject: 'revoked mid-way' });
+    const run = await runOnce([accountId]);
+    expect(run.results[0]).toMatchObject({ status: 'revoked' });
+    expect((await logsOf(accountId))[0]).toMatchObject({
+      reply_status: 'failed',
+      reason: 'Not sent: Gmail access was revoked or has expired. Connect this account again.',
+    });
+    expect(
+      await sql('select 1 from public.gmail_thread_replies where gmail_account_id = $1 and thread_id = $2', [
+        accountId,
+        message.threadId,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('when Gmail no longer has the history since the last run, the inbox since then is read instead, oldest first, all of it', async () => {
     const { mailbox, accountId } = await assistant();
     await runOnce([accountId]);
-    await mailIn(mailbox, { from: 'buyer@example.com', subject: 'during the gap' });
+    for (let n = 1; n <= 55; n += 1) {
+      await mailIn(mailbox, { from: `buyer${n}@example.com`, subject: `during the gap ${n}` });
+    }
     await localGoogle(mailbox, 'forget-history');
-    expect((await runOnce([accountId])).replied).toBe(1);
-    expect((await logsOf(accountId)).map((l) => l.subject)).toEqual(['during the gap']);
+    // 50 a run: the oldest first; the cursor stays until the backlog is done.
+    expect((await runOnce([accountId])).replied).toBe(50);
+    const first = await logsOf(accountId);
+    expect(first.map((l) => l.subject)).toContain('during the gap 1');
+    expect(first.map((l) => l.subject)).not.toContain('during the gap 55');
+    await mailIn(mailbox, { from: 'late@example.com', subject: 'after the gap' });
+    expect((await runOnce([accountId])).replied).toBe(6);
+    expect(await logsOf(accountId)).toHaveLength(56);
     expect((await runOnce([accountId])).replied).toBe(0);
+  });
+
+  it('a stopped run’s log of a message since deleted or taken out of the inbox is closed, not left pending', async () => {
+    const { mailbox, accountId } = await assistant();
+    const kept = await mailIn(mailbox, { from: 'buyer@example.com', subject: 'archived' });
+    const [user] = await sql<{ user_id: string }>('select user_id from public.gmail_accounts where id = $1', [
+      accountId,
+    ]);
+    // Two logs a run began and never finished, ten minutes ago: one message is gone, one archived.
+    await sql(`alter table public.email_logs disable trigger email_logs_stamp_sync_columns`);
+    try {
+      for (const [id, thread] of [
+        ['deadbeefdeadbeef', 'deadbeefdeadbeef'],
+        [kept.id, kept.threadId],
+      ]) {
+        await sql(
+          `insert into public.email_logs (user_id, gmail_account_id, gmail_message_id, gmail_thread_id, sender_email, reply_status, updated_at)
+           values ($1, $2, $3, $4, 'buyer@example.com', 'pending', now() - interval '10 minutes')
+           on conflict do nothing`,
+          [user!.user_id, accountId, id, thread],
+        );
+      }
+    } finally {
+      await sql(`alter table public.email_logs enable trigger email_logs_stamp_sync_columns`);
+    }
+    await localGoogle(mailbox, 'archive', { id: kept.id });
+    await runOnce([accountId]);
+    const logs = await logsOf(accountId);
+    expect(logs.find((l) => l.gmail_message_id === 'deadbeefdeadbeef')).toMatchObject({
+      reply_status: 'skipped',
+      reason: 'Deleted before Chloe could answer it',
+    });
+    expect(logs.find((l) => l.gmail_message_id === kept.id)).toMatchObject({
+      reply_status: 'skipped',
+      reason: 'Left the inbox before Chloe could answer it',
+    });
   });
 
   it('a run left half-way (a pending log older than five minutes) is finished by a later run', async () => {
@@ -420,6 +547,27 @@ describe('settings', () => {
       ).status,
     ).toBe(200);
     expect((await save({ enabled: false }, { enabled: true })).status).toBe(200);
+  });
+
+  it('two saves at the same moment of different fields both stand (each is a compare-and-set)', async () => {
+    const user = await newUser();
+    created.push(user.user.id);
+    const save = (settings: Record<string, unknown>, base: Record<string, unknown>) =>
+      callFunction('gmail-auto-reply', user.session.access_token, { settings, base });
+    expect((await save({ enabled: true, demo_link: LINK }, {})).status).toBe(200);
+    for (let round = 0; round < 5; round += 1) {
+      const link = `https://round-${round}.test`;
+      const on = round % 2 === 0;
+      const [a, b] = await Promise.all([
+        save({ enabled: !on }, { enabled: on }),
+        save({ demo_link: link }, { demo_link: round ? `https://round-${round - 1}.test` : LINK }),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect((await user.client.from('auto_reply_settings').select('enabled, demo_link').single()).data).toEqual({
+        enabled: !on,
+        demo_link: link,
+      });
+    }
   });
 
   it('refuses what breaks a rule, with the field and the words the form shows; nothing is saved', async () => {

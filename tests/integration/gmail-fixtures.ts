@@ -138,7 +138,7 @@ export const sentFrom = async (email: string) => (await mailboxOf(email)).filter
 /** A local-Google fault or tool: /_local/mailboxes/<email>/<what>. */
 export async function localGoogle(
   email: string,
-  what: 'revoke' | 'fail-sends' | 'forget-history' | 'slow',
+  what: 'revoke' | 'fail-sends' | 'forget-history' | 'slow' | 'archive',
   body: unknown = {},
 ) {
   const res = await fetch(`${stack().googleUrl}/_local/mailboxes/${encodeURIComponent(email)}/${what}`, {

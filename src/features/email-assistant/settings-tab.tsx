@@ -3,7 +3,7 @@ import { Switch } from '@ark-ui/react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import type { UserDatabase } from '../../data/database';
-import { watchWaiting, type Waiting } from '../../data/on-device';
+import { watchCopy, watchWaiting, type Waiting } from '../../data/on-device';
 import { formatLongDateTime } from '../../lib/format';
 import { changeField } from '../../lib/form';
 import {
@@ -142,8 +142,16 @@ function SettingsForm({
   base: AutoReplySettings;
   waiting: Waiting<SettingsChange> | null;
 }) {
-  // What the form started from: the change kept on the device is sent relative to it.
+  // What the server last said the settings are: a change is sent relative to it. It follows the
+  // copy kept on the device, which every answer replaces (this form's saves, a change kept offline
+  // and sent later from another page, the settings a conflict reported).
   const [base, setBase] = useState(loaded);
+  useEffect(() => {
+    if (!db) return;
+    return watchCopy<AutoReplySettings>(db, 'auto_reply_settings', (copy) => {
+      if (copy) setBase(copy.value);
+    });
+  }, [db]);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const controls = useRef(new Map<keyof AutoReplySettings, HTMLElement | null>());
 

@@ -144,6 +144,30 @@ describe('connecting Gmail', () => {
     expect(api.complete).not.toHaveBeenCalled();
   });
 
+  it('a popup that only looks closed (Google’s page cut it off): cancelled is said, and a late answer still connects', async () => {
+    const hook = setup();
+    await connect(hook);
+    popup.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(hook.result.current).toMatchObject({ connecting: false, error: CONNECT_MESSAGES.cancelled });
+    // The consent finishes 30 s later; its answer comes through the channel.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    relay({ state: STATE, code: '4/late' });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(api.complete).toHaveBeenCalledWith('4/late', STATE);
+    expect(hook.result.current).toMatchObject({ connecting: false, error: null });
+    expect(toastTexts()).toContain('Success! / Gmail account connected successfully');
+
+    // After the two minutes, nothing is listened for any more.
+    api.complete.mockClear();
+    const late = setup();
+    await connect(late);
+    popup.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(MAX_POLLS * POLL_MS));
+    relay({ state: STATE, code: '4/too-late' });
+    expect(api.complete).not.toHaveBeenCalled();
+  });
+
   it('times out after 60 polls of 2 s, closing the popup: spec §8’s words and toast', async () => {
     const hook = setup();
     await connect(hook);

@@ -63,8 +63,9 @@ export function useGmailConnect({
 }): GmailConnect {
   const [connecting, setConnecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The attempt under way: its clean-up (timers, listeners, the popup).
-  const attempt = useRef<{ end: () => void } | null>(null);
+  // The attempt under way (or, cancelled, still listening for a late answer): its clean-up, and
+  // whether it is still polling.
+  const attempt = useRef<{ end: () => void; polling: () => boolean } | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(
@@ -76,7 +77,9 @@ export function useGmailConnect({
   );
 
   const connect = useCallback(() => {
-    if (attempt.current) return;
+    if (attempt.current?.polling()) return;
+    // A cancelled attempt still listening for a late answer gives way to the new one.
+    attempt.current?.end();
     setError(null);
     // Opened now, in the click: a popup opened after an await is blocked by browsers.
     const popup = window.open('about:blank', POPUP_NAME, POPUP_FEATURES);
@@ -93,47 +96,72 @@ export function useGmailConnect({
     }
     setConnecting(true);
 
+    const startedAt = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let ended = false;
+    let listenTimer: ReturnType<typeof setTimeout> | undefined;
+    // Polling: the attempt is under way. Listening: a relay from the callback page still counts.
+    let polling = true;
+    let listening = true;
     let completing: Promise<void> | null = null;
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(RELAY_CHANNEL);
-    const end = () => {
-      ended = true;
+    const stopPolling = () => {
+      polling = false;
       clearTimeout(timer);
-      channel?.close();
-      window.removeEventListener('message', onMessage);
       try {
         if (!popup.closed) popup.close();
       } catch {
         // Gone already.
       }
-      attempt.current = null;
     };
-    attempt.current = { end };
+    const end = () => {
+      stopPolling();
+      listening = false;
+      clearTimeout(listenTimer);
+      channel?.close();
+      window.removeEventListener('message', onMessage);
+      if (attempt.current === current) attempt.current = null;
+    };
+    const current = { end, polling: () => polling };
+    attempt.current = current;
     const fail = (message: string, title = 'Connection Error', description = message) => {
-      if (ended) return;
+      if (!listening) return;
       end();
       setConnecting(false);
       setError(message);
       toast.error(title, description);
     };
     const succeed = async () => {
-      if (ended) return;
+      if (!listening) return;
       end();
       await onConnected().catch(() => undefined);
       setConnecting(false);
+      setError(null);
       toast.success('Success!', 'Gmail account connected successfully');
+    };
+    /**
+     * The popup is closed: cancelled, as far as anyone can tell. But when Google's page cut the
+     * popup off from this one (its opener policy), the window only looks closed: its answer may
+     * still come through the channel, until the two minutes are up.
+     */
+    const cancelled = () => {
+      stopPolling();
+      setConnecting(false);
+      setError(CONNECT_MESSAGES.cancelled);
+      toast.error('Connection Error', CONNECT_MESSAGES.cancelled);
+      listenTimer = setTimeout(end, Math.max(0, startedAt + MAX_POLLS * POLL_MS - Date.now()));
     };
 
     let state: string | null = null;
     const onRelay = (data: unknown) => {
-      if (ended || !isRelay(data) || !state || data.state !== state || completing) return;
+      if (!listening || !isRelay(data) || !state || data.state !== state || completing) return;
       if (data.error) {
+        if (!polling) return;
         if (data.error === 'access_denied') fail(CONNECT_MESSAGES.cancelled);
         else fail(`Authentication error: ${data.errorDescription || data.error}`);
         return;
       }
       if (!data.code) return;
+      if (!polling) setConnecting(true);
       completing = completeGmailConnection(data.code, state).then(async (result) => {
         if (!result.ok) {
           fail(`Function error: ${result.message}`);
@@ -161,7 +189,7 @@ export function useGmailConnect({
         startGmailConnection(),
         listGmailAccounts(userId).catch(() => null),
       ]);
-      if (ended) return;
+      if (!polling) return;
       if (!started.ok) {
         if (started.kind === 'no-url') return fail(CONNECT_MESSAGES.noUrl);
         return fail(
@@ -180,20 +208,18 @@ export function useGmailConnect({
 
       let polls = 0;
       const tick = async () => {
-        if (ended) return;
+        if (!polling) return;
         polls += 1;
         // Read before looking at the popup: it may have just closed itself after connecting.
         const closed = popup.closed;
         const now = await listGmailAccounts(userId).catch(() => null);
-        if (ended) return;
+        if (!polling) return;
         if (now && before && connectedSince(before, now)) return void succeed();
-        if (completing) {
-          // The server is connecting the account: its answer ends the attempt.
-        } else if (closed) {
-          return fail(CONNECT_MESSAGES.cancelled);
-        }
-        if (polls >= MAX_POLLS)
+        // While the server connects the account, its answer ends the attempt.
+        if (closed && !completing) return cancelled();
+        if (polls >= MAX_POLLS) {
           return fail(CONNECT_MESSAGES.timedOut, 'Timeout', 'Gmail connection timed out. Please try again.');
+        }
         timer = setTimeout(() => void tick(), POLL_MS);
       };
       timer = setTimeout(() => void tick(), POLL_MS);

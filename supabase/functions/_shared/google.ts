@@ -284,14 +284,26 @@ export function gmail(config: GoogleConfig, accessToken: string) {
         }
       }
     },
-    /** Inbox messages received after `afterSeconds` (the fallback when history has expired), oldest first. */
+    /**
+     * Inbox messages received after `afterSeconds` (the fallback when history has expired), oldest
+     * first: every page, up to `limit` (the newest, when there are more).
+     */
     inboxSince: async (afterSeconds: number, limit: number): Promise<GmailRef[]> => {
-      const url = new URL(`${base}/messages`);
-      url.searchParams.set('q', `in:inbox after:${Math.floor(afterSeconds)}`);
-      url.searchParams.set('maxResults', String(Math.min(limit, 500)));
-      const page = await getJson(url.href, accessToken);
-      const refs = Array.isArray(page.messages) ? (page.messages as GmailRef[]) : [];
-      return refs.map((m) => ({ id: m.id, threadId: m.threadId })).reverse();
+      const refs: GmailRef[] = [];
+      let pageToken: string | null = null;
+      do {
+        const url = new URL(`${base}/messages`);
+        url.searchParams.set('q', `in:inbox after:${Math.floor(afterSeconds)}`);
+        url.searchParams.set('maxResults', '500');
+        if (pageToken) url.searchParams.set('pageToken', pageToken);
+        const page = await getJson(url.href, accessToken);
+        for (const m of Array.isArray(page.messages) ? (page.messages as GmailRef[]) : []) {
+          refs.push({ id: m.id, threadId: m.threadId });
+        }
+        pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : null;
+      } while (pageToken && refs.length < limit);
+      // Gmail lists newest first.
+      return refs.slice(0, limit).reverse();
     },
     message: async (id: string): Promise<GmailMessage> => {
       const url = new URL(`${base}/messages/${encodeURIComponent(id)}`);

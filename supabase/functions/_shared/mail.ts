@@ -10,46 +10,91 @@ export type Sender = { email: string | null; name: string | null };
 export const headerOf = (headers: GmailHeader[], name: string) =>
   headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value ?? null;
 
-/** Decodes RFC 2047 encoded words (=?UTF-8?B?…?=, =?…?Q?…?=) in a header value. */
-export function decodeWords(value: string): string {
-  return value.replace(
-    /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
-    (whole, charset: string, encoding: string, text: string) => {
-      try {
-        const bytes =
-          encoding.toUpperCase() === 'B'
-            ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-            : Uint8Array.from(
-                text
-                  .replace(/_/g, ' ')
-                  .replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-                (c) => c.charCodeAt(0),
-              );
-        return new TextDecoder(charset.toLowerCase() === 'utf8' ? 'utf-8' : charset).decode(bytes);
-      } catch {
-        return whole;
-      }
-    },
-  );
+const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
+
+/** The bytes of one encoded word's text. */
+function wordBytes(encoding: string, text: string): number[] {
+  if (encoding.toUpperCase() === 'B') return Array.from(atob(text), (c) => c.charCodeAt(0));
+  const binary = text
+    .replace(/_/g, ' ')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-/** `"Priya Shah" <priya@example.com>` → { email: 'priya@example.com', name: 'Priya Shah' }. */
+/**
+ * Decodes RFC 2047 encoded words (=?UTF-8?B?…?=, =?…?Q?…?=) in a header value. Adjacent words are
+ * one text (the white space between them is not part of it, §6.2), decoded together so that a
+ * character split over two of them comes out whole.
+ */
+export function decodeWords(value: string): string {
+  let out = '';
+  let at = 0;
+  let run: { charset: string; bytes: number[] } | null = null;
+  const flush = () => {
+    if (!run) return;
+    try {
+      const label = run.charset.toLowerCase() === 'utf8' ? 'utf-8' : run.charset;
+      out += new TextDecoder(label).decode(new Uint8Array(run.bytes));
+    } catch {
+      out += '\ufffd';
+    }
+    run = null;
+  };
+  for (const match of value.matchAll(ENCODED_WORD)) {
+    const [whole, charset, encoding, text] = match as unknown as [string, string, string, string];
+    const between = value.slice(at, match.index);
+    if (!(run && /^\s*$/.test(between))) {
+      flush();
+      out += between;
+    }
+    let bytes: number[];
+    try {
+      bytes = wordBytes(encoding, text);
+    } catch {
+      flush();
+      out += whole;
+      at = match.index + whole.length;
+      continue;
+    }
+    if (run && run.charset.toLowerCase() === charset.toLowerCase()) run.bytes.push(...bytes);
+    else {
+      flush();
+      run = { charset, bytes };
+    }
+    at = match.index + whole.length;
+  }
+  flush();
+  return out + value.slice(at);
+}
+
+/** Longest address the log keeps, and the longest one answered. */
+const MAX_ADDRESS = 320;
+/** One plain address: no list, no route, no quoted local part (nothing a reply could fan out to). */
+const ADDRESS = /^[^\s<>,;:"()[\]\\@]+@[^\s<>,;:"()[\]\\@]+\.[^\s<>,;:"()[\]\\@]+$/;
+
+/**
+ * `"Priya Shah" <priya@example.com>` → { email: 'priya@example.com', name: 'Priya Shah' }. One
+ * mailbox only: a header naming several (a list, a group) names no one to answer.
+ */
 export function parseSender(from: string | null): Sender {
   if (!from) return { email: null, name: null };
   const decoded = decodeWords(from).trim();
-  const angle = /^(.*?)<\s*([^<>\s]+@[^<>\s]+)\s*>\s*$/.exec(decoded);
-  if (angle) {
-    const name = angle[1]!
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .replace(/\\(.)/g, '$1')
-      .trim();
-    return { email: angle[2]!.toLowerCase(), name: name || null };
-  }
-  const bare = /([^\s<>,;"()]+@[^\s<>,;"()]+\.[^\s<>,;"()]+)/.exec(decoded)?.[1];
+  // Outside quoted names and comments, a comma or semicolon separates mailboxes.
+  const bare = decoded.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\([^()]*\)/g, '');
+  if (/[,;]/.test(bare)) return { email: null, name: null };
+  const angle = /^(.*?)<([^<>]*)>\s*$/.exec(decoded);
   // `priya@example.com (Priya Shah)`: the old comment form of a name.
-  const comment = /\(([^()]+)\)/.exec(decoded)?.[1]?.trim();
-  return { email: bare ? bare.toLowerCase() : null, name: comment || null };
+  const comment = /\(([^()]+)\)/.exec(decoded)?.[1]?.trim() || null;
+  const name = angle
+    ? angle[1]!
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .replace(/\\(.)/g, '$1')
+        .trim() || null
+    : comment;
+  const candidate = (angle ? angle[2]! : decoded.replace(/\([^()]*\)/g, '')).trim();
+  const email = candidate.length <= MAX_ADDRESS && ADDRESS.test(candidate) ? candidate.toLowerCase() : null;
+  return { email, name };
 }
 
 /** The name to greet: the first word of the sender's name, or 'there' ('Hi there,'). */
@@ -100,12 +145,36 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-/** RFC 2047 for a header value that is not plain ASCII. */
-const encodeWord = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${base64(value)}?=`);
+/** A folded header line's continuation (RFC 5322 §2.2.3): a line break and a space. */
+const FOLD = '\r\n ';
+
+/**
+ * RFC 2047 for a header value that is not plain ASCII: encoded words of at most 45 bytes each
+ * (72 characters, under the 75 allowed), never splitting a character, folded one per line.
+ */
+function encodeWords(value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value)) return value;
+  const encoder = new TextEncoder();
+  const words: string[] = [];
+  let chunk = '';
+  for (const char of value) {
+    if (encoder.encode(chunk + char).length > 45) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += char;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((w) => `=?UTF-8?B?${base64(w)}?=`).join(FOLD);
+}
+
+/** Message ids a reply refers to: the last 20 at most, each on its own line. */
+const MAX_REFERENCES = 20;
 
 /** 'Re: ' + the subject, unless it already is a reply. */
 export function replySubject(subject: string | null): string {
-  const s = oneLine(subject ?? '');
+  // A subject line stays well under the 998 characters a line of mail may have.
+  const s = oneLine(subject ?? '').slice(0, 900);
   if (!s) return 'Re: your email';
   return /^re:/i.test(s) ? s : `Re: ${s}`;
 }
@@ -123,14 +192,17 @@ export function composeReply(opts: {
   references: string | null;
   text: string;
 }): string {
-  const messageId = opts.messageId ? oneLine(opts.messageId) : null;
-  const references = [opts.references ? oneLine(opts.references) : '', messageId ?? ''].filter(Boolean).join(' ');
+  const messageId = opts.messageId ? oneLine(opts.messageId).slice(0, 998) : null;
+  const ids = [...(opts.references ? oneLine(opts.references).split(/\s+/) : []), messageId ?? '']
+    .filter((id) => /^<[^<>\s]{1,250}>$/.test(id))
+    .slice(-MAX_REFERENCES);
+  const references = ids.join(FOLD);
   // Base64 body lines: any text, any length, survives every mail hop unchanged.
   const body = base64(opts.text.replace(/\r?\n/g, '\r\n')).replace(/.{76}/g, '$&\r\n');
   const lines = [
     `From: ${oneLine(opts.from)}`,
     `To: ${oneLine(opts.to)}`,
-    `Subject: ${encodeWord(replySubject(opts.subject))}`,
+    `Subject: ${encodeWords(replySubject(opts.subject))}`,
     ...(messageId ? [`In-Reply-To: ${messageId}`] : []),
     ...(references ? [`References: ${references}`] : []),
     'Auto-Submitted: auto-replied',

@@ -24,11 +24,15 @@ import {
 export const MESSAGES_PER_RUN = 50;
 /** A pending log older than this was left by a run that stopped (gmail_begin_message's lease). */
 const STALE_PENDING_MS = 5 * 60 * 1000;
+/** Messages listed at most when the history has expired (the rest wait for the runs after). */
+const BACKLOG_MAX = 2000;
 
 export const REVOKED = 'Gmail access was revoked or has expired. Connect this account again.';
 const NO_CREDENTIALS = 'Chloe holds no Gmail access for this account. Connect it again.';
 const NO_DEMO_LINK = 'Not answered: the reply template uses {demo_link} and no demo link is set in Settings.';
 const ALREADY_ANSWERED = 'Already answered in this conversation';
+const DELETED = 'Deleted before Chloe could answer it';
+const LEFT_INBOX = 'Left the inbox before Chloe could answer it';
 
 type Credentials = {
   refresh_token: string;
@@ -145,6 +149,36 @@ async function finish(
   if (error) logError(`[gmail-auto-reply] a log could not be finished (${error.code ?? 'no code'})`);
 }
 
+/** `refs` without the messages that already have a log (a run handled, or is handling, them). */
+async function notLogged(db: SupabaseClient, accountId: string, refs: GmailRef[]): Promise<GmailRef[]> {
+  const logged = new Set<string>();
+  for (let i = 0; i < refs.length; i += 100) {
+    const { data, error } = await db
+      .from('email_logs')
+      .select('gmail_message_id')
+      .eq('gmail_account_id', accountId)
+      .in(
+        'gmail_message_id',
+        refs.slice(i, i + 100).map((r) => r.id),
+      );
+    if (error) throw new AccountStop('error', `The activity log could not be read (${error.code ?? 'no code'})`);
+    for (const row of (data ?? []) as { gmail_message_id: string }[]) logged.add(row.gmail_message_id);
+  }
+  return refs.filter((r) => !logged.has(r.id));
+}
+
+/** A message gone from the inbox: a pending log of it (left by a stopped run) is closed. How many. */
+async function settleGone(db: SupabaseClient, accountId: string, messageId: string, reason: string): Promise<number> {
+  const { data } = await db
+    .from('email_logs')
+    .update({ reply_status: 'skipped', reason })
+    .eq('gmail_account_id', accountId)
+    .eq('gmail_message_id', messageId)
+    .eq('reply_status', 'pending')
+    .select('id');
+  return (data ?? []).length;
+}
+
 async function processAccount(
   db: SupabaseClient,
   config: GoogleConfig,
@@ -172,24 +206,28 @@ async function processAccount(
   }
 
   let refs: GmailRef[] = [];
-  let cursor: string;
+  // Where the next run starts; null: the backlog of an expired history is not done yet.
+  let cursor: string | null;
   if (!cred.history_id) {
     // No cursor yet: new mail is what comes after now.
     cursor = (await call((api) => api.profile())).historyId;
   } else {
     const page = await call((api) => api.history(cred.history_id!, MESSAGES_PER_RUN));
     if (page.expired) {
-      // Gmail no longer keeps history that old: the inbox since the last run instead.
+      // Gmail no longer keeps history that old: the inbox since the last run instead, oldest
+      // first. Where "now" is, is read first, so nothing that arrives meanwhile falls in between.
+      const now = (await call((api) => api.profile())).historyId;
       const since = Date.parse(account.last_sync_at ?? account.connected_at) / 1000;
-      cursor = (await call((api) => api.profile())).historyId;
-      refs = await call((api) => api.inboxSince(since, MESSAGES_PER_RUN));
+      const backlog = await notLogged(db, account.id, await call((api) => api.inboxSince(since, BACKLOG_MAX)));
+      refs = backlog.slice(0, MESSAGES_PER_RUN);
+      cursor = backlog.length <= MESSAGES_PER_RUN ? now : null;
     } else {
       refs = page.messages;
       cursor = page.cursor;
     }
   }
 
-  // Messages a run began and never finished (it stopped half-way) are taken up again.
+  // Messages a run began and never finished (it stopped half-way) are taken up again, oldest first.
   const stale = await db
     .from('email_logs')
     .select('gmail_message_id, gmail_thread_id')
@@ -197,6 +235,7 @@ async function processAccount(
     .eq('reply_status', 'pending')
     .not('gmail_message_id', 'is', null)
     .lt('updated_at', new Date(Date.now() - STALE_PENDING_MS).toISOString())
+    .order('updated_at')
     .limit(MESSAGES_PER_RUN);
   for (const row of (stale.data ?? []) as { gmail_message_id: string; gmail_thread_id: string | null }[]) {
     if (!refs.some((r) => r.id === row.gmail_message_id)) {
@@ -211,25 +250,30 @@ async function processAccount(
     try {
       message = await call((api) => api.message(ref.id));
     } catch (error) {
-      // Deleted since it arrived: nothing to answer.
-      if (error instanceof GoogleApiError && error.status === 404) continue;
-      throw error;
+      if (!(error instanceof GoogleApiError) || error.status !== 404) throw error;
+      // Deleted since it arrived: nothing to answer (a log a stopped run left says so).
+      result.skipped += await settleGone(db, account.id, ref.id, DELETED);
+      continue;
     }
-    // Only mail that came in: not what this mailbox sent or drafted.
-    if (!message.labelIds.includes('INBOX')) continue;
+    // Only mail that came in: not what this mailbox sent or drafted, nor what left the inbox.
+    if (!message.labelIds.includes('INBOX')) {
+      result.skipped += await settleGone(db, account.id, ref.id, LEFT_INBOX);
+      continue;
+    }
     const headers = message.headers;
     const sender = parseSender(headerOf(headers, 'From'));
     const replyTo = parseSender(headerOf(headers, 'Reply-To'));
     const recipient = replyTo.email ? replyTo : sender;
-    const subject = headerOf(headers, 'Subject');
+    const rawSubject = headerOf(headers, 'Subject');
+    const subject = rawSubject === null ? null : decodeWords(rawSubject);
     const receivedMs = Number(message.internalDate);
     const { data: logId, error } = await db.rpc('gmail_begin_message', {
       p_gmail_account_id: account.id,
       p_gmail_message_id: clip(message.id, 200),
       p_gmail_thread_id: clip(message.threadId, 200),
-      p_sender_email: sender.email && sender.email.length <= 320 ? sender.email : '',
+      p_sender_email: sender.email ?? '',
       p_sender_name: clip(sender.name, 200),
-      p_subject: subject === null ? null : clip(decodeWords(subject), 1000),
+      p_subject: clip(subject, 1000),
       p_received_at: new Date(Number.isFinite(receivedMs) && receivedMs > 0 ? receivedMs : Date.now()).toISOString(),
     });
     if (error) throw new AccountStop('error', `The activity log could not be written (${error.code ?? 'no code'})`);
@@ -248,13 +292,13 @@ async function processAccount(
       result.skipped += 1;
       continue;
     }
-    const claimed = await db.rpc('gmail_claim_thread', {
-      p_gmail_account_id: account.id,
-      p_thread_id: clip(message.threadId, 200),
-      p_email_log_id: logId,
-    });
-    if (claimed.error)
+    // A token that works, before the thread is claimed: a grant that fails now leaves the thread free.
+    await accessTokenFor(db, config, account, cred);
+    const thread = { p_gmail_account_id: account.id, p_thread_id: clip(message.threadId, 200), p_email_log_id: logId };
+    const claimed = await db.rpc('gmail_claim_thread', thread);
+    if (claimed.error) {
       throw new AccountStop('error', `A thread could not be claimed (${claimed.error.code ?? 'no code'})`);
+    }
     if (claimed.data !== true) {
       await finish(db, logId as string, 'skipped', ALREADY_ANSWERED);
       result.skipped += 1;
@@ -273,23 +317,33 @@ async function processAccount(
       await finish(db, logId as string, 'replied', null);
       result.replied += 1;
     } catch (error) {
-      if (error instanceof AccountStop) throw error;
+      if (error instanceof AccountStop) {
+        // Gmail refused the token (401) and no new one could be had: nothing went out.
+        await db.rpc('gmail_release_thread', thread);
+        await finish(db, logId as string, 'failed', `Not sent: ${error.message}`);
+        throw error;
+      }
       const status = error instanceof GoogleApiError ? error.status : 0;
-      if (status === 0) {
-        // No answer: the reply may have gone out. The thread stays claimed (never two replies).
-        await finish(db, logId as string, 'failed', 'Gmail did not answer in time; the reply may not have been sent.');
-      } else {
+      if (status >= 400 && status < 500) {
         // Refused: certainly not sent, so a later message in the thread may still be answered.
-        await db.rpc('gmail_release_thread', {
-          p_gmail_account_id: account.id,
-          p_thread_id: clip(message.threadId, 200),
-          p_email_log_id: logId,
-        });
+        await db.rpc('gmail_release_thread', thread);
         await finish(db, logId as string, 'failed', `Gmail refused the reply (${status}).`);
+      } else {
+        // No answer, or Gmail's own trouble: the reply may have gone out. The thread stays
+        // claimed (never two replies).
+        await finish(
+          db,
+          logId as string,
+          'failed',
+          status
+            ? `Gmail had a problem (${status}); the reply may not have been sent.`
+            : 'Gmail did not answer in time; the reply may not have been sent.',
+        );
       }
       result.failed += 1;
     }
   }
+  if (cursor === null) return result;
   const advanced = await db.rpc('gmail_advance_cursor', { p_gmail_account_id: account.id, p_history_id: cursor });
   if (advanced.error) logError(`[gmail-auto-reply] the cursor could not move (${advanced.error.code ?? 'no code'})`);
   return result;

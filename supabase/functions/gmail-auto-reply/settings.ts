@@ -85,7 +85,14 @@ function conflictMessage(field: keyof AutoReplySettings, now: AutoReplySettings)
   return `${what} on another device after you edited it. Save again to keep yours.`;
 }
 
-/** Reads the user's row (or the defaults), applies the change, checks the result and upserts it. */
+/** Tries before a save that keeps meeting another one gives up (each try is one compare-and-set). */
+const ATTEMPTS = 3;
+
+/**
+ * Reads the user's row (or the defaults), applies the change, checks the result and writes it only
+ * if the row is still as read (its updated_at): two saves at the same moment cannot both pass the
+ * `base` check and overwrite each other; the later one reads again and is judged on what is there.
+ */
 export async function saveSettings(
   token: string,
   userId: string,
@@ -96,58 +103,59 @@ export async function saveSettings(
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { Authorization: `Bearer ${token}` } },
   });
-  const current = await db
-    .from('auto_reply_settings')
-    .select('enabled, reply_template, demo_link')
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (current.error) {
-    return {
-      ok: false,
-      status: 503,
-      code: 'database_unavailable',
-      error: 'Your settings could not be read. Please try again.',
-    };
-  }
-  const now: AutoReplySettings = current.data
-    ? {
-        enabled: current.data.enabled,
-        reply_template: current.data.reply_template,
-        demo_link: current.data.demo_link ?? '',
+  const unavailable = (error: string): Saved => ({ ok: false, status: 503, code: 'database_unavailable', error });
+  const columns = 'enabled, reply_template, demo_link, updated_at';
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const current = await db.from('auto_reply_settings').select(columns).eq('user_id', userId).maybeSingle();
+    if (current.error) return unavailable('Your settings could not be read. Please try again.');
+    const now: AutoReplySettings = current.data
+      ? {
+          enabled: current.data.enabled,
+          reply_template: current.data.reply_template,
+          demo_link: current.data.demo_link ?? '',
+        }
+      : { enabled: true, reply_template: DEFAULT_REPLY_TEMPLATE, demo_link: '' };
+    // A field changed elsewhere since the user's edit, to something else than the user's value.
+    const fields = Object.keys(change) as (keyof AutoReplySettings)[];
+    const conflict = base ? fields.find((f) => f in base && base[f] !== now[f] && change[f] !== now[f]) : undefined;
+    if (conflict) {
+      return {
+        ok: false,
+        status: 409,
+        code: 'settings_conflict',
+        error: conflictMessage(conflict, now),
+        field: conflict,
+        current: now,
+      };
+    }
+    const next = { ...now, ...change };
+    const problems = settingsProblems(next);
+    if (problems.length) {
+      return { ok: false, status: 400, code: 'invalid_settings', error: problems[0]!.message, problems };
+    }
+    const saved = current.data
+      ? await db
+          .from('auto_reply_settings')
+          .update(next)
+          .eq('user_id', userId)
+          .eq('updated_at', current.data.updated_at)
+          .select(columns)
+          .maybeSingle()
+      : await db
+          .from('auto_reply_settings')
+          .insert({ user_id: userId, ...next })
+          .select(columns)
+          .maybeSingle();
+    // Another save changed the row (or created it) since it was read: read again.
+    if (saved.error?.code === '23505' || (!saved.error && !saved.data)) continue;
+    if (saved.error) {
+      // A check the rules above missed is still the database's to refuse, by name.
+      if (/^(22|23)/.test(saved.error.code ?? '')) {
+        return { ok: false, status: 400, code: 'invalid_settings', error: saved.error.message };
       }
-    : { enabled: true, reply_template: DEFAULT_REPLY_TEMPLATE, demo_link: '' };
-  // A field changed elsewhere since the user's edit, to something else than the user's value.
-  const fields = Object.keys(change) as (keyof AutoReplySettings)[];
-  const conflict = base ? fields.find((f) => f in base && base[f] !== now[f] && change[f] !== now[f]) : undefined;
-  if (conflict) {
-    return {
-      ok: false,
-      status: 409,
-      code: 'settings_conflict',
-      error: conflictMessage(conflict, now),
-      field: conflict,
-      current: now,
-    };
+      return unavailable('Your settings could not be saved. Please try again.');
+    }
+    return { ok: true, settings: { ...saved.data!, demo_link: saved.data!.demo_link ?? '' } };
   }
-  const next = { ...now, ...change };
-  const problems = settingsProblems(next);
-  if (problems.length) {
-    return { ok: false, status: 400, code: 'invalid_settings', error: problems[0]!.message, problems };
-  }
-  const saved = await db
-    .from('auto_reply_settings')
-    .upsert({ user_id: userId, ...next }, { onConflict: 'user_id' })
-    .select('enabled, reply_template, demo_link, updated_at')
-    .single();
-  if (saved.error) {
-    // A check the rules above missed is still the database's to refuse, by name.
-    const refused = /^(22|23)/.test(saved.error.code ?? '');
-    return {
-      ok: false,
-      status: refused ? 400 : 503,
-      code: refused ? 'invalid_settings' : 'database_unavailable',
-      error: refused ? saved.error.message : 'Your settings could not be saved. Please try again.',
-    };
-  }
-  return { ok: true, settings: { ...saved.data, demo_link: saved.data.demo_link ?? '' } };
+  return unavailable('Your settings were being changed elsewhere at the same moment. Please try again.');
 }
