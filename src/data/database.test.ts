@@ -106,12 +106,22 @@ describe('schema versions', () => {
     await v0.saved_properties!.insert({ id, user_id: crypto.randomUUID(), title: 'Unsynced', key_features: [] });
     await v0.close();
 
-    // The next release adds a column: version 1 with a strategy for version-0 documents.
+    // The next release adds a column: the next version, with a strategy for the documents before it
+    // (RxDB asks for one per version; the earlier ones keep documents as they are).
+    const next = savedPropertySchemaLiteral.version + 1;
     const v1Schema = {
       ...savedPropertySchemaLiteral,
-      version: 1,
+      version: next,
       properties: { ...savedPropertySchemaLiteral.properties, url: { type: ['string', 'null'] } },
     };
+    const strategies = Object.fromEntries(
+      Array.from({ length: next }, (_, i) => [
+        i + 1,
+        i + 1 === next
+          ? (old: Record<string, unknown>) => ({ ...old, url: null })
+          : (old: Record<string, unknown>) => old,
+      ]),
+    );
     const v1 = await createRxDatabase<{ saved_properties: RxCollection<SavedPropertyDoc & { url: string | null }> }>({
       name,
       storage: wrappedValidateAjvStorage({ storage }),
@@ -120,7 +130,7 @@ describe('schema versions', () => {
     await v1.addCollections({
       saved_properties: {
         schema: v1Schema,
-        migrationStrategies: { 1: (old: Record<string, unknown>) => ({ ...old, url: null }) },
+        migrationStrategies: strategies,
       },
     });
     const doc = await v1.saved_properties.findOne(id).exec();

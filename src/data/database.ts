@@ -221,7 +221,8 @@ const LOCAL_COLLECTIONS = {
 // Migration strategies keyed by the version they produce. Version 0 needs none; a later schema
 // change adds e.g. `1: (oldDoc) => ({ ...oldDoc, newField: null })` so unsynced drafts survive.
 export const MIGRATIONS = {
-  saved_properties: {},
+  // Properties saved before the listing was recorded: none of it is known (the server's have none either).
+  saved_properties: { 1: (oldDoc: SavedPropertyDoc) => oldDoc },
   // Drafts written before signing evidence existed: the new fields are simply empty.
   share_subscriptions: { 1: (oldDoc: ShareSubscriptionDoc) => oldDoc },
   share_agreement_status: {},

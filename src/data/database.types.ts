@@ -489,6 +489,9 @@ export interface Database {
           _deleted: boolean;
           _writer: string | null;
           _landed: Json;
+          listing_url: string | null;
+          portal: 'rightmove' | 'zoopla' | null;
+          portal_id: string | null;
         };
         Insert: {
           id?: string;
@@ -507,6 +510,9 @@ export interface Database {
           _deleted?: boolean;
           _writer?: string | null;
           _landed?: Json;
+          listing_url?: string | null;
+          portal?: 'rightmove' | 'zoopla' | null;
+          portal_id?: string | null;
         };
         Update: {
           id?: string;
@@ -525,6 +531,9 @@ export interface Database {
           _deleted?: boolean;
           _writer?: string | null;
           _landed?: Json;
+          listing_url?: string | null;
+          portal?: 'rightmove' | 'zoopla' | null;
+          portal_id?: string | null;
         };
         Relationships: [];
       };

@@ -32,9 +32,10 @@ const syncFields = {
   serverModified: timestamp,
 } as const;
 
+// Version 1 added where a property was saved from: the listing's address, portal and id (issue 17).
 export const savedPropertySchemaLiteral = {
   title: 'saved_properties',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -48,6 +49,9 @@ export const savedPropertySchemaLiteral = {
     key_features: { type: 'array', items: { type: 'string' } },
     agent_name: text,
     agency_name: text,
+    listing_url: text,
+    portal: { type: ['string', 'null'], enum: ['rightmove', 'zoopla', null] },
+    portal_id: text,
     ...syncFields,
   },
   required: ['id', 'user_id', 'key_features'],

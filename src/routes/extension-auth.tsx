@@ -6,9 +6,9 @@ export const Route = createFileRoute('/extension-auth')({
   component: function ExtensionAuth() {
     const { session } = Route.useRouteContext();
     return session.status === 'signed-in' ? (
-      <ExtensionAuthPage status="signed-in" user={session.user} session={session.session} />
+      <ExtensionAuthPage status="signed-in" user={session.user} />
     ) : (
-      <ExtensionAuthPage status={session.status} user={null} session={null} />
+      <ExtensionAuthPage status={session.status} user={null} />
     );
   },
 });

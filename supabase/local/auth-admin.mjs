@@ -95,9 +95,11 @@ function adminParams(body) {
 const isUniqueViolation = (error) => /** @type {{ code?: string }} */ (error).code === '23505';
 
 /**
- * @param {{ q: (sql: string, params?: unknown[]) => Promise<unknown[]>, jwtSecret: string }} opts
+ * @param {{ q: (sql: string, params?: unknown[]) => Promise<unknown[]>, jwtSecret: string,
+ *   generateLink: (body: unknown) => Promise<Reply> }} opts `generateLink`: POST /admin/generate_link
+ *   (auth.mjs makes the tokens its /verify takes).
  */
-export function createAdminService({ q, jwtSecret }) {
+export function createAdminService({ q, jwtSecret, generateLink }) {
   /** @param {string} id */
   const userById = async (id) =>
     /** @type {UserRow | undefined} */ ((await q('select * from auth.users where id = $1', [id]))[0]);
@@ -312,6 +314,7 @@ export function createAdminService({ q, jwtSecret }) {
     const refused = await requireAdmin(authorization);
     if (refused) return refused;
     const notSupported = () => fail(404, 'not_found', `${method} ${path} is not supported by the local auth service`);
+    if (path === '/admin/generate_link') return method === 'POST' ? generateLink(body) : notSupported();
     if (path === '/admin/users') {
       if (method === 'GET') return listUsers(search);
       if (method === 'POST') return createUser(body);

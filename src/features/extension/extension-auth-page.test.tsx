@@ -14,10 +14,19 @@ import { RUNTIME_MESSAGE_TYPE, WINDOW_MESSAGE_TYPE } from './hand-off';
 
 // /extension-auth: the two states of spec §2 and the hand-off of spec §7, once each.
 vi.mock('../../lib/env', () => ({ extensionId: 'abcdefghijklmnopabcdefghijklmnop' }));
+// The extension's own session comes from the extension-session function.
+const api = vi.hoisted(() => ({ request: vi.fn() }));
+vi.mock('./api/extension-session', () => ({ requestExtensionSession: api.request }));
 window.scrollTo = () => {};
 
 const user = { id: 'u1', email: 'mover@example.com' } as User;
-const session = { access_token: 'access', refresh_token: 'refresh', expires_at: 2_000_000_000, user } as Session;
+// Not the app's own session: one minted for the extension.
+const session = {
+  access_token: 'extension-access',
+  refresh_token: 'extension-refresh',
+  expires_at: 2_000_000_000,
+  user,
+} as Session;
 
 /** The page inside a router (it links to /auth and /saved-properties), as the app draws it. */
 function renderPage(props: Parameters<typeof ExtensionAuthPage>[0]) {
@@ -47,6 +56,8 @@ beforeEach(() => {
   });
   sendMessage = vi.fn((_id: string, _message: unknown, callback?: () => void) => callback?.());
   vi.stubGlobal('chrome', { runtime: { sendMessage } });
+  api.request.mockReset();
+  api.request.mockResolvedValue({ ok: true, session });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -55,15 +66,16 @@ afterEach(() => {
 
 describe('/extension-auth', () => {
   it('signed out: a Sign In link to /auth that comes back here; nothing is handed over', async () => {
-    renderPage({ status: 'signed-out', user: null, session: null });
+    renderPage({ status: 'signed-out', user: null });
     const link = await screen.findByRole('link', { name: 'Sign In' });
     expect(link.getAttribute('href')).toBe('/auth?redirect=%2Fextension-auth');
     expect(posted).toEqual([]);
     expect(sendMessage).not.toHaveBeenCalled();
+    expect(api.request).not.toHaveBeenCalled();
   });
 
   it('signed in: says so with the email and the next steps, and hands the session over once each way', async () => {
-    renderPage({ status: 'signed-in', user, session });
+    renderPage({ status: 'signed-in', user });
     expect(await screen.findByRole('heading', { name: 'Extension Connected!' })).toBeTruthy();
     expect(screen.getByText('mover@example.com')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([...NEXT_STEPS]);
@@ -72,7 +84,8 @@ describe('/extension-auth', () => {
       '/saved-properties',
     );
 
-    // StrictMode runs the effect twice: still one message each way.
+    // StrictMode runs the effect twice: still one session asked for, one message each way.
+    expect(api.request).toHaveBeenCalledTimes(1);
     expect(posted).toEqual([{ data: { type: WINDOW_MESSAGE_TYPE, user, session }, target: window.location.origin }]);
     expect(sendMessage).toHaveBeenCalledTimes(1);
     expect(sendMessage.mock.calls[0]!.slice(0, 2)).toEqual([
@@ -83,8 +96,24 @@ describe('/extension-auth', () => {
 
   it('a browser without chrome.runtime still gets the window message', async () => {
     vi.stubGlobal('chrome', undefined);
-    renderPage({ status: 'signed-in', user, session });
+    renderPage({ status: 'signed-in', user });
     await screen.findByRole('heading', { name: 'Extension Connected!' });
+    expect(posted).toHaveLength(1);
+  });
+
+  it('when the server cannot make the extension its session: says so, hands nothing over, and tries again', async () => {
+    api.request.mockResolvedValueOnce({
+      ok: false,
+      message: 'The extension could not be connected right now. Please try again.',
+    });
+    renderPage({ status: 'signed-in', user });
+    expect(await screen.findByRole('heading', { name: 'The extension is not connected yet' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The extension could not be connected right now. Please try again.',
+    );
+    expect(posted).toEqual([]);
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('heading', { name: 'Extension Connected!' })).toBeTruthy();
     expect(posted).toHaveLength(1);
   });
 });

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Session, User } from '@supabase/supabase-js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { User } from '@supabase/supabase-js';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { extensionId } from '../../lib/env';
+import { needsConnection, useOnline } from '../../lib/online';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { CheckCircleIcon } from '../../ui/icons';
 import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
+import { requestExtensionSession } from './api/extension-session';
 import { handOffSession } from './hand-off';
 
 const styles = {
@@ -39,9 +41,7 @@ export const NEXT_STEPS = [
   'Save properties: they appear in your Saved Properties, on every device.',
 ] as const;
 
-type ExtensionAuthPageProps =
-  | { status: 'loading' | 'signed-out'; user: null; session: null }
-  | { status: 'signed-in'; user: User; session: Session };
+type ExtensionAuthPageProps = { status: 'loading' | 'signed-out'; user: null } | { status: 'signed-in'; user: User };
 
 /** /extension-auth (spec §2, §7): connects the browser extension to the signed-in account. */
 export function ExtensionAuthPage(props: ExtensionAuthPageProps) {
@@ -49,7 +49,7 @@ export function ExtensionAuthPage(props: ExtensionAuthPageProps) {
   return (
     <PageContainer width="narrow">
       {props.status === 'signed-in' ? (
-        <Connected user={props.user} session={props.session} />
+        <Connected user={props.user} />
       ) : (
         <Card className={styles.card}>
           <CardTitle>Connect the Chloe extension</CardTitle>
@@ -65,16 +65,49 @@ export function ExtensionAuthPage(props: ExtensionAuthPageProps) {
   );
 }
 
-function Connected({ user, session }: { user: User; session: Session }) {
-  const sent = useRef(false);
-  const [stayedOpen, setStayedOpen] = useState(false);
+type Connection = { state: 'connecting' } | { state: 'connected' } | { state: 'failed'; message: string };
 
-  // Once per visit: the extension keeps the session and refreshes it itself.
+function Connected({ user }: { user: User }) {
+  const started = useRef(false);
+  const [connection, setConnection] = useState<Connection>({ state: 'connecting' });
+  const [stayedOpen, setStayedOpen] = useState(false);
+  const online = useOnline();
+
+  // Once per visit (and per Try again): a session of the extension's own, handed over.
+  const connect = useCallback(() => {
+    setConnection({ state: 'connecting' });
+    void requestExtensionSession().then((result) => {
+      if (!result.ok) return setConnection({ state: 'failed', message: result.message });
+      handOffSession(result.session.user, result.session, extensionId);
+      setConnection({ state: 'connected' });
+    });
+  }, []);
   useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    handOffSession(user, session, extensionId);
-  }, [user, session]);
+    if (started.current || !online) return;
+    started.current = true;
+    connect();
+  }, [connect, online]);
+
+  if (!online && connection.state === 'connecting') {
+    return (
+      <Card className={styles.card} role="alert">
+        <CardTitle>Connect the Chloe extension</CardTitle>
+        <CardDescription>{needsConnection('Connecting the extension')}</CardDescription>
+      </Card>
+    );
+  }
+  if (connection.state === 'connecting') return <LoadingStatus>Connecting the extension...</LoadingStatus>;
+  if (connection.state === 'failed') {
+    return (
+      <Card className={styles.card}>
+        <CardTitle>The extension is not connected yet</CardTitle>
+        <p role="alert">{connection.message}</p>
+        <Button size="lg" onClick={connect}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
 
   return (
     <Card className={styles.card}>

@@ -8,7 +8,18 @@ import { Card } from '../../ui/card';
 export type SavedProperty = Pick<
   SavedPropertyDoc,
   'id' | 'title' | 'address' | 'price' | 'bedrooms' | 'property_type' | 'key_features' | 'agent_name' | 'agency_name'
->;
+> &
+  Partial<Pick<SavedPropertyDoc, 'listing_url' | 'portal'>>;
+
+const PORTAL_NAMES: Record<string, string> = { rightmove: 'Rightmove', zoopla: 'Zoopla' };
+
+/** The listing a property was saved from, when it is a web address (the server checks that too). */
+export function listingLink(property: SavedProperty): { href: string; label: string } | null {
+  const url = property.listing_url?.trim();
+  if (!url || !/^https?:\/\/\S+$/i.test(url)) return null;
+  const portal = property.portal ? PORTAL_NAMES[property.portal] : undefined;
+  return { href: url, label: portal ? `View on ${portal}` : 'View the listing' };
+}
 
 const styles = {
   card: css({ display: 'grid', gap: '3', h: 'full', alignContent: 'start' }),
@@ -48,6 +59,14 @@ const styles = {
     overflowWrap: 'anywhere',
     '& li::marker': { color: 'primary' },
   }),
+  link: css({
+    justifySelf: 'start',
+    color: 'primary.text',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    textDecoration: 'underline',
+    _hover: { textDecoration: 'none' },
+  }),
   footer: css({
     display: 'flex',
     flexDirection: { base: 'column', sm: 'row' },
@@ -86,6 +105,7 @@ export function PropertyCard({ property, removing = false, onRemove }: PropertyC
     property.property_type?.trim() || null,
   ].filter((fact): fact is string => Boolean(fact));
   const features = property.key_features.filter((feature) => feature.trim() !== '');
+  const link = listingLink(property);
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
@@ -114,6 +134,12 @@ export function PropertyCard({ property, removing = false, onRemove }: PropertyC
             ))}
           </ul>
         </div>
+      ) : null}
+      {link ? (
+        <a href={link.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
+          {link.label}
+          <span className={css({ srOnly: true })}> (opens in a new tab): {title}</span>
+        </a>
       ) : null}
       <div className={styles.footer}>
         {property.agent_name || property.agency_name ? (
