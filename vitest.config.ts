@@ -18,6 +18,7 @@ export default defineConfig({
             'sw/**/*.test.ts',
             'supabase/local/**/*.test.{ts,mjs}',
             'tests/lint/**/*.test.ts',
+            'extension/**/*.test.ts',
           ],
           setupFiles: ['tests/setup-unit.ts'],
           // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.

@@ -14,6 +14,7 @@ export const voiceOrigin: string = import.meta.env.VITE_VOICE_ORIGIN || 'wss://a
 export const voiceWidgetUrl: string =
   import.meta.env.VITE_VOICE_WIDGET_URL || 'https://unpkg.com/@elevenlabs/convai-widget-embed@0.5.4';
 
-// The browser extension /extension-auth hands the session to (chrome.runtime.sendMessage); unset,
-// only the page's window message goes (the extension's content script listens for it).
-export const extensionId: string = import.meta.env.VITE_EXTENSION_ID || '';
+// The browser extension /extension-auth hands the session to (chrome.runtime.sendMessage): by
+// default the id the extension's own key gives it (extension/manifest.mjs); a store-published one
+// has the store's id. The page's window message goes too (the extension's content script hears it).
+export const extensionId: string = import.meta.env.VITE_EXTENSION_ID || 'pkcafcjbhmeidkhjonfnpdjpghmhacch';

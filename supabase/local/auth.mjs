@@ -439,7 +439,10 @@ export function createAuthService({
     const user = await userByEmail(email);
     if (!user) return fail(404, 'user_not_found', 'User with this email not found');
     const token = randomBytes(32).toString('hex');
-    await q('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, sha256(token)]);
+    await q('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
+      user.id,
+      sha256(token),
+    ]);
     const redirectTo = redirectTarget(text(body, 'redirect_to') || null, siteUrl, redirectUrls);
     return {
       status: 200,

@@ -1,0 +1,204 @@
+// The toolbar popup: who is signed in, what the listing in the current tab says, and 'Save property'.
+// Signed out, it sends the user to the app's /extension-auth (the extension never asks for a password).
+import { CONFIG } from '../config';
+import { canSave } from '../listing/parse';
+import { FIELD_LABELS, type Extraction, type ListingFields } from '../listing/types';
+import type { SaveOutcome, Status, ToBackground, ToListingTab } from '../messages';
+
+const app = document.getElementById('app')!;
+
+const ask = <T>(message: ToBackground) => chrome.runtime.sendMessage<ToBackground, T>(message);
+
+/** An element with text (never HTML: listing pages are other people's words). */
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+const openApp = (path: string) => {
+  void chrome.tabs.create({ url: new URL(path, CONFIG.appUrl).href });
+  window.close();
+};
+
+const price = (value: number | null) =>
+  value === null
+    ? null
+    : new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(value);
+
+/** The tab the popup is about: the active one (when the popup is opened as a page, the last one used before it). */
+async function listingTab(): Promise<chrome.tabs.Tab | undefined> {
+  const self = await chrome.tabs.getCurrent();
+  const active = (await chrome.tabs.query({ active: true, lastFocusedWindow: true })).filter((t) => t.id !== self?.id);
+  if (active.length) return active[0];
+  const others = (await chrome.tabs.query({})).filter((t) => t.id !== self?.id && /^https?:/.test(t.url ?? ''));
+  return others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+}
+
+async function read(): Promise<Extraction | null> {
+  const tab = await listingTab();
+  if (tab?.id === undefined) return null;
+  try {
+    return await chrome.tabs.sendMessage<ToListingTab, Extraction>(tab.id, { type: 'chloe:extract' });
+  } catch {
+    // No content script there: not a Rightmove or Zoopla listing page.
+    return null;
+  }
+}
+
+function signedOut() {
+  app.replaceChildren(
+    el('h1', { textContent: 'Save properties to Chloe' }),
+    el('p', {
+      className: 'muted',
+      textContent: 'Connect the extension to your Chloe account, then save listings from Rightmove and Zoopla.',
+    }),
+    el('button', { type: 'button', textContent: 'Connect to Chloe', onclick: () => openApp('/extension-auth') }),
+  );
+}
+
+function details(fields: ListingFields) {
+  const rows: [string, string | null][] = [
+    ['Address', fields.address],
+    ['Price', price(fields.price)],
+    ['Bedrooms', fields.bedrooms === null ? null : String(fields.bedrooms)],
+    ['Type', fields.propertyType],
+    ['Agent', fields.agentName],
+    ['Agency', fields.agencyName],
+  ];
+  const list = el('dl');
+  for (const [label, value] of rows)
+    if (value) list.append(el('dt', { textContent: label }), el('dd', { textContent: value }));
+  return list;
+}
+
+function header(status: Status) {
+  const signOut = el('button', { type: 'button', className: 'secondary', textContent: 'Sign out' });
+  signOut.onclick = async () => {
+    signOut.disabled = true;
+    await ask({ type: 'chloe:sign-out' });
+    signedOut();
+  };
+  return el(
+    'div',
+    { className: 'row' },
+    el('p', { className: 'muted', textContent: `Signed in as ${status.email ?? 'your account'}` }),
+    signOut,
+  );
+}
+
+function waitingNote(status: Status) {
+  if (!status.waiting) return null;
+  const send = el('button', { type: 'button', className: 'secondary', textContent: 'Send now' });
+  const note = el(
+    'div',
+    { className: 'note row', role: 'status' },
+    el('span', {
+      textContent: `${status.waiting} ${status.waiting === 1 ? 'save is' : 'saves are'} waiting to be sent`,
+    }),
+    send,
+  );
+  send.onclick = async () => {
+    send.disabled = true;
+    await ask({ type: 'chloe:send-now' });
+    void render();
+  };
+  return note;
+}
+
+async function render() {
+  const status = await ask<Status>({ type: 'chloe:status' });
+  if (!status.signedIn) return signedOut();
+  const parts: Node[] = [header(status)];
+  const waiting = waitingNote(status);
+  if (waiting) parts.push(waiting);
+  const found = await read();
+  if (!found || found.kind === 'not-listing') {
+    parts.push(
+      el('p', {
+        className: 'alert',
+        role: 'alert',
+        textContent:
+          found?.reason ??
+          'This page is not a property listing. Open a property on Rightmove or Zoopla, then click the Chloe icon.',
+      }),
+    );
+    return app.replaceChildren(...parts);
+  }
+  const { fields } = found;
+  parts.push(el('h1', { textContent: fields.title ?? 'Untitled listing' }), details(fields));
+  if (fields.keyFeatures.length) {
+    parts.push(
+      el('h2', { textContent: 'Key features' }),
+      el('ul', {}, ...fields.keyFeatures.map((f) => el('li', { textContent: f }))),
+    );
+  }
+  if (found.missing.length) {
+    parts.push(
+      el('p', {
+        className: 'muted',
+        textContent: `Not found on this page: ${found.missing.map((m) => FIELD_LABELS[m]).join(', ')}.`,
+      }),
+    );
+  }
+  if (!canSave(fields)) {
+    parts.push(
+      el('p', {
+        className: 'alert',
+        role: 'alert',
+        textContent:
+          'Chloe needs at least a title and an address to save a property, and this page does not show both.',
+      }),
+    );
+    return app.replaceChildren(...parts);
+  }
+  const result = el('div', { role: 'status' });
+  const save = el('button', { type: 'button', textContent: 'Save property' });
+  save.onclick = async () => {
+    save.disabled = true;
+    save.textContent = 'Saving…';
+    const outcome = await ask<SaveOutcome>({
+      type: 'chloe:save',
+      request: {
+        id: crypto.randomUUID(),
+        portal: found.portal,
+        portalId: found.portalId,
+        url: found.url,
+        fields,
+        savedAt: Date.now(),
+      },
+    });
+    save.textContent = 'Save property';
+    save.disabled = false;
+    if (outcome.kind === 'signed-out') return signedOut();
+    if (outcome.kind === 'saved') {
+      const view = el('button', {
+        type: 'button',
+        className: 'secondary',
+        textContent: 'View saved properties',
+        onclick: () => openApp('/saved-properties'),
+      });
+      result.replaceChildren(
+        el('p', {
+          className: 'done',
+          textContent: outcome.updated ? 'Updated in your saved properties.' : 'Saved to your properties.',
+        }),
+        view,
+      );
+    } else if (outcome.kind === 'queued') {
+      result.replaceChildren(
+        el('p', { className: 'note', textContent: `${outcome.message} (${outcome.waiting} waiting)` }),
+      );
+    } else {
+      result.replaceChildren(el('p', { className: 'alert', role: 'alert', textContent: outcome.message }));
+    }
+  };
+  parts.push(save, result);
+  app.replaceChildren(...parts);
+}
+
+void render();
