@@ -435,6 +435,12 @@ test.describe('/extension-auth', () => {
     expect(heard[0]!.data.user.email).toBe(email);
     expect(heard[0]!.data.session.access_token).toMatch(/^ey/);
     expect(heard[0]!.data.session.refresh_token).toBeTruthy();
+    // A session of the extension's own (extension-session), not the page's.
+    const pageRefreshToken = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
+      return (JSON.parse(localStorage.getItem(key!)!) as { refresh_token: string }).refresh_token;
+    });
+    expect(heard[0]!.data.session.refresh_token).not.toBe(pageRefreshToken);
     const runtime = await page.evaluate(
       () =>
         (window as unknown as { runtime: { id: string; message: { type: string; user: { email: string } } }[] })

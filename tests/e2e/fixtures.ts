@@ -4,11 +4,12 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { EXTENSION_PUBLIC_KEY, extensionIdOf } from '../../extension/manifest.mjs';
 
 export const PASSWORD = 'e2e-password-1';
 
-/** The extension id the e2e build is made with (made up: the tests stand in for the extension). */
-export const E2E_EXTENSION_ID = 'chloeextensionfortestsaaaaaaaaaa';
+/** The extension's id, as the app is built with it (fixed by the key in extension/manifest.mjs). */
+export const E2E_EXTENSION_ID = extensionIdOf(EXTENSION_PUBLIC_KEY);
 export const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
 
 /** Signs up through /auth and waits for the dashboard; returns the email. */

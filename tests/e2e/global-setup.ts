@@ -2,7 +2,6 @@ import path from 'node:path';
 import { appEnv, buildApp, startPreview } from '../app-fixture';
 import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
-import { E2E_EXTENSION_ID } from './fixtures';
 
 const outDir = path.resolve(import.meta.dirname, '../../dist-e2e');
 
@@ -13,8 +12,8 @@ export default async function globalSetup() {
   const stack = await startTestStack({ appOrigins: [`http://localhost:${appPort}`] });
   let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
   try {
-    // An extension id of the test's: /extension-auth then also hands the session to chrome.runtime.
-    const env = { ...appEnv(stack.info), VITE_EXTENSION_ID: E2E_EXTENSION_ID };
+    // The app names the extension by the id its committed key gives it (extension/manifest.mjs).
+    const env = appEnv(stack.info);
     await buildApp(env, outDir);
     preview = await startPreview(env, outDir, appPort);
     process.env.E2E_BASE_URL = preview.url;

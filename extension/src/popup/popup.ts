@@ -35,7 +35,8 @@ async function listingTab(): Promise<chrome.tabs.Tab | undefined> {
   const self = await chrome.tabs.getCurrent();
   const active = (await chrome.tabs.query({ active: true, lastFocusedWindow: true })).filter((t) => t.id !== self?.id);
   if (active.length) return active[0];
-  const others = (await chrome.tabs.query({})).filter((t) => t.id !== self?.id && /^https?:/.test(t.url ?? ''));
+  // Without the tabs permission a tab's address is not shown to the extension: the content script says what it is.
+  const others = (await chrome.tabs.query({})).filter((t) => t.id !== self?.id);
   return others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
 }
 
@@ -119,6 +120,7 @@ async function render() {
   const found = await read();
   if (!found || found.kind === 'not-listing') {
     parts.push(
+      el('h1', { textContent: 'Nothing to save on this page' }),
       el('p', {
         className: 'alert',
         role: 'alert',
