@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startStack } from './index.mjs';
 import { errorMessage, startChild, waitForHttp } from './process.mjs';
+import { buildExtension } from '../../scripts/build-extension.mjs';
 import { localKeys, localSettings, MAIL_PROCESS_INTERVAL_MS, portSetting, ROOT } from './settings.mjs';
 
 // Seeded by supabase/seed.sql (the password is only ever stored there as a bcrypt hash).
@@ -54,6 +55,15 @@ async function main() {
   if (command === 'start') {
     console.log('Building the app…');
     await run([bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], appEnv);
+  }
+  /** @type {Awaited<ReturnType<typeof buildExtension>> | undefined} */
+  let extension;
+  if (command !== 'stack') {
+    // The browser extension, for this app and this API: ready to load unpacked.
+    extension = await buildExtension(
+      { ...process.env, EXTENSION_APP_URL: appUrl, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey },
+      { quiet: true },
+    );
   }
 
   console.log('Starting the local stack…');
@@ -163,6 +173,12 @@ async function main() {
     ],
     ['Demo assessment', demo?.token ? `${appUrl}/agent-assessment/${demo.token}` : '(no demo assessment link)'],
   ];
+  if (extension) {
+    const relative = path.relative(ROOT, extension.outDir);
+    const where = relative.startsWith('..') ? extension.outDir : relative;
+    const id = extension.id ? `; id ${extension.id}` : '';
+    lines.push(['Extension', `${where} (load it unpacked: chrome://extensions, Developer mode, Load unpacked${id})`]);
+  }
   console.log(`\nChloe is running on the local stack.\n`);
   for (const [label, value] of lines) console.log(`${label}: ${value}`);
   console.log(`\nPress Ctrl-C to stop.`);

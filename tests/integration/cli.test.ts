@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,8 @@ afterAll(async () => {
   if (dataDir) {
     await rm(dataDir, { recursive: true, force: true });
     await rm(`${dataDir}-google.json`, { force: true });
+    await rm(`${dataDir}-extension`, { recursive: true, force: true });
+    await rm(`${dataDir}-extension.zip`, { force: true });
   }
 }, 30_000);
 
@@ -140,6 +142,8 @@ describe('npm run dev / npm start', () => {
         APP_PORT: String(appPort),
         // Unset, whatever the shell running the tests has: the first start shows the local default.
         NORMAN_PASSWORD: '',
+        // The browser extension it builds, in the throw-away folder (not the checkout's dist-extension).
+        EXTENSION_OUT_DIR: `${dataDir}-extension`,
       };
 
       const first = await start('dev', env);
@@ -184,6 +188,16 @@ describe('npm run dev / npm start', () => {
         'npm run staff -- mail-in --to demo.chloe@gmail.test --from you@example.com --subject Hello',
       );
       expect((await fetch(`http://127.0.0.1:${googlePort}/`)).status).toBe(200);
+      // The browser extension, built for this app and this API, ready to load unpacked.
+      expect(s['Extension']).toBe(
+        `${dataDir}-extension (load it unpacked: chrome://extensions, Developer mode, Load unpacked; id pkcafcjbhmeidkhjonfnpdjpghmhacch)`,
+      );
+      const manifest = JSON.parse(await readFile(`${dataDir}-extension/manifest.json`, 'utf8')) as {
+        host_permissions: string[];
+        externally_connectable: { matches: string[] };
+      };
+      expect(manifest.host_permissions).toEqual([`http://localhost:${apiPort}/*`]);
+      expect(manifest.externally_connectable.matches).toEqual([`http://localhost:${appPort}/*`]);
       expect(s['JWT secret']).toMatch(/^the well-known local one .*set JWT_SECRET to use your own$/);
       const app = await fetch(s['App URL']!);
       expect(app.status).toBe(200);
