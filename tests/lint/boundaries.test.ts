@@ -59,6 +59,21 @@ describe('layer boundaries', () => {
     expect(await problems('src/ui/x.tsx', "export { plural } from '../lib/format';\n")).toEqual([]);
   });
 
+  it('the extension takes only the database types from the app, and the app nothing from the extension', async () => {
+    expect(await problems('extension/src/x.ts', "export { supabase } from '../../src/lib/supabase';\n")).toEqual([
+      restricted(BOUNDARY_MESSAGES.extension),
+    ]);
+    expect(
+      await problems(
+        'src/features/properties/x.ts',
+        "export { parseListing } from '../../../extension/src/listing/parse';\n",
+      ),
+    ).toEqual([restricted(BOUNDARY_MESSAGES.extension)]);
+    expect(
+      await problems('extension/src/x.ts', "export type { Database } from '../../src/data/database.types';\n"),
+    ).toEqual([]);
+  });
+
   it('a feature may not import a route', async () => {
     expect(
       await problems('src/features/auth/x.tsx', "export { AppHeader } from '../../routes/-app-header';\n"),
