@@ -16,6 +16,7 @@ import {
   MAX_SUBSCRIPTIONS_PER_USER,
 } from '../../src/lib/limits';
 import { MAX_SHARES } from '../../src/lib/shareholding';
+import { BOUNDS as EXTENSION_BOUNDS } from '../../extension/src/listing/text';
 import { anonClient, expectRefused, PNG, randomToken, sql } from './fixtures';
 import {
   assessment,
@@ -176,6 +177,18 @@ describe('limits on everything a client can send', () => {
       expect([def.name, maxLengthOf(def)]).toEqual([def.name, bounds.get(`agent_assessments_${def.name}`)]);
     }
     expect(bounds.get('agent_assessments_agency_name')).toBe(MAX_CHARS.name);
+    // What the browser extension cuts a listing's text to (it cannot import src/lib: ADR 011).
+    expect(bounds.get('saved_properties_title')).toBe(EXTENSION_BOUNDS.title);
+    expect(bounds.get('saved_properties_address')).toBe(EXTENSION_BOUNDS.address);
+    for (const column of ['property_type', 'agent_name', 'agency_name']) {
+      expect([column, bounds.get(`saved_properties_${column}`)]).toEqual([column, EXTENSION_BOUNDS.short]);
+    }
+    expect(bounds.get('saved_properties_key_features')).toBe(EXTENSION_BOUNDS.feature);
+    const [features] = await sql<{ ok: boolean }>(
+      `select exists (select 1 from pg_constraint where conname = $1) as ok`,
+      [`saved_properties_key_features_at_most_${EXTENSION_BOUNDS.features}_items`],
+    );
+    expect(features!.ok).toBe(true);
     const [shares] = await sql<{ ok: boolean }>(
       `select exists (select 1 from pg_constraint where conname = $1) as ok`,
       [`share_subscriptions_at_most_${MAX_SHARES}_shares`],
