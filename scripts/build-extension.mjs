@@ -97,6 +97,7 @@ async function zip(dir, outFile) {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   await writeFile(outFile, Buffer.concat([...parts, directory, end]));
+  return files.map((file) => path.relative(dir, file).split(path.sep).join('/'));
 }
 
 /** package.json's version. @param {string} text @returns {string} */
@@ -164,9 +165,9 @@ export async function buildExtension(env = process.env, { quiet = false } = {}) 
   const made = manifest({ appUrl: config.appUrl, supabaseUrl: config.supabaseUrl, key: config.key, version });
   await writeFile(path.join(config.outDir, 'manifest.json'), `${JSON.stringify(made, null, 2)}\n`);
   const zipFile = `${config.outDir}.zip`;
-  await zip(config.outDir, zipFile);
+  const files = await zip(config.outDir, zipFile);
   const id = config.key ? extensionIdOf(config.key) : null;
-  return { outDir: config.outDir, zipFile, id, config, size: (await stat(zipFile)).size };
+  return { outDir: config.outDir, zipFile, files, id, config, size: (await stat(zipFile)).size };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
