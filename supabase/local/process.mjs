@@ -1,9 +1,51 @@
 // @ts-check
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-/** A free TCP port on the loopback interface. @returns {Promise<number>} */
-export function freePort() {
+/**
+ * The kernel's range for ephemeral ports: where `listen(0)` and every outgoing connection's own end
+ * are placed. @returns {[number, number]}
+ */
+function ephemeralRange() {
+  try {
+    const [lo, hi] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (lo && hi) return [lo, hi];
+  } catch {
+    // Not Linux: macOS and Windows both use 49152–65535.
+  }
+  return [49152, 65535];
+}
+
+/** Whether 127.0.0.1:`port` can be listened on now. @param {number} port @returns {Promise<boolean>} */
+function canListen(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Ports this process has handed out, never handed out twice. */
+const handedOut = new Set();
+
+/**
+ * A free TCP port on the loopback interface, for a service started a moment (or a build) later.
+ * It is picked below the ephemeral range: a port from `listen(0)` is free only until the next
+ * outgoing connection takes it as its own end (a CI run lost the app's port to one of Postgres's
+ * clients while the app was being built). @returns {Promise<number>}
+ */
+export async function freePort() {
+  const [ephemeralLow] = ephemeralRange();
+  const low = Math.max(10_000, ephemeralLow - 16_384);
+  for (let attempt = 0; low < ephemeralLow && attempt < 100; attempt++) {
+    const port = low + Math.floor(Math.random() * (ephemeralLow - low));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  // No room below the ephemeral range (or all taken): let the kernel choose.
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -15,7 +15,7 @@ import {
   newMailbox,
   signState,
 } from './gmail-fixtures';
-import { anonClient, deleteUsers, newUser, serviceClient, sql, stack } from './fixtures';
+import { anonClient, deleteUsers, flipFirst, newUser, respelled, serviceClient, sql, stack } from './fixtures';
 
 const created: string[] = [];
 afterAll(() => deleteUsers(created));
@@ -207,10 +207,11 @@ describe('complete: the consent comes back', () => {
       status: 400,
       body: { code: 'state_invalid', error: 'This Gmail sign-in could not be verified. Please start again.' },
     };
-    const flip = (s: string) => (s[0] === 'A' ? `B${s.slice(1)}` : `A${s.slice(1)}`);
     for (const tampered of [
-      `${v}.${nonce}.${userId}.${expiry}.${flip(signature)}`,
-      `${v}.${flip(nonce)}.${userId}.${expiry}.${signature}`,
+      `${v}.${nonce}.${userId}.${expiry}.${flipFirst(signature)}`,
+      // The genuine signature's bytes, spelled another way.
+      `${v}.${nonce}.${userId}.${expiry}.${respelled(signature)}`,
+      `${v}.${flipFirst(nonce)}.${userId}.${expiry}.${signature}`,
       `${v}.${nonce}.${userId}.${Number(expiry) + 60_000}.${signature}`,
       // A state signed with another key (someone who does not hold the service-role key).
       signState(nonce, userId, Number(expiry), `not-the-key-${randomBytes(8).toString('hex')}`),

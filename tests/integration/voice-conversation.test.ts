@@ -7,7 +7,16 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { ownStack, type StackInfo } from '../stack-fixture';
-import { anonClient, newUser, resetNormanAttempts, signNormanPass, stack, testAddress } from './fixtures';
+import {
+  anonClient,
+  flipFirst,
+  newUser,
+  resetNormanAttempts,
+  respelled,
+  signNormanPass,
+  stack,
+  testAddress,
+} from './fixtures';
 
 interface Reply {
   status: number;
@@ -289,9 +298,10 @@ describe("voice-conversation: Norman's private agent", () => {
     const s = stack();
     const pass = await normanPass();
     const [expiry, signature] = pass.split('.') as [string, string];
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
     const forged = [
-      `${expiry}.${flipped}`,
+      `${expiry}.${flipFirst(signature)}`,
+      // The genuine signature's bytes, spelled another way: a pass is one string, not four.
+      `${expiry}.${respelled(signature)}`,
       // A longer life under the old signature.
       `${Number(expiry) + 24 * 3600_000}.${signature}`,
       `${expiry}.`,

@@ -16,6 +16,17 @@ export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/**
+ * The bytes `text` stands for, or null unless `text` is exactly how base64url writes them: the
+ * unused low bits of the last character must be zero. Without this, four spellings of one HMAC
+ * (the last character's two spare bits) would all verify, and a signature would not be one string.
+ */
+export function canonicalBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const bytes = fromBase64url(text);
+  return base64url(bytes) === text ? bytes : null;
+}
+
 /** UTF-8 text as base64url. */
 export const textToBase64url = (text: string) => base64url(new TextEncoder().encode(text));
 

@@ -4,7 +4,7 @@
 //   pass key = HMAC-SHA256(SUPABASE_SERVICE_ROLE_KEY, 'norman-pass:' + NORMAN_PASSWORD)
 // Nothing new to configure, no pass can be made without both secrets, and a new password ends
 // every pass already handed out. The pass names nobody: holding it is the whole permission.
-import { base64url, fromBase64url } from './encoding.ts';
+import { base64url, canonicalBase64url } from './encoding.ts';
 
 /** How long a pass opens Norman's agent. */
 export const PASS_TTL_MS = 60 * 60 * 1000;
@@ -54,11 +54,13 @@ export async function checkPass(secrets: NormanSecrets, pass: string | null, now
   const match = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(pass);
   if (!match) return 'invalid';
   const expiresAt = Number(match[1]);
+  const signature = canonicalBase64url(match[2]!);
+  if (!signature) return 'invalid';
   // crypto.subtle.verify compares the signatures itself, in constant time.
   const genuine = await crypto.subtle.verify(
     'HMAC',
     await passKey(secrets, ['verify']),
-    fromBase64url(match[2]!),
+    signature,
     encoder.encode(signedText(expiresAt)),
   );
   if (!genuine) return 'invalid';

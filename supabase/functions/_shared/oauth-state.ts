@@ -5,7 +5,7 @@
 // The signature says the server made it for that user (a tampered state is refused before anything
 // is looked up); the nonce is a row of gmail_oauth_states, used once (a replay is refused there).
 // PKCE (RFC 7636): the verifier stays in that row; Google sees only its SHA-256 challenge.
-import { base64url, fromBase64url, hmacSha256, randomBase64url } from './encoding.ts';
+import { base64url, canonicalBase64url, hmacSha256, randomBase64url } from './encoding.ts';
 
 /** Long enough to pick an account and read the consent; short enough that a leaked URL goes stale. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -52,11 +52,13 @@ export async function checkState(serviceRoleKey: string, state: string | null, n
   if (!match) return { ok: false, reason: 'invalid' };
   const [, nonce, userId, expiry, signature] = match as unknown as [string, string, string, string, string];
   const expiresAt = Number(expiry);
+  const signatureBytes = canonicalBase64url(signature);
+  if (!signatureBytes) return { ok: false, reason: 'invalid' };
   // crypto.subtle.verify compares in constant time.
   const genuine = await crypto.subtle.verify(
     'HMAC',
     await stateKey(serviceRoleKey),
-    fromBase64url(signature),
+    signatureBytes,
     new TextEncoder().encode(signedText(nonce, userId, expiresAt)),
   );
   if (!genuine) return { ok: false, reason: 'invalid' };
