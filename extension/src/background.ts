@@ -3,26 +3,28 @@
 // badge how many saves wait.
 import { APP_ORIGIN, CONFIG } from './config';
 import type { SaveOutcome, SaveRequest, Status, ToBackground } from './messages';
-import { enqueue, flush, queued } from './queue';
+import { dismissRefused, enqueue, flush, queued, refusedSaves, settled } from './queue';
 import { sendSave } from './saves';
-import { adopt, currentUser, readyToSend, sessionClient } from './session';
+import { adopt, currentUser, readyToSend, sessionClient, signOutHere } from './session';
 import { extensionStorage } from './storage';
 
 const storage = extensionStorage();
 const client = sessionClient(CONFIG, storage);
 
+/** The signed-in user's saves waiting (another account's wait for that account to sign in again). */
 async function showWaiting() {
-  const waiting = (await queued(storage)).length;
+  const user = await currentUser(storage);
+  const waiting = user ? (await queued(storage)).filter((q) => q.userId === user.id).length : 0;
   await chrome.action.setBadgeText({ text: waiting ? String(waiting) : '' });
   if (waiting) await chrome.action.setBadgeBackgroundColor({ color: '#6128ee' });
   return waiting;
 }
 
-/** The words for a refusal: the server's reason without its rule's name. */
-function refusal(message: string) {
-  const reason = /^[a-z0-9_]+:\s*(.+)$/i.exec(message)?.[1] ?? message;
-  return `Chloe could not save this property: ${reason}`;
-}
+/** The server's reason for a refusal, without its rule's name. */
+const reasonOf = (message: string) => /^[a-z0-9_]+:\s*(.+)$/i.exec(message)?.[1] ?? message;
+
+/** The words for a refusal. */
+const refusal = (message: string) => `Chloe could not save this property: ${reasonOf(message)}`;
 
 // One flush at a time: a save, an alarm and the popup's 'Send now' may come together.
 let flushing: Promise<unknown> = Promise.resolve();
@@ -30,7 +32,10 @@ function sendWaiting(): Promise<void> {
   const run = flushing.then(async () => {
     const ready = await readyToSend(client, storage);
     if (ready.kind === 'ready') {
-      await flush(storage, ready.user.id, (entry) => sendSave(client, ready.user.id, entry));
+      await flush(storage, ready.user.id, async (entry) => {
+        const result = await sendSave(client, ready.user.id, entry);
+        return result.kind === 'refused' ? { ...result, message: reasonOf(result.message) } : result;
+      });
     }
     await showWaiting();
   });
@@ -55,14 +60,24 @@ async function save(request: SaveRequest): Promise<SaveOutcome> {
   // Earlier saves go first (a newer save of one of them replaces it in the queue).
   await sendWaiting().catch(() => undefined);
   const result = await sendSave(client, user.id, request);
-  if (result.kind === 'saved') return result;
+  if (result.kind === 'saved') {
+    // A save of this listing still waiting (its flush stopped early) is older: it must not follow.
+    await settled(storage, user.id, request);
+    await showWaiting();
+    return result;
+  }
   if (result.kind === 'refused') return { kind: 'refused', message: refusal(result.message) };
   return keep(user.id, request, result.message);
 }
 
 async function status(): Promise<Status> {
   const user = await currentUser(storage);
-  return { signedIn: Boolean(user), email: user?.email ?? null, waiting: await showWaiting() };
+  return {
+    signedIn: Boolean(user),
+    email: user?.email ?? null,
+    waiting: await showWaiting(),
+    refused: user ? await refusedSaves(storage, user.id) : [],
+  };
 }
 
 async function handle(message: ToBackground): Promise<unknown> {
@@ -79,9 +94,13 @@ async function handle(message: ToBackground): Promise<unknown> {
     case 'chloe:send-now':
       await sendWaiting();
       return status();
+    case 'chloe:dismiss-refused': {
+      const user = await currentUser(storage);
+      if (user) await dismissRefused(storage, user.id);
+      return status();
+    }
     case 'chloe:sign-out':
-      // This session only: the app stays signed in (it has its own).
-      await client.auth.signOut({ scope: 'local' });
+      await signOutHere(client, storage);
       return status();
   }
 }

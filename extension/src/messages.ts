@@ -1,6 +1,7 @@
 // The messages between the extension's parts (and the app's hand-off), typed once.
 import type { Session } from '@supabase/supabase-js';
 import type { Extraction, ListingFields, Portal } from './listing/types';
+import type { Refused } from './queue';
 
 /** The app's /extension-auth: through chrome.runtime (onMessageExternal) and, relayed by the app content script, from its window message. */
 export type AuthUpdate = { type: 'authUpdate'; session: Session; user?: unknown };
@@ -23,13 +24,14 @@ export type SaveOutcome =
   | { kind: 'refused'; message: string }
   | { kind: 'signed-out' };
 
-export type Status = { signedIn: boolean; email: string | null; waiting: number };
+export type Status = { signedIn: boolean; email: string | null; waiting: number; refused: Refused[] };
 
 export type ToBackground =
   | { type: 'chloe:auth-update'; session: Session }
   | { type: 'chloe:status' }
   | { type: 'chloe:save'; request: SaveRequest }
   | { type: 'chloe:send-now' }
+  | { type: 'chloe:dismiss-refused' }
   | { type: 'chloe:sign-out' };
 
 export type ToListingTab = { type: 'chloe:extract' };

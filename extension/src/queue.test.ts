@@ -2,7 +2,7 @@
 // a flush that stops at the first save that cannot go yet.
 import { describe, expect, it } from 'vitest';
 import type { SaveRequest } from './messages';
-import { enqueue, flush, queued, type Queued, type Send } from './queue';
+import { dismissRefused, enqueue, flush, queued, refusedSaves, settled, type Queued, type Send } from './queue';
 import { memoryStorage } from './storage';
 
 const fields = {
@@ -94,6 +94,55 @@ describe('the queue of saves waiting to be sent', () => {
       ['bad', 'saved_properties_title_at_most_500_chars'],
     ]);
     expect(await queued(storage)).toEqual([]);
+    // Kept for the popup to say, for this user only, until dismissed.
+    expect(await refusedSaves(storage, 'u1')).toMatchObject([
+      { title: fields.title, address: fields.address, message: 'saved_properties_title_at_most_500_chars' },
+    ]);
+    expect(await refusedSaves(storage, 'u2')).toEqual([]);
+    await dismissRefused(storage, 'u1');
+    expect(await refusedSaves(storage, 'u1')).toEqual([]);
+  });
+
+  it('changes made at the same moment are all kept (a save kept while a flush records its error)', async () => {
+    const storage = memoryStorage();
+    await enqueue(storage, 'u1', request('a'), null);
+    // Storage that answers slowly, as chrome.storage does: reads and writes of two changes interleave.
+    const slow = {
+      get: async (key: string) => {
+        await new Promise((r) => setTimeout(r, 5));
+        return storage.get(key);
+      },
+      set: async (key: string, value: unknown) => {
+        await new Promise((r) => setTimeout(r, 5));
+        return storage.set(key, value);
+      },
+      remove: storage.remove,
+    };
+    await Promise.all([
+      flush(slow, 'u1', () => Promise.resolve({ kind: 'retry', message: 'Failed to fetch' })),
+      enqueue(slow, 'u1', request('b'), 'offline'),
+      enqueue(slow, 'u1', request('c'), 'offline'),
+    ]);
+    expect((await queued(storage)).map((q) => [q.portalId, q.lastError])).toEqual([
+      ['a', 'Failed to fetch'],
+      ['b', 'offline'],
+      ['c', 'offline'],
+    ]);
+  });
+
+  it('a save that reached the server directly takes the older waiting save of its listing away, not a newer one', async () => {
+    const storage = memoryStorage();
+    const older = request('1');
+    await enqueue(storage, 'u1', older, 'Failed to fetch');
+    await enqueue(storage, 'u1', request('2'), 'Failed to fetch');
+    const direct = request('1');
+    await settled(storage, 'u1', direct);
+    expect((await queued(storage)).map((q) => q.portalId)).toEqual(['2']);
+    // A save of the listing made after the direct one stays to be sent.
+    const later = request('2');
+    await enqueue(storage, 'u1', later, 'offline');
+    await settled(storage, 'u1', { ...later, savedAt: later.savedAt - 1 });
+    expect((await queued(storage)).map((q) => q.portalId)).toEqual(['2']);
   });
 
   it('a save made while one is being sent is not dropped when the sent one leaves', async () => {

@@ -34,16 +34,14 @@ export function toRow(userId: string, request: SaveRequest) {
 
 /**
  * Refused: the row breaks a rule (Postgres classes 22 and 23: bad data, a check; 54: a limit such
- * as the 5,000 properties an account may keep). Worth trying again: no answer, an answer that is
- * not about this row, or a session to renew (401).
+ * as the 5,000 properties an account may keep). Anything else is worth trying again: no answer,
+ * the server's trouble, a session to renew (401), or a server not yet ready for this row (a
+ * column it does not know yet, a stale schema cache): the save waits rather than being lost.
  */
 function sort(error: PostgrestError, status: number): SendResult {
   if (/^(22|23|54)/.test(error.code ?? '')) return { kind: 'refused', message: error.message };
-  if (status === 0 || status >= 500 || status === 408 || status === 429) {
-    return { kind: 'retry', message: error.message || 'Chloe could not be reached' };
-  }
   if (status === 401) return { kind: 'retry', message: 'Your session needs renewing' };
-  return { kind: 'refused', message: error.message };
+  return { kind: 'retry', message: error.message || 'Chloe could not be reached' };
 }
 
 /** The live row of this listing for this user, or null. Not retried here: the queue does that. */

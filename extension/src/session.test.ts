@@ -1,7 +1,7 @@
 // The extension's session when its hour has run out: offline it is kept (saves wait for the
 // connection), refused by the auth service it is gone (the popup asks to connect again).
 import { describe, expect, it, vi } from 'vitest';
-import { currentUser, readyToSend, SESSION_KEY, sessionClient } from './session';
+import { currentUser, readyToSend, SESSION_KEY, sessionClient, signOutHere } from './session';
 import { memoryStorage } from './storage';
 
 const user = { id: '5b0b4a4e-2a7c-4a57-9a3e-8f0c6f1e2d3c', email: 'mover@example.test', aud: 'authenticated' };
@@ -87,5 +87,17 @@ describe('the extension’s session', () => {
     const client = sessionClient(config, storage, { global: { fetch } });
     expect(await readyToSend(client, storage)).toEqual({ kind: 'signed-out' });
     expect(await currentUser(storage)).toBeNull();
+  });
+
+  it('signing out offline still signs out: the session is gone from storage', async () => {
+    const storage = stored(-60);
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = sessionClient(config, storage, { global: { fetch } });
+    await signOutHere(client, storage);
+    expect(storage.data.has(SESSION_KEY)).toBe(false);
+    expect(await currentUser(storage)).toBeNull();
+    expect(await readyToSend(client, storage)).toEqual({ kind: 'signed-out' });
+    // The server was asked to end it (and could not be reached).
+    expect(fetch.mock.calls[0]?.[0]).toContain('/auth/v1/logout?scope=local');
   });
 });

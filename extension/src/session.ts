@@ -60,6 +60,30 @@ export async function adopt(
 }
 
 /**
+ * Signs this extension out (its session only: the app has its own). The session leaves storage
+ * first, whatever the server says next: auth-js's own signOut would first renew an expired token,
+ * retrying for half a minute offline, and keep the session when its logout call fails. Then the
+ * server is asked to end the session, for `waitMs` at most (offline, it ends at its refresh
+ * token's expiry instead).
+ */
+export async function signOutHere(client: Client, storage: KeyValue, waitMs = 3000) {
+  const raw = await storage.get(SESSION_KEY);
+  await storage.remove(SESSION_KEY);
+  let accessToken: unknown;
+  try {
+    accessToken = typeof raw === 'string' ? (JSON.parse(raw) as Partial<Session> | null)?.access_token : null;
+  } catch {
+    accessToken = null;
+  }
+  if (typeof accessToken !== 'string') return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    client.auth.admin.signOut(accessToken, 'local').catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The signed-in user: the user of the session kept in `storage` (as supabase-js writes it), read
  * without a request, so the popup answers at once offline. A session the auth service refuses is
  * removed by supabase-js when it tries to refresh it, and then this is null.

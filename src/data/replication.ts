@@ -92,6 +92,7 @@ export function replicateTable<T extends SyncDoc>(
 ): RxReplicationState<T, Checkpoint> {
   const { collection, outbox, conflictLog, client, hooks } = options;
   const table = collection.name;
+  const known = new Set(Object.keys(collection.schema.jsonSchema.properties));
   const batchSize = options.batchSize ?? 100;
 
   async function call(send: () => PromiseLike<{ data: Json; error: { message: string; code?: string } | null }>) {
@@ -139,7 +140,7 @@ export function replicateTable<T extends SyncDoc>(
         const data = (await call(() =>
           client.rpc('sync_pull', { p_table: table, p_checkpoint: checkpoint ?? null, p_limit: limit }),
         )) as unknown as PullResult;
-        const documents = data.documents.map((row) => rowToDoc<T>(row));
+        const documents = data.documents.map((row) => rowToDoc<T>(row, known));
         await keepRefusedValues(documents);
         return {
           documents,
@@ -197,7 +198,7 @@ export function replicateTable<T extends SyncDoc>(
                     code: error.code,
                     column: error.column ?? null,
                     constraint: error.constraint ?? null,
-                    server: error.current ? rowToDoc<Doc>(error.current) : null,
+                    server: error.current ? rowToDoc<Doc>(error.current, known) : null,
                   },
                   doc,
                 );
@@ -216,7 +217,7 @@ export function replicateTable<T extends SyncDoc>(
             // The server sets values of its own on a write (a payment reference, the signing date):
             // pull them now rather than at the next timer, so the screen shows them at once.
             if (accepted.length > 0) setTimeout(() => state.reSync(), 0);
-            return data.conflicts.map((row) => rowToDoc<T>(row));
+            return data.conflicts.map((row) => rowToDoc<T>(row, known));
           },
         },
   });

@@ -18,10 +18,16 @@ export const newestBy =
   (a: T, b: T) =>
     (key(b) ?? '\uffff').localeCompare(key(a) ?? '\uffff') || a.id.localeCompare(b.id);
 
-export function rowToDoc<T>(row: Row): T & { _deleted: boolean } {
+/**
+ * The document for a row. With `known` (the collection schema's fields), columns the schema does
+ * not have are left out: a server migrated ahead of this app (a column added for a newer version)
+ * must not make every pull fail the schema's `additionalProperties: false`.
+ */
+export function rowToDoc<T>(row: Row, known?: ReadonlySet<string>): T & { _deleted: boolean } {
   // `_writer` and `_landed` (which devices' pushes landed) are for the push's conflict handling.
   const { _modified, _deleted, _writer: _w, _landed: _l, ...rest } = row;
-  return { ...rest, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & {
+  const fields = known ? Object.fromEntries(Object.entries(rest).filter(([k]) => known.has(k))) : rest;
+  return { ...fields, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & {
     _deleted: boolean;
   };
 }

@@ -217,6 +217,9 @@ test.describe('online', () => {
     await checkFitAndAxe(page, 'hire, form with errors');
 
     await page.goto('/professional-signup');
+    // The route's code arrives after the load event: offline before it has, and (with no service
+    // worker in control yet) the form would never appear.
+    await expect(page.getByLabel('Professional type')).toBeVisible();
     await context.setOffline(true);
     await fill(page, emailFor('fit'));
     await page.getByRole('button', { name: 'Submit Request' }).click();

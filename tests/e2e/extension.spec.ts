@@ -288,6 +288,17 @@ test('signed in through /extension-auth, a Rightmove listing is saved from the p
     const last = await openPopup(context);
     await last.getByRole('button', { name: 'Sign out' }).click();
     await expect(last.getByRole('button', { name: 'Connect to Chloe' })).toBeVisible();
+    await expect(last.getByRole('button', { name: 'Connect to Chloe' })).toBeFocused();
+    // Gone from the extension's storage, and ended on the server: its refresh token no longer works.
+    expect(
+      await worker.evaluate(async () => (await chrome.storage.local.get('chloe-session'))['chloe-session']),
+    ).toBeUndefined();
+    const refreshed = await fetch(`${process.env.E2E_API_URL}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { apikey: process.env.E2E_ANON_KEY!, 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: extensionSession.refresh_token }),
+    });
+    expect(refreshed.status).toBe(400);
     await app.reload();
     await expect(app.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
     await expect(app).toHaveURL(/\/saved-properties$/);

@@ -152,6 +152,40 @@ describe('saving a listing from the extension', () => {
   });
 });
 
+describe('answers that are not about the row keep the save waiting', () => {
+  it('a server without the extension’s columns yet (PGRST204), a permission error (42501): retried, never dropped', async () => {
+    const answers = [
+      { status: 400, body: { code: 'PGRST204', message: "Could not find the 'portal' column of 'saved_properties'" } },
+      { status: 403, body: { code: '42501', message: 'permission denied for table saved_properties' } },
+      { status: 404, body: { code: 'PGRST205', message: "Could not find the table 'public.saved_properties'" } },
+    ];
+    for (const answer of answers) {
+      // The real API for the session; the answer above for the save itself.
+      const stale: typeof fetch = (input, init) =>
+        String(input instanceof Request ? input.url : input).includes('/rest/v1/saved_properties')
+          ? Promise.resolve(
+              new Response(JSON.stringify({ details: null, hint: null, ...answer.body }), {
+                status: answer.status,
+                headers: { 'content-type': 'application/json' },
+              }),
+            )
+          : fetch(input, init);
+      const storage = memoryStorage();
+      const { user, other } = await extension(storage, stale);
+      const request = listing();
+      const result = await sendSave(other, user.user.id, request);
+      expect(result).toEqual({ kind: 'retry', message: answer.body.message });
+      await enqueue(storage, user.user.id, request, null);
+      expect(await flush(storage, user.user.id, (e) => sendSave(other, user.user.id, e))).toEqual({
+        sent: 0,
+        refused: [],
+        waiting: 1,
+      });
+      expect(await queued(storage)).toHaveLength(1);
+    }
+  });
+});
+
 describe('the queue against an API that cannot be reached, then can', () => {
   it('keeps the save through a restart and sends it, once, when the API answers', async () => {
     let down = true;

@@ -51,15 +51,22 @@ async function read(): Promise<Extraction | null> {
   }
 }
 
-function signedOut() {
+function signedOut(focus = false) {
+  const connect = el('button', {
+    type: 'button',
+    textContent: 'Connect to Chloe',
+    onclick: () => openApp('/extension-auth'),
+  });
   app.replaceChildren(
     el('h1', { textContent: 'Save properties to Chloe' }),
     el('p', {
       className: 'muted',
       textContent: 'Connect the extension to your Chloe account, then save listings from Rightmove and Zoopla.',
     }),
-    el('button', { type: 'button', textContent: 'Connect to Chloe', onclick: () => openApp('/extension-auth') }),
+    connect,
   );
+  // The button pressed (Sign out) is gone: focus goes to what replaced it, not to the page's start.
+  if (focus) connect.focus();
 }
 
 function details(fields: ListingFields) {
@@ -82,7 +89,7 @@ function header(status: Status) {
   signOut.onclick = async () => {
     signOut.disabled = true;
     await ask({ type: 'chloe:sign-out' });
-    signedOut();
+    signedOut(true);
   };
   return el(
     'div',
@@ -111,12 +118,46 @@ function waitingNote(status: Status) {
   return note;
 }
 
+/** Saves sent later that the server refused: said once, until the user has read them. */
+function refusedNote(status: Status) {
+  if (!status.refused.length) return null;
+  const ok = el('button', { type: 'button', className: 'secondary', textContent: 'Dismiss' });
+  ok.onclick = async () => {
+    ok.disabled = true;
+    await ask({ type: 'chloe:dismiss-refused' });
+    await render();
+    const heading = app.querySelector('h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  };
+  return el(
+    'div',
+    { className: 'alert', role: 'alert' },
+    el('p', {
+      textContent:
+        status.refused.length === 1
+          ? 'A save kept on this device was refused by Chloe:'
+          : `${status.refused.length} saves kept on this device were refused by Chloe:`,
+    }),
+    el(
+      'ul',
+      {},
+      ...status.refused.map((r) => el('li', { textContent: `${r.title ?? r.address ?? 'A listing'}: ${r.message}` })),
+    ),
+    ok,
+  );
+}
+
 async function render() {
   const status = await ask<Status>({ type: 'chloe:status' });
   if (!status.signedIn) return signedOut();
   const parts: Node[] = [header(status)];
   const waiting = waitingNote(status);
   if (waiting) parts.push(waiting);
+  const refused = refusedNote(status);
+  if (refused) parts.push(refused);
   const found = await read();
   if (!found || found.kind === 'not-listing') {
     parts.push(
