@@ -1,4 +1,6 @@
-import { StrictMode, useMemo } from 'react';
+// First: the address as opened, before the auth client (loaded later) takes a link's tokens from it.
+import './lib/opened-with';
+import { StrictMode, Suspense, lazy, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -7,8 +9,6 @@ import { SessionProvider, useSession, useSessionKnown, type SessionState } from 
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
 import { useRevalidateOn } from './lib/revalidate';
-import { supabase } from './lib/supabase';
-import { Toaster } from './ui/toaster';
 import './index.css';
 
 const router = createRouter({
@@ -25,11 +25,16 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// Loaded with RxDB when somebody signs in, not with the first page.
+const loadClient = () => import('./lib/supabase').then((m) => m.supabase);
+// The toasts' region (Ark's toaster) arrives after the first paint; nothing is toasted before then.
+const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })));
+
 function App() {
   const session = useSession();
   // The signed-in user's local database (RxDB) and its replication; closed when they sign out.
   return (
-    <UserDataProvider userId={session.user?.id ?? null} client={supabase}>
+    <UserDataProvider userId={session.user?.id ?? null} client={loadClient}>
       <Routes session={session} />
     </UserDataProvider>
   );
@@ -54,7 +59,9 @@ createRoot(root).render(
   <StrictMode>
     <SessionProvider>
       <App />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </SessionProvider>
   </StrictMode>,
 );

@@ -4,7 +4,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openUserDatabase, type UserDatabase } from './database';
 import { countWaiting, keepCopy, putWaiting, readCopy, readWaiting, removeWaiting, watchWaiting } from './on-device';
-import { pendingChanges } from './user-data';
+import { pendingChanges } from './user-data-lifecycle';
 
 // Online-only data kept in the user's own database (local documents): copies to read offline and
 // changes waiting to be sent. Each test is a device of its own (a fake IndexedDB).

@@ -1,12 +1,11 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { DatabaseClient } from './client';
 import { asError } from '../lib/errors';
-import { openUserDatabase, type UserDatabase } from './database';
-import { countWaiting } from './on-device';
-import { startSync, type SyncEngine } from './sync-engine';
-import { userSyncTables } from './synced-tables';
+import type { UserDatabase } from './database';
+import type { SyncEngine } from './sync-engine';
+import { userDatabaseName } from './user-database-name';
 
-export const userDatabaseName = (userId: string) => `chloe-user-${userId}`;
+export { userDatabaseName };
 
 /** The signed-in user's local data: an RxDB database replicating to Supabase while signed in. */
 export interface UserData {
@@ -24,7 +23,8 @@ export function UserDataProvider({
   children,
 }: {
   userId: string | null;
-  client: DatabaseClient;
+  /** The Supabase client to replicate through, loaded with the database when somebody signs in. */
+  client: () => Promise<DatabaseClient>;
   children: ReactNode;
 }) {
   const [data, setData] = useState<UserData | null>(null);
@@ -36,15 +36,11 @@ export function UserDataProvider({
     if (!userId) return;
     let cancelled = false;
     let opened: UserData | null = null;
+    // RxDB and its replication arrive with the first signed-in render, not with the first page.
+    const lifecycle = import('./user-data-lifecycle');
     void (async () => {
-      const db = await openUserDatabase({ name: userDatabaseName(userId) });
-      const engine = startSync({
-        db,
-        client,
-        identifier: userId,
-        tables: userSyncTables(db),
-      });
-      opened = { userId, db, engine };
+      const { openUserData, closeUserData } = await lifecycle;
+      opened = await openUserData(userId, await client());
       if (cancelled) await closeUserData(opened);
       else setData(opened);
     })().catch((e: unknown) => {
@@ -54,7 +50,10 @@ export function UserDataProvider({
     return () => {
       cancelled = true;
       setData(null);
-      if (opened) void closeUserData(opened);
+      if (opened) {
+        const closing = opened;
+        void lifecycle.then(({ closeUserData }) => closeUserData(closing));
+      }
     };
   }, [userId, client]);
 
@@ -65,11 +64,6 @@ export function UserDataProvider({
   );
 }
 
-async function closeUserData({ engine, db }: UserData) {
-  await engine.stop();
-  if (!db.closed) await db.close();
-}
-
 /** Why the user's local database could not be opened, or null. */
 export function useUserDataError(): Error | null {
   return use(UserDataErrorContext);
@@ -78,27 +72,4 @@ export function useUserDataError(): Error | null {
 /** The user's data, or null while it opens (or when nobody is signed in). */
 export function useUserData(): UserData | null {
   return use(UserDataContext);
-}
-
-/**
- * Sign-out: how many changes would be lost, and then the removal of this user's local data so the
- * next person on the device sees none of it.
- */
-export async function pendingChanges(data: UserData | null): Promise<number> {
-  if (!data) return 0;
-  const [synced, online] = await Promise.all([data.db.outbox.count().exec(), countWaiting(data.db)]);
-  return synced + online;
-}
-
-export async function discardUserData(data: UserData | null, userId?: string) {
-  if (data) {
-    await data.engine.stop();
-    await data.db.remove();
-    return;
-  }
-  if (userId) {
-    // Not open (e.g. signed out from another screen): remove it by name.
-    const db = await openUserDatabase({ name: userDatabaseName(userId) });
-    await db.remove();
-  }
 }

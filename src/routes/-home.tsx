@@ -1,23 +1,8 @@
 import { useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { SignInLink } from '../features/auth/signed-in-header';
 import { HomePage } from '../features/marketing/home-page';
 import { VoiceButton } from '../features/voice/voice-button';
 import { AppHeader } from './-app-header';
-
-/**
- * / and /conversation (spec §2): `?voice=true` starts a call once the user's data is open. The
- * router reads search values as JSON, so `true` arrives as a boolean; '"true"' as the string.
- */
-export const homeSearchSchema = v.object({
-  voice: v.fallback(
-    v.pipe(
-      v.optional(v.union([v.boolean(), v.string()])),
-      v.transform((value) => value === true || value === 'true' || undefined),
-    ),
-    undefined,
-  ),
-});
 
 export function Home({
   voice,

@@ -1,14 +1,11 @@
-import { useCallback } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import type { UserData } from '../data/user-data';
 import type { AuthRouterContext } from '../features/auth/guards';
-import { AutoReplySettingsSender } from '../features/email-assistant/settings-sender';
-import { DemoRequestSender } from '../features/marketing/demo-request/demo-request-sender';
 import { Footer } from '../features/marketing/footer';
 import { NotFoundPage } from '../features/marketing/not-found-page';
 import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
-import { readVoiceContext } from '../features/voice/read-context';
 import { VoiceCallBar } from '../features/voice/voice-button';
 import { VoiceProvider } from '../features/voice/voice-session';
 import { personaForPath } from '../lib/personas';
@@ -18,6 +15,15 @@ export interface RouterContext extends AuthRouterContext {
   /** The signed-in user's local database, or null while it opens and when nobody is signed in. */
   userData: UserData | null;
 }
+
+// Senders of what was kept on this device: they draw nothing, and their code (supabase-js, the
+// queues) comes after the first paint.
+const DemoRequestSender = lazy(() =>
+  import('../features/marketing/demo-request/demo-request-sender').then((m) => ({ default: m.DemoRequestSender })),
+);
+const AutoReplySettingsSender = lazy(() =>
+  import('../features/email-assistant/settings-sender').then((m) => ({ default: m.AutoReplySettingsSender })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -29,7 +35,11 @@ function RootLayout() {
   const { pathname } = useLocation();
   const name: unknown = session.user?.user_metadata['full_name'];
   const userName = typeof name === 'string' && name.trim() ? name.trim() : null;
-  const loadContext = useCallback(() => readVoiceContext(userData, userName), [userData, userName]);
+  // Read when a call starts: the email log's reader comes with it, not with the first page.
+  const loadContext = useCallback(
+    async () => (await import('../features/voice/read-context')).readVoiceContext(userData, userName),
+    [userData, userName],
+  );
   return (
     <VoiceProvider
       persona={personaForPath(pathname)}
@@ -40,10 +50,12 @@ function RootLayout() {
       loadContext={loadContext}
     >
       <OfflineBanner />
-      {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
-      <DemoRequestSender />
-      {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
-      <AutoReplySettingsSender data={userData} />
+      <Suspense fallback={null}>
+        {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
+        <DemoRequestSender />
+        {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
+        {userData && <AutoReplySettingsSender data={userData} />}
+      </Suspense>
       <InstallPrompt />
       <Outlet />
       <Footer />

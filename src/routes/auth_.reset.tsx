@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadRecoveryView } from '../features/auth/api/recovery-link';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { LoadingStatus } from '../ui/loading-status';
 
@@ -7,7 +6,7 @@ import { LoadingStatus } from '../ui/loading-status';
 // link signs the user in, and /auth would send them on to the dashboard before the new password).
 export const Route = createFileRoute('/auth_/reset')({
   // 'Loading...' while the auth client takes in the link and the session becomes known.
-  loader: loadRecoveryView,
+  loader: async (match) => (await import('../features/auth/api/recovery-link')).loadRecoveryView(match),
   pendingComponent: LoadingStatus,
   pendingMs: 0,
   pendingMinMs: 0,

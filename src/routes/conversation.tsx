@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeRoute, homeSearchSchema } from './-home';
+import { HomeRoute } from './-home';
+import { homeSearchSchema } from './-home-search';
 
 // The same landing screen as / (spec §2's route table).
 export const Route = createFileRoute('/conversation')({

@@ -15,8 +15,8 @@ vi.mock('../../lib/supabase', async () => {
 });
 
 // No local data and nothing waiting to sync: the data layer's part of sign-out is in sign-out.test.tsx.
-vi.mock('../../data/user-data', () => ({
-  useUserData: () => null,
+vi.mock('../../data/user-data', () => ({ useUserData: () => null }));
+vi.mock('../../data/user-data-lifecycle', () => ({
   pendingChanges: vi.fn(() => Promise.resolve(0)),
   discardUserData: vi.fn(() => Promise.resolve()),
 }));

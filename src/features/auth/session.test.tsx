@@ -20,17 +20,24 @@ function Probe() {
 
 const probe = () => screen.getByTestId('probe').textContent;
 
+/** The provider, once it follows the auth client (which it loads after the first render). */
+async function renderProvider() {
+  const view = render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+  await vi.waitFor(() => expect(fakeAuth.onAuthStateChange).toHaveBeenCalled());
+  return view;
+}
+
 beforeEach(() => resetFakeAuth());
 
 describe('SessionProvider', () => {
   it('starts loading and settles from getSession', async () => {
     let settle!: (value: { data: { session: Session | null }; error: null }) => void;
     fakeAuth.getSession.mockReturnValue(new Promise((resolve) => (settle = resolve)));
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    await renderProvider();
     expect(probe()).toBe('loading - -');
     await act(async () => settle({ data: { session: fakeSession('ada@example.com') }, error: null }));
     expect(probe()).toBe('signed-in ada@example.com access-token');
@@ -67,22 +74,14 @@ describe('SessionProvider', () => {
   it('keeps an event that arrives before getSession settles', async () => {
     let settle!: (value: { data: { session: Session | null }; error: null }) => void;
     fakeAuth.getSession.mockReturnValue(new Promise((resolve) => (settle = resolve)));
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    await renderProvider();
     act(() => fakeAuth.emit('SIGNED_IN', fakeSession('ada@example.com')));
     await act(async () => settle({ data: { session: null }, error: null }));
     expect(probe()).toBe('signed-in ada@example.com access-token');
   });
 
   it('unsubscribes when unmounted', async () => {
-    const { unmount } = render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    const { unmount } = await renderProvider();
     const subscription = fakeAuth.onAuthStateChange.mock.results[0]?.value as {
       data: { subscription: { unsubscribe: () => void } };
     };

@@ -1,6 +1,5 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
-import { watchSession } from './api/watch-session';
 
 export type SessionState =
   | { status: 'loading'; session: null; user: null }
@@ -32,16 +31,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return { known: new Promise<KnownSession>((r) => (resolve = r)), resolve };
   });
 
-  useEffect(
-    () =>
-      watchSession({
+  useEffect(() => {
+    let active = true;
+    let stop: (() => void) | null = null;
+    // The auth client (supabase-js) is loaded after the first paint: a public page needs none of it to show.
+    void import('./api/watch-session').then(({ watchSession }) => {
+      if (!active) return;
+      stop = watchSession({
         // Every auth event (initial session, sign-in, sign-out, token refresh, user update) replaces the state.
         onChange: (session) => setState(fromSession(session)),
         // The stored session settles only the first state: an event that arrived meanwhile is newer.
         onInitial: (session) => setState((prev) => (prev.status === 'loading' ? fromSession(session) : prev)),
-      }),
-    [],
-  );
+      });
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
 
   useEffect(() => {
     if (state.status !== 'loading') first.resolve(state);

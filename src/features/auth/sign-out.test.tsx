@@ -19,8 +19,8 @@ const data = vi.hoisted((): { userData: { userId: string } | null; pendingChange
   pendingChanges: vi.fn(),
   discardUserData: vi.fn(),
 }));
-vi.mock('../../data/user-data', () => ({
-  useUserData: () => data.userData,
+vi.mock('../../data/user-data', () => ({ useUserData: () => data.userData }));
+vi.mock('../../data/user-data-lifecycle', () => ({
   pendingChanges: data.pendingChanges,
   discardUserData: data.discardUserData,
 }));

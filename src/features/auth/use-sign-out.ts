@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { discardUserData, pendingChanges, useUserData } from '../../data/user-data';
+import { useUserData } from '../../data/user-data';
+import { discardUserData, pendingChanges } from '../../data/user-data-lifecycle';
 import { toast } from '../../lib/toast';
 import { signOut as endSession } from './api/sign-out';
 import { useSession } from './session';

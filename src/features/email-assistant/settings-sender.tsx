@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { UserData } from '../../data/user-data';
 import { logError } from '../../lib/log';
-import { sendWaitingSettings } from './settings-outbox';
 
 /** While a change waits and the server may be reachable: how often it is tried again. */
 const RETRY_MS = 30_000;
@@ -14,9 +13,9 @@ export function AutoReplySettingsSender({ data }: { data: UserData | null }) {
   useEffect(() => {
     if (!data) return;
     const send = () => {
-      sendWaitingSettings(data.db).catch((error: unknown) =>
-        logError('Sending saved auto-reply settings failed', error),
-      );
+      import('./settings-outbox')
+        .then(({ sendWaitingSettings }) => sendWaitingSettings(data.db))
+        .catch((error: unknown) => logError('Sending saved auto-reply settings failed', error));
     };
     send();
     window.addEventListener('online', send);

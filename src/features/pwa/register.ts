@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { hasUnsavedInput } from '../../lib/unsaved-input';
-import { toast } from '../../lib/toast';
+import { toastLater as toast } from '../../lib/toast-later';
 import {
   OFFLINE_READY_DESCRIPTION,
   OFFLINE_READY_TITLE,

@@ -21,9 +21,7 @@ import { isOnline, needsConnection, useOnline } from '../../lib/online';
 const callNeedsConnection = (name: string) => needsConnection(`Talking to ${name}`);
 import { clearNormanPass, normanPass } from '../../lib/norman-pass';
 import type { Persona } from '../../lib/personas';
-import { toast } from '../../lib/toast';
-import { hasUserSession, refreshVoiceSession, requestSignedUrl } from './api/start-conversation';
-import { startSignedIn } from './start-signed-in';
+import { toastLater as toast } from '../../lib/toast-later';
 import { guestPrompt, type VoiceContext } from './voice-context';
 import {
   CONNECTION_DELAY,
@@ -230,6 +228,8 @@ export function VoiceProvider({
         let dynamicVariables: Record<string, string> | undefined;
         let prompt: string | undefined;
         // The client's stored session decides, not the page's state (a moment behind after a reload).
+        // The server calls (and supabase-js with them) arrive with the first call, not the first page.
+        const { hasUserSession, refreshVoiceSession, requestSignedUrl, startSignedIn } = await import('./start-call');
         const asUser = who.role !== 'operations' && (signedIn || (await hasUserSession()));
         if (!current()) return;
         if (who.role === 'operations') {

@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { readSubscriptions } from '../../data/subscriptions';
 import { useSession } from '../../features/auth/session';
 import { SignOutButton } from '../../features/auth/sign-out-button';
 import { SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
@@ -12,6 +11,7 @@ export const Route = createFileRoute('/shareholder/subscribe')({
     if (context.session.status === 'signed-out') return { state: 'signed-out' };
     // Loaded again when the session is known and the user's data has opened (main.tsx).
     if (context.session.status === 'loading' || !context.userData) return { state: 'loading' };
+    const { readSubscriptions } = await import('../../data/subscriptions');
     const { draft, signed } = await readSubscriptions(context.userData);
     // A signed subscription has nothing left to fill in.
     if (signed) throw redirect({ to: '/shareholder/dashboard', replace: true });

@@ -1,11 +1,12 @@
+import { openedWith as startedAt } from '../../../lib/opened-with';
 import { supabase } from '../../../lib/supabase';
 
 // The confirmation link mailed to a new address goes through the auth service's /verify, which
 // sends the browser to /account with the outcome in the address's fragment: a session for the
 // changed user ('#access_token=…&type=email_change') or an error ('#error=access_denied&
 // error_code=otp_expired…'). The auth client (detectSessionInUrl) signs in with the tokens and then
-// clears the fragment, so what it said is read here, when the app starts: the /account route's
-// loader imports this module, which keeps it in the main bundle.
+// clears the fragment, so what it said is read from the address the app started with
+// (lib/opened-with), whenever the route's loader brings this module.
 
 type AuthRedirect = { type: string | null; error: boolean } | null;
 
@@ -18,8 +19,7 @@ function readAuthRedirect(pathname: string, hash: string): AuthRedirect {
   return { type: params.get('type'), error };
 }
 
-let opening: AuthRedirect =
-  typeof window === 'undefined' ? null : readAuthRedirect(window.location.pathname, window.location.hash);
+let opening: AuthRedirect = readAuthRedirect(startedAt.pathname, startedAt.hash);
 
 /** For tests: as if this page load had opened `pathname` with `hash`. */
 export function openedWith(pathname: string, hash: string) {

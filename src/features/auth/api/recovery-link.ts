@@ -1,5 +1,6 @@
 import { isAuthImplicitGrantRedirectError, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { needsConnection } from '../../../lib/online';
+import { openedWith } from '../../../lib/opened-with';
 import { supabase } from '../../../lib/supabase';
 import type { AuthRouterContext } from '../guards';
 import type { KnownSession } from '../session';
@@ -8,9 +9,8 @@ import type { KnownSession } from '../session';
 // /auth/reset with the outcome in the address's fragment: a recovery session
 // ('#access_token=…&type=recovery') or an error ('#error=access_denied&error_code=otp_expired…').
 // The auth client (detectSessionInUrl) signs in with the tokens and then removes them from the
-// address, so what the fragment said is read here, when the app starts: this module is part of the
-// main bundle (the route's loader imports it), and the client only clears the fragment after asking
-// the server whose tokens they are.
+// address, so what the fragment said is read from the address the app started with (lib/opened-with),
+// whenever the route's loader brings this module.
 
 type AuthRedirect = { type: string | null; error: string | null } | null;
 
@@ -21,7 +21,7 @@ function readAuthRedirect(hash: string): AuthRedirect {
   return { type: params.get('type'), error };
 }
 
-let opening: AuthRedirect = typeof window === 'undefined' ? null : readAuthRedirect(window.location.hash);
+let opening: AuthRedirect = readAuthRedirect(openedWith.hash);
 
 /** For tests: as if this page load had opened an address with `hash`. */
 export function openedWithHash(hash: string) {

@@ -1,0 +1,3 @@
+// What starting a call needs from the server, loaded by voice-session.tsx when a call starts.
+export { hasUserSession, refreshVoiceSession, requestSignedUrl } from './api/start-conversation';
+export { startSignedIn } from './start-signed-in';
