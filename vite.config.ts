@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './sw/manifest';
+import { prerender } from './scripts/prerender-plugin';
 
 export default defineConfig({
   plugins: [
@@ -14,6 +15,8 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // Public pages as HTML, before the service worker's precache list is made.
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -28,6 +31,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },
+      // After the prerender plugin's closeBundle, so the pages' HTML is precached.
+      integration: { closeBundleOrder: 'post' },
     }),
   ],
   resolve: {

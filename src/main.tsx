@@ -1,53 +1,10 @@
 // First: the address as opened, before the auth client (loaded later) takes a link's tokens from it.
 import './lib/opened-with';
-import { StrictMode, Suspense, lazy, useMemo } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
-import { UserDataProvider, useUserData } from './data/user-data';
-import { SessionProvider, useSession, useSessionKnown, type SessionState } from './features/auth/session';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree, createAppRouter } from './app';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
-import { useRevalidateOn } from './lib/revalidate';
 import './index.css';
-
-const router = createRouter({
-  routeTree,
-  // Given by <Routes> below on every render; TanStack's documented placeholder until then.
-  context: undefined!,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-// Loaded with RxDB when somebody signs in, not with the first page.
-const loadClient = () => import('./lib/supabase').then((m) => m.supabase);
-// The toasts' region (Ark's toaster) arrives after the first paint; nothing is toasted before then.
-const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })));
-
-function App() {
-  const session = useSession();
-  // The signed-in user's local database (RxDB) and its replication; closed when they sign out.
-  return (
-    <UserDataProvider userId={session.user?.id ?? null} client={loadClient}>
-      <Routes session={session} />
-    </UserDataProvider>
-  );
-}
-
-/** The router, with what its guards and loaders read; they run again when that changes. */
-function Routes({ session }: { session: SessionState }) {
-  const sessionKnown = useSessionKnown();
-  const userData = useUserData();
-  const context = useMemo(() => ({ session, sessionKnown, userData }), [session, sessionKnown, userData]);
-  useRevalidateOn(router, `${session.status}:${session.user?.id ?? ''}:${userData ? 'open' : 'closed'}`);
-  return <RouterProvider router={router} context={context} />;
-}
 
 captureInstallPrompt();
 startServiceWorker();
@@ -55,13 +12,29 @@ startServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <SessionProvider>
-      <App />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </SessionProvider>
-  </StrictMode>,
-);
+const router = createAppRouter();
+
+/** '/demo/haus%26haus' and '/demo/haus&haus/' are the page rendered as '/demo/haus&haus'. */
+function samePath(a: string, b: string) {
+  const plain = (p: string) => {
+    try {
+      return decodeURIComponent(p).replace(/(.)\/$/, '$1');
+    } catch {
+      return p;
+    }
+  };
+  return plain(a) === plain(b);
+}
+
+const prerendered = root.dataset['prerendered'];
+if (prerendered !== undefined && samePath(prerendered, window.location.pathname)) {
+  // A public page rendered at build time (scripts/prerender.ts): it is on screen already. The
+  // route's code is loaded first, so the first render matches the HTML and hydrates it. Marked as
+  // server-rendered (what TanStack Start's hydrate does), the router renders no Suspense boundary of
+  // its own around the routes, as on the server.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, <AppTree router={router} />));
+} else {
+  root.replaceChildren();
+  createRoot(root).render(<AppTree router={router} />);
+}

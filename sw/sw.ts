@@ -3,7 +3,7 @@
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { API_PATH, isNeverCached, OAUTH_CALLBACK_PATH } from './never-cached';
@@ -15,9 +15,25 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// SPA navigations get the cached shell; the router then renders the route (or the 404 page).
+// Navigations get the page's own HTML where the build rendered one (the public pages, ADR 012:
+// '/hire' is hire.html, '/' index.html), else the empty shell app.html; the router then renders
+// the route (or the 404 page).
+const shell = createHandlerBoundToURL('/app.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [API_PATH, OAUTH_CALLBACK_PATH] }),
+  new NavigationRoute(
+    async (options) => {
+      let pathname = options.url.pathname;
+      try {
+        pathname = decodeURIComponent(pathname);
+      } catch {
+        // A malformed address: the shell, whose router shows the 404 page.
+      }
+      const plain = pathname.replace(/(.)\/$/, '$1');
+      const page = await matchPrecache(plain === '/' ? '/index.html' : `${plain}.html`);
+      return page ?? shell(options);
+    },
+    { denylist: [API_PATH, OAUTH_CALLBACK_PATH] },
+  ),
 );
 
 // Fonts rarely change: cache first, for a year. Images: served from cache, refreshed behind.

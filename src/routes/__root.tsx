@@ -8,6 +8,7 @@ import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { VoiceCallBar } from '../features/voice/voice-button';
 import { VoiceProvider } from '../features/voice/voice-session';
+import { useHydrated } from '../lib/hydrated';
 import { personaForPath } from '../lib/personas';
 
 /** What guards and loaders read (main.tsx keeps it current and re-runs them when it changes). */
@@ -33,6 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { session, userData } = Route.useRouteContext();
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   const name: unknown = session.user?.user_metadata['full_name'];
   const userName = typeof name === 'string' && name.trim() ? name.trim() : null;
   // Read when a call starts: the email log's reader comes with it, not with the first page.
@@ -50,12 +52,15 @@ function RootLayout() {
       loadContext={loadContext}
     >
       <OfflineBanner />
-      <Suspense fallback={null}>
-        {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
-        <DemoRequestSender />
-        {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
-        {userData && <AutoReplySettingsSender data={userData} />}
-      </Suspense>
+      {/* In the browser only (a page's HTML has no senders), once it has taken over the page. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
+          <DemoRequestSender />
+          {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
+          {userData && <AutoReplySettingsSender data={userData} />}
+        </Suspense>
+      )}
       <InstallPrompt />
       <Outlet />
       <Footer />

@@ -9,7 +9,7 @@ export type SessionState =
 /** A session whose state is known: signed in or out. */
 export type KnownSession = Exclude<SessionState, { status: 'loading' }>;
 
-const LOADING: SessionState = { status: 'loading', session: null, user: null };
+export const LOADING: SessionState = { status: 'loading', session: null, user: null };
 const SIGNED_OUT: KnownSession = { status: 'signed-out', session: null, user: null };
 
 function fromSession(session: Session | null): KnownSession {

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../../ui/button';
+import { useHydrated } from '../../lib/hydrated';
 import { installOffer, installPrompt, isIosSafari, isSnoozed, snooze } from './install';
 
 const styles = {
@@ -26,6 +27,11 @@ const standalone = () =>
 
 /** 'Install app' where the browser offers it; the Add to Home Screen hint on iOS Safari. */
 export function InstallPrompt() {
+  // Browser-only facts (standalone, iOS, a snooze in localStorage): not part of a page's HTML.
+  return useHydrated() ? <InstallOffer /> : null;
+}
+
+function InstallOffer() {
   const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, () => null);
   const [dismissed, setDismissed] = useState(() => isSnoozed(localStorage, Date.now()));
   const offer = installOffer({

@@ -1,0 +1,132 @@
+// The public pages as HTML (ADR 012): at the end of the client build, the app is built once more
+// for Node (src/prerender.tsx), each page in PUBLIC_PAGES rendered, and its markup written into a
+// copy of index.html with the page's title and description. The browser paints that HTML before
+// any script runs and then hydrates it. index.html becomes the home page; the empty shell every
+// other route starts from is app.html (served for them by the preview server here, by the service
+// worker offline, and by a host's rewrite rule in production).
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+export const SHELL = 'app.html';
+
+type PageMeta = { path: string; title: string; description: string };
+type Prerender = { PUBLIC_PAGES: readonly PageMeta[]; renderPage: (path: string) => Promise<string> };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where a page's HTML is written: '/' is index.html, '/demo/x' demo/x.html. */
+export const fileFor = (pagePath: string) => (pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`);
+
+/** The shell with `page`'s markup in #root and its own head. */
+export function pageHtml(shell: string, page: PageMeta, markup: string, siteUrl?: string) {
+  const title = escapeHtml(page.title);
+  const description = escapeHtml(page.description);
+  const head = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...(siteUrl
+      ? [
+          `<link rel="canonical" href="${escapeHtml(new URL(page.path, siteUrl).href)}" />`,
+          `<meta property="og:url" content="${escapeHtml(new URL(page.path, siteUrl).href)}" />`,
+        ]
+      : []),
+  ].join('\n    ');
+  const withHead = shell.replace(/<meta\s+name="description"[^>]*>\s*/s, '').replace(/<title>[^<]*<\/title>/, head);
+  if (!withHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
+  return withHead.replace(
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
+  );
+}
+
+export function prerender(): Plugin[] {
+  let config: ResolvedConfig;
+  const atBuild: Plugin = {
+    name: 'chloe-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa lists the files to precache (its closeBundle runs after this one).
+      sequential: true,
+      order: 'pre',
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        await writeFile(path.join(outDir, SHELL), shell);
+        // Inside the project: the Node build imports its packages from node_modules.
+        const ssrDir = path.join(config.root, 'node_modules/.chloe-prerender');
+        try {
+          await build({
+            configFile: false,
+            root: config.root,
+            mode: config.mode,
+            logLevel: 'warn',
+            envDir: config.envDir,
+            resolve: { alias: { 'styled-system': path.join(config.root, 'styled-system') } },
+            plugins: [react()],
+            build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
+          });
+          const entry = path.join(ssrDir, 'prerender.js');
+          // A page's modules create the supabase-js client, which looks for a WebSocket (Node 20 has
+          // none). Nothing connects at build time: something that tried would fail the build.
+          const hadWebSocket = 'WebSocket' in globalThis;
+          globalThis.WebSocket ??= class {
+            constructor() {
+              throw new Error('Nothing connects while pages are rendered at build time');
+            }
+          } as unknown as typeof WebSocket;
+          const { PUBLIC_PAGES, renderPage } = (await import(pathToFileURL(entry).href)) as Prerender;
+          const siteUrl = config.env['VITE_SITE_URL'] as string | undefined;
+          for (const page of PUBLIC_PAGES) {
+            const file = path.join(outDir, fileFor(page.path));
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(file, pageHtml(shell, page, await renderPage(page.path), siteUrl || undefined));
+          }
+          if (!hadWebSocket) Reflect.deleteProperty(globalThis, 'WebSocket');
+        } finally {
+          if (existsSync(ssrDir)) await rm(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+  // `vite preview` resolves the config as a server (a build-only plugin is not there).
+  const preview: Plugin = {
+    name: 'chloe-prerender-preview',
+    configurePreviewServer(server) {
+      // A route without a page of its own starts from the empty shell, not the home page's HTML.
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        const accept = req.headers.accept ?? '';
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !accept.includes('text/html')) return next();
+        const url = new URL(req.url ?? '/', 'http://x');
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(url.pathname);
+        } catch {
+          return next();
+        }
+        if (pathname === '/' || path.extname(pathname)) return next();
+        const plain = pathname.replace(/\/$/, '');
+        if (existsSync(path.join(outDir, `${plain}.html`))) {
+          req.url = `${encodeURI(plain)}.html${url.search}`;
+        } else {
+          req.url = `/${SHELL}${url.search}`;
+        }
+        next();
+      });
+    },
+  };
+  return [atBuild, preview];
+}
