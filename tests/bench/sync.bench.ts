@@ -3,25 +3,16 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, it } from 'vitest';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
 import type { Database } from '../../src/data/database.types';
 import { startSync, syncTable, type SyncEngine } from '../../src/data/sync-engine';
 import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
+import { sql } from './sql';
 
 const RTT_MS = 300;
 
-async function stackSql<T extends pg.QueryResultRow>(text: string, params: unknown[]) {
-  const db = new pg.Client({ connectionString: stack.info.dbUrl });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 beforeAll(async () => {
   stack = await startTestStack();
@@ -142,7 +133,8 @@ it('sync throughput: 1,000 saved properties made offline then synced vs 1,000 se
   const synced = performance.now() - t0;
   await engine.stop();
   await db.close();
-  const [{ count }] = (await stackSql<{ count: number }>(
+  const [{ count }] = (await sql<{ count: number }>(
+    stack.info.dbUrl,
     'select count(*)::int as count from saved_properties where user_id = $1',
     [userId],
   )) as [{ count: number }];

@@ -45,6 +45,14 @@ async function recorded(conversationId?: string): Promise<Recorded> {
 const voiceButton = (page: Page) => page.getByRole('main').locator('button[data-phase]');
 const toast = (page: Page, title: string) => page.getByRole('region', { name: /notifications/i }).getByText(title);
 
+/**
+ * The page's HTML comes first (ADR 012); the app then starts, reads the session and puts the
+ * signed-in header in place: a signed-in user's call is started from that page.
+ */
+async function signedInHeader(page: Page) {
+  await expect(page.getByRole('banner').getByRole('button', { name: /sign out/i })).toBeVisible();
+}
+
 test.describe('with a microphone', () => {
   // No service worker: requests it forwards escape page.route, which some tests use to stand in for
   // the function's refusals (the worker and offline are pwa.spec.ts's subject).
@@ -148,6 +156,7 @@ test.describe('with a microphone', () => {
     });
     await page.goto('/');
     // The header's voice-chat button and the page's share one call.
+    await signedInHeader(page);
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Talk to Chloe' }).click();
     await expect(toast(page, 'Connected to Chloe')).toBeVisible();
@@ -178,6 +187,7 @@ test.describe('with a microphone', () => {
   test('an expired access token: the session is refreshed and the call starts on the retry', async ({ page }) => {
     await signUp(page);
     await page.goto('/');
+    await signedInHeader(page);
     // Replace the stored access token with one that expired, but leave expires_at ahead, so the
     // client sends it (as a tab that slept through the expiry does) and the function refuses it.
     const expired = await page.evaluate(() => {
@@ -216,6 +226,7 @@ test.describe('with a microphone', () => {
   test('a function that keeps refusing the token: 2 retries, then Authentication Error', async ({ page }) => {
     await signUp(page);
     await page.goto('/');
+    await signedInHeader(page);
     let calls = 0;
     await page.route('**/functions/v1/voice-conversation', (route) => {
       calls += 1;
@@ -231,6 +242,7 @@ test.describe('with a microphone', () => {
   test('the function finds no user session (signed out elsewhere): Authentication Required', async ({ page }) => {
     await signUp(page);
     await page.goto('/');
+    await signedInHeader(page);
     await page.route('**/functions/v1/voice-conversation', (route) =>
       route.fulfill({ status: 401, json: { error: 'Please sign in to use Chloe', code: 'not_signed_in' } }),
     );
@@ -289,6 +301,7 @@ test.describe('with a microphone', () => {
   test('the voice service down: Failed to Start with the function’s words, and nothing is stuck', async ({ page }) => {
     await signUp(page);
     await page.goto('/');
+    await signedInHeader(page);
     await page.route('**/functions/v1/voice-conversation', (route) =>
       route.fulfill({
         status: 502,

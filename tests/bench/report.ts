@@ -1,0 +1,139 @@
+// The bench's Lighthouse runs and its report (bench/report.md): the figures beside their targets,
+// and a chart of initial JS per route, so a reader sees at a glance where we stand.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+
+export type JsRow = {
+  route: string;
+  prerendered: boolean;
+  initialKiB: number;
+  loadedKiB: number;
+  targetKiB: number;
+  rxdb: boolean;
+  unusedSupabase: boolean;
+};
+
+export type LighthouseFigures = {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bestPractices: number;
+  seo: number;
+  accessibility: number;
+};
+export type LighthouseRow = LighthouseFigures & { route: string };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Lighthouse's default mobile run (simulated throttling) `runs` times on `url`; the medians. */
+export async function lighthouseRuns(url: string, runs: number): Promise<LighthouseFigures> {
+  const results: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    // A fresh browser per run: a cold cache, no service worker from the run before.
+    const chrome = await launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [...CHROMIUM_ARGS.filter((f) => f !== '--headless'), '--headless=new'],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'best-practices', 'seo', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const value = (id: string) => audits[id]?.numericValue ?? NaN;
+      results.push({
+        performance: score('performance'),
+        fcpMs: Math.round(value('first-contentful-paint')),
+        lcpMs: Math.round(value('largest-contentful-paint')),
+        tbtMs: Math.round(value('total-blocking-time')),
+        cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        accessibility: score('accessibility'),
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const keys = Object.keys(results[0]!) as (keyof LighthouseFigures)[];
+  return Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))])) as LighthouseFigures;
+}
+
+const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Bars of entry + modulepreloads per route against its target (a line). */
+function jsChart(rows: JsRow[]) {
+  const barH = 22;
+  const gap = 8;
+  const left = 190;
+  const width = 640;
+  const max = Math.max(...rows.map((r) => Math.max(r.loadedKiB, r.targetKiB)), 1);
+  const x = (kib: number) => left + ((width - left - 20) * kib) / max;
+  const height = rows.length * (barH + gap) + 40;
+  const bars = rows.map((r, i) => {
+    const y = 20 + i * (barH + gap);
+    const over = r.initialKiB > r.targetKiB;
+    return [
+      `<text x="${left - 8}" y="${y + 15}" text-anchor="end" font-size="12">${escapeXml(r.route)}</text>`,
+      `<rect x="${left}" y="${y}" width="${x(r.loadedKiB) - left}" height="${barH}" fill="#ddd6fe"/>`,
+      `<rect x="${left}" y="${y + 4}" width="${x(r.initialKiB) - left}" height="${barH - 8}" fill="${over ? '#b91c1c' : '#6128ee'}"/>`,
+      `<line x1="${x(r.targetKiB)}" x2="${x(r.targetKiB)}" y1="${y - 2}" y2="${y + barH + 2}" stroke="#111" stroke-width="2"/>`,
+      `<text x="${x(r.loadedKiB) + 4}" y="${y + 15}" font-size="11">${r.initialKiB.toFixed(0)} / ${r.loadedKiB.toFixed(0)} KiB</text>`,
+    ].join('');
+  });
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 80}" height="${height}" font-family="sans-serif">`,
+    `<title>Initial JS per route, KiB gzip: entry + modulepreloads (dark), all loaded until idle (light), target (line)</title>`,
+    ...bars,
+    `<text x="${left}" y="${height - 6}" font-size="11">dark: entry + modulepreloads · light: all JS until idle · line: target</text>`,
+    '</svg>',
+  ].join('\n');
+}
+
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+/** Writes bench/report.md and its chart; the report's path. */
+export function writeReport({ js, lighthouse: lh }: { js: JsRow[]; lighthouse: LighthouseRow[] }) {
+  const dir = path.resolve(import.meta.dirname, '../../bench');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'initial-js.svg'), jsChart(js));
+  const perfTarget = (route: string) => (/assessment|subscribe/.test(route) ? 90 : 95);
+  const lines = [
+    '# Bench report',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (${process.platform}, Node ${process.version}).`,
+    '',
+    '## Initial JavaScript per route (gzip)',
+    '',
+    '![Initial JS per route](initial-js.svg)',
+    '',
+    '| Route | HTML | Entry + modulepreloads | Target | All JS until idle | RxDB / Dexie | supabase realtime / storage |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...js.map(
+      (r) =>
+        `| ${r.route} | ${r.prerendered ? 'prerendered' : 'shell'} | ${r.initialKiB.toFixed(1)} KiB ${mark(r.initialKiB <= r.targetKiB)} | ≤ ${r.targetKiB} KiB | ${r.loadedKiB.toFixed(1)} KiB | ${r.rxdb ? 'loaded' : 'not loaded'} | ${r.unusedSupabase ? 'loaded' : 'not loaded'} |`,
+    ),
+    '',
+    '## Lighthouse 12.8, mobile, simulated throttling (median of 3)',
+    '',
+    '| Page | Performance (target) | FCP | LCP | TBT | CLS (≤ 0.02) | Best practices (100) | SEO (≥ 95) | Accessibility |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...lh.map(
+      (r) =>
+        `| ${r.route} | ${r.performance} (≥ ${perfTarget(r.route)}) ${mark(r.performance >= perfTarget(r.route))} | ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} ${mark(r.cls <= 0.02)} | ${r.bestPractices} ${mark(r.bestPractices === 100)} | ${r.seo} ${mark(r.seo >= 95)} | ${r.accessibility} |`,
+    ),
+    '',
+  ];
+  const file = path.join(dir, 'report.md');
+  writeFileSync(file, lines.join('\n'));
+  return file;
+}
