@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, lazy, useMemo } from 'react';
+import { StrictMode, Suspense, lazy, useEffect, useMemo } from 'react';
 import { RouterProvider, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { UserDataProvider, useUserData } from './data/user-data';
@@ -62,6 +62,14 @@ function Routes({ router, session }: { router: AppRouter; session: SessionState 
   return <RouterProvider router={router} context={context} />;
 }
 
+/** Marks the document once the app has taken the page over (what the e2e waits for after a load). */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset['hydrated'] = '';
+  }, []);
+  return null;
+}
+
 function ClientToaster() {
   // Not in a page's HTML: the region is added once the browser has taken the page over.
   return useHydrated() ? (
@@ -77,6 +85,7 @@ export function AppTree({ router }: { router: AppRouter }) {
       <SessionProvider>
         <App router={router} />
         <ClientToaster />
+        <HydratedMark />
       </SessionProvider>
     </StrictMode>
   );

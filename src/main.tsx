@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree, createAppRouter } from './app';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
-import './index.css';
 
 captureInstallPrompt();
 startServiceWorker();

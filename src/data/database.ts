@@ -11,7 +11,8 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { merge3, sameData, type Doc, type LostValue } from './conflict';
+import { merge3, sameData, type Doc } from './conflict';
+import { logLostValues } from './lost-values';
 import { takeLandedBase, trueServerState, upToDate } from './outbox';
 import {
   agentAssessmentSchema,
@@ -135,27 +136,7 @@ const DEVICE_OWNED: Partial<Record<SyncedCollectionName, readonly string[]>> = {
   agent_assessments: ['last_step'],
 };
 
-/** Keeps values that lost to the server's (a conflict, a refusal overtaken) in the conflict log. */
-export async function logLostValues(
-  log: RxCollection<ConflictLogEntry> | undefined,
-  table: string,
-  docId: string,
-  lost: LostValue[],
-) {
-  if (!log || lost.length === 0) return;
-  const at = Date.now();
-  await log.bulkInsert(
-    lost.map((l) => ({
-      id: crypto.randomUUID(),
-      table,
-      docId,
-      field: l.field,
-      local: JSON.stringify(l.local),
-      server: JSON.stringify(l.server),
-      at,
-    })),
-  );
-}
+export { logLostValues };
 
 interface LocalCollections {
   outbox?: RxCollection<OutboxEntry>;

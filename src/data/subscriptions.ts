@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { logLostValues } from './database';
+import { logLostValues } from './lost-values';
 import { fieldWrite, pick, type Fields } from './form-sync';
 import { newestBy as newest } from './rows';
 import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';

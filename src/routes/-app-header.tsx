@@ -1,8 +1,17 @@
-import { SignedInHeader } from '../features/auth/signed-in-header';
-import { SyncStatusConnector } from '../features/sync/sync-status-connector';
-import { HeaderVoiceButton } from '../features/voice/voice-button';
+import { Suspense, lazy } from 'react';
+import { useSession } from '../features/auth/session';
+
+// The signed-in header's parts (sign-out, which can remove the local database; the sync status)
+// come with it, once somebody is signed in: a visitor's page loads none of them.
+const SignedInAppHeader = lazy(() => import('./-signed-in-app-header'));
 
 /** The signed-in header with the user's sync status and the voice chat: the app pages' and the home page's. */
-export const AppHeader = () => (
-  <SignedInHeader syncStatus={<SyncStatusConnector />} voiceChat={<HeaderVoiceButton />} />
-);
+export function AppHeader() {
+  const { status } = useSession();
+  if (status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedInAppHeader />
+    </Suspense>
+  );
+}

@@ -1,5 +1,5 @@
 import { useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
-import { SignInLink } from '../features/auth/signed-in-header';
+import { SignInLink } from '../features/auth/sign-in-link';
 import { HomePage } from '../features/marketing/home-page';
 import { VoiceButton } from '../features/voice/voice-button';
 import { AppHeader } from './-app-header';

@@ -21,8 +21,9 @@ let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
 let browser: Browser | undefined;
 let outDir = '';
 const modules: { bytes: number; id: string }[] = [];
-/** Each chunk of the app build and the modules in it. */
+/** Each chunk of the app build: the modules in it and the chunks it imports statically. */
 const chunkModules = new Map<string, string[]>();
+const chunkImports = new Map<string, string[]>();
 
 // Module sizes as rendered into the chunks of the app build (not the service worker's).
 const moduleSizes: Plugin = {
@@ -31,6 +32,7 @@ const moduleSizes: Plugin = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !chunk.fileName.startsWith('assets/')) continue;
       chunkModules.set(chunk.fileName, Object.keys(chunk.modules ?? {}));
+      chunkImports.set(chunk.fileName, chunk.imports);
       for (const [id, m] of Object.entries(chunk.modules ?? {}))
         modules.push({ bytes: m.renderedLength, id: path.relative(root, id) });
     }
@@ -44,11 +46,9 @@ beforeAll(async () => {
   // The build `npm start` makes: vitest runs with NODE_ENV=test, which would bundle React's
   // development build.
   const saved = process.env.NODE_ENV;
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    VITE_SUPABASE_URL: env.VITE_SUPABASE_URL,
-    VITE_SUPABASE_ANON_KEY: env.VITE_SUPABASE_ANON_KEY,
-  });
+  // Every VITE_ setting `npm start` gives the app (the API, the voice service and its widget script).
+  const vite = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('VITE_')));
+  Object.assign(process.env, { NODE_ENV: 'production', ...vite });
   try {
     await build({
       configFile: path.join(root, 'vite.config.ts'),
@@ -81,7 +81,7 @@ async function coldStart(context: BrowserContext) {
   await page.addInitScript(() => {
     const w = window as Window & { __shownAt?: number };
     new MutationObserver((_, observer) => {
-      if (document.querySelector('h1')?.textContent === 'Chloe') {
+      if (document.querySelector('h1')?.textContent === 'Meet Chloe, your AI property assistant') {
         w.__shownAt = performance.now();
         observer.disconnect();
       }
@@ -115,7 +115,7 @@ it('offline cold start vs online, with the service worker warm (median of 10)', 
   );
 }, 240_000);
 
-it('initial JavaScript for / (gzip), the largest route chunk and the five biggest modules', async () => {
+it('all JavaScript / loads until idle (gzip), the largest route chunk and the five biggest modules', async () => {
   const context = await browser!.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set<string>();
@@ -139,9 +139,9 @@ it('initial JavaScript for / (gzip), the largest route chunk and the five bigges
   console.log(
     [
       `\nJavaScript for ${manifest.name}:`,
-      `  initial JS for / : ${kb(initial)} gzip in ${scripts.size} files`,
+      `  all JS / loads until idle: ${kb(initial)} gzip in ${scripts.size} files`,
       `  largest chunk overall: ${sized[0]?.file} ${kb(sized[0]?.gzip ?? 0)} gzip`,
-      `  largest route chunk (not loaded by /): ${largestRoute?.file ?? '(none)'} ${kb(largestRoute?.gzip ?? 0)} gzip · ratio to initial ${((largestRoute?.gzip ?? 0) / initial).toFixed(2)}`,
+      `  largest route chunk (not loaded by /): ${largestRoute?.file ?? '(none)'} ${kb(largestRoute?.gzip ?? 0)} gzip · ratio to what / loads ${((largestRoute?.gzip ?? 0) / initial).toFixed(2)}`,
       `  five biggest modules (minified, before gzip):`,
       ...top.map((m) => `    ${kb(m.bytes).padStart(10)}  ${m.id}`),
     ].join('\n'),
@@ -166,13 +166,27 @@ const label = (p: string) => p.replace(ASSESSMENT_TOKEN, ':token');
 const jsRows: JsRow[] = [];
 const lighthouseRows: LighthouseRow[] = [];
 
-/** The entry script and the modulepreloads the route's HTML names. */
-function htmlScripts(html: string) {
-  const files = [
+/** `files` and every chunk they import statically. */
+function closure(files: Iterable<string>, seen = new Set<string>()) {
+  for (const f of files) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    closure(chunkImports.get(f) ?? [], seen);
+  }
+  return seen;
+}
+
+/**
+ * The JS a route needs before the app starts: the entry script and modulepreloads its HTML names,
+ * and (src/boot.ts imports main.tsx once the page has painted) main.tsx's chunk with its imports.
+ */
+function initialScripts(html: string) {
+  const named = [
     ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
   ].map((m) => m[1]!);
-  return [...new Set(files)];
+  const main = [...chunkModules].find(([, ids]) => ids.some((id) => id.endsWith('src/main.tsx')))?.[0];
+  return [...closure(main ? [...named, main] : named)];
 }
 
 const containsPackage = (files: Iterable<string>, pattern: RegExp) =>
@@ -186,7 +200,7 @@ it('initial JavaScript per public route: entry + modulepreloads, and all it load
   );
   for (const { path: route, target } of ROUTES) {
     const html = await (await fetch(`${preview!.url}${route}`, { headers: { accept: 'text/html' } })).text();
-    const initial = htmlScripts(html);
+    const initial = initialScripts(html);
     const context = await browser!.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const loaded = new Set<string>();
@@ -209,10 +223,10 @@ it('initial JavaScript per public route: entry + modulepreloads, and all it load
   }
   console.log(
     [
-      '\nInitial JS per route (gzip; target for entry + modulepreloads):',
+      '\nInitial JS per route (gzip): the entry, its modulepreloads and main.tsx with its imports (what starts the app); and all the route loads until idle:',
       ...jsRows.map(
         (r) =>
-          `  ${r.route.padEnd(28)} ${r.prerendered ? 'HTML ' : 'shell'}  entry+preloads ${r.initialKiB.toFixed(1).padStart(6)} KiB (target ≤ ${r.targetKiB}, ratio ${(r.initialKiB / r.targetKiB).toFixed(2)})  all until idle ${r.loadedKiB.toFixed(1).padStart(6)} KiB  RxDB/Dexie: ${r.rxdb ? 'loaded' : 'no'}  supabase realtime/storage: ${r.unusedSupabase ? 'loaded' : 'no'}`,
+          `  ${r.route.padEnd(28)} ${r.prerendered ? 'HTML ' : 'shell'}  initial ${r.initialKiB.toFixed(1).padStart(6)} KiB (target ≤ ${r.targetKiB}, ratio ${(r.initialKiB / r.targetKiB).toFixed(2)})  all until idle ${r.loadedKiB.toFixed(1).padStart(6)} KiB  RxDB/Dexie: ${r.rxdb ? 'loaded' : 'no'}  supabase realtime/storage: ${r.unusedSupabase ? 'loaded' : 'no'}`,
       ),
     ].join('\n'),
   );

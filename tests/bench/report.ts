@@ -70,7 +70,7 @@ export async function lighthouseRuns(url: string, runs: number): Promise<Lightho
 
 const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Bars of entry + modulepreloads per route against its target (a line). */
+/** Bars of initial JS per route against its target (a line). */
 function jsChart(rows: JsRow[]) {
   const barH = 22;
   const gap = 8;
@@ -92,9 +92,9 @@ function jsChart(rows: JsRow[]) {
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width + 80}" height="${height}" font-family="sans-serif">`,
-    `<title>Initial JS per route, KiB gzip: entry + modulepreloads (dark), all loaded until idle (light), target (line)</title>`,
+    `<title>Initial JS per route, KiB gzip: entry, preloads, main.tsx and its imports (dark), all loaded until idle (light), target (line)</title>`,
     ...bars,
-    `<text x="${left}" y="${height - 6}" font-size="11">dark: entry + modulepreloads · light: all JS until idle · line: target</text>`,
+    `<text x="${left}" y="${height - 6}" font-size="11">dark: initial JS (entry, preloads, main.tsx and imports) · light: all JS until idle · line: target</text>`,
     '</svg>',
   ].join('\n');
 }
@@ -116,7 +116,7 @@ export function writeReport({ js, lighthouse: lh }: { js: JsRow[]; lighthouse: L
     '',
     '![Initial JS per route](initial-js.svg)',
     '',
-    '| Route | HTML | Entry + modulepreloads | Target | All JS until idle | RxDB / Dexie | supabase realtime / storage |',
+    '| Route | HTML | Initial JS (entry, modulepreloads, main.tsx and its imports) | Target | All JS until idle | RxDB / Dexie | supabase realtime / storage |',
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...js.map(
       (r) =>

@@ -1,7 +1,7 @@
 // The account screen: change the email through the confirmation mail in the local inbox, then the
 // password, and sign in with both.
-import { expect, test, type Page } from '@playwright/test';
-import { apiClient, mailTo, newEmail, PASSWORD, signUp, type Mail } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { apiClient, mailTo, newEmail, PASSWORD, signUp, type Mail, test } from './fixtures';
 
 /** The confirmation link of a mail: the auth service's /verify with type=email_change. */
 function verifyLink(mail: Mail): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { apiClient, controlledByServiceWorker, PASSWORD, signUp, sql } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { apiClient, controlledByServiceWorker, PASSWORD, signUp, sql, test } from './fixtures';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { controlledByServiceWorker } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { controlledByServiceWorker, test } from './fixtures';
 
 // The demo and agent landing pages (spec §2) on a phone and a tablet: the persona of the route
 // table, the phone badge, the 7-day note, two columns of tiles under 768 px and four above, no

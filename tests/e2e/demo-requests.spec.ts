@@ -3,8 +3,8 @@
 // offline that is kept on the device, survives a reload and reaches Postgres once when back online.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { controlledByServiceWorker, sql } from './fixtures';
+import { expect, type Page, type Route } from '@playwright/test';
+import { controlledByServiceWorker, sql, test } from './fixtures';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },

@@ -3,9 +3,9 @@
 // offline and with bad input, the activity log and its search, what stays readable offline, and
 // /extension-auth's two states and its hand-off.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { runAutoReply } from '../../supabase/local/auto-reply.mjs';
-import { controlledByServiceWorker, E2E_EXTENSION_ID, newEmail, PASSWORD, signIn, signUp, sql } from './fixtures';
+import { controlledByServiceWorker, E2E_EXTENSION_ID, newEmail, PASSWORD, signIn, signUp, sql, test } from './fixtures';
 
 const google = () => process.env.E2E_GOOGLE_URL!;
 
@@ -338,7 +338,7 @@ test.describe('Settings', () => {
 
     // The user moves on; the connection comes back while another page is open.
     await page.goto('/saved-properties');
-    await expect(page.getByRole('heading', { name: 'Saved Properties' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
     await context.setOffline(false);
     await expect(page.getByText('Auto-reply settings have been updated successfully')).toBeVisible();
     expect(await settingsOf()).toEqual([{ demo_link: 'https://offline.example/book' }]);

@@ -7,13 +7,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { EXTENSION_PUBLIC_KEY, extensionIdOf } from '../../extension/manifest.mjs';
 import { buildExtension } from '../../scripts/build-extension.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startApiProxy, type ApiProxy } from './api-proxy';
 import { axeProblems, layoutProblem } from './checks';
-import { signUp, sql } from './fixtures';
+import { signUp, sql, test } from './fixtures';
 
 const ID = extensionIdOf(EXTENSION_PUBLIC_KEY);
 const POPUP = `chrome-extension://${ID}/popup/popup.html`;

@@ -2,9 +2,18 @@
 // cut off) and has no serious or critical axe-core violation. One page load per state: the
 // viewport is resized through the widths in the same page.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
-import { apiClient, controlledByServiceWorker, newEmail, PASSWORD, requestResetLink, signUp, sql } from './fixtures';
+import {
+  apiClient,
+  controlledByServiceWorker,
+  newEmail,
+  PASSWORD,
+  requestResetLink,
+  signUp,
+  sql,
+  test,
+} from './fixtures';
 import { fillInvestment, fillLegal, fillPersonal, stepHeading } from './subscription-steps';
 
 // 390 first: axe runs there while a toast is still up.

@@ -1,6 +1,6 @@
 // Shared steps of the e2e specs: accounts, the database as it really is, the service worker.
 import { randomUUID } from 'node:crypto';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -25,7 +25,7 @@ export async function signUp(page: Page, email = newEmail()) {
 
 /** The same user on another device: a new browser context, signed in through /auth. */
 export async function signIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
+  const context = waitForAppIn(await browser.newContext());
   const page = await context.newPage();
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
@@ -107,3 +107,55 @@ export async function requestResetLink(page: Page, email: string): Promise<strin
   await expect(page.getByRole('main').getByText('Check your email for a reset link')).toBeVisible();
   return resetLink(await mailTo(email, 'Reset your password'));
 }
+
+/**
+ * Whether the app has taken over the page: a public page's HTML is on screen before its code has
+ * run (ADR 012), and its controls do nothing (or are disabled) until then, as for a person on a
+ * slow line, whose tap comes later than a test's.
+ */
+async function appReady(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return (
+        !root || root.dataset['prerendered'] === undefined || document.documentElement.dataset['hydrated'] !== undefined
+      );
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+const patched = new WeakSet<Page>();
+
+/** `page.goto` and `page.reload` return once the app has hydrated the page they loaded. */
+export function waitForAppOn(page: Page) {
+  if (patched.has(page)) return;
+  patched.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await appReady(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await appReady(page);
+    return response;
+  };
+}
+
+/** Every page of `context`, now and later, as waitForAppOn. */
+export function waitForAppIn(context: BrowserContext) {
+  for (const page of context.pages()) waitForAppOn(page);
+  context.on('page', waitForAppOn);
+  return context;
+}
+
+/** Playwright's test, whose pages wait for the app after a full load (waitForAppOn). */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await use(waitForAppIn(context));
+  },
+});

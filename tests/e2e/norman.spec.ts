@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { sql } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { sql, test } from './fixtures';
 
 // /norman against the real norman-access function (Deno) and the local voice service: the password
 // is checked on the server, Norman's private agent opens only with the pass it signs.

@@ -1,7 +1,7 @@
 // Forgot password, through the local inbox: the reset link signs the user in on /auth/reset, the
 // new password replaces the old one, and the link works once.
-import { expect, test, type Page } from '@playwright/test';
-import { mailTo, PASSWORD, resetLink, signUp } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { mailTo, PASSWORD, resetLink, signUp, test } from './fixtures';
 
 const NEW_PASSWORD = 'e2e-new-password-2';
 

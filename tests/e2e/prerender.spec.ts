@@ -1,8 +1,8 @@
 // The public pages as HTML (ADR 012): each is readable with scripts off, hydrates without a
 // mismatch, and is served by its own file online and by the service worker offline; a route
 // without a page of its own starts from the empty shell, never from the home page's HTML.
-import { expect, test, type Page } from '@playwright/test';
-import { controlledByServiceWorker, signUp } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { controlledByServiceWorker, signUp, test } from './fixtures';
 
 // src/features/marketing/page-meta.ts's pages (that module reads the build's env, so it is not
 // imported here): spec §2's public routes.

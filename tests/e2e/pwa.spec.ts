@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Page, type Route } from '@playwright/test';
+import { chromium, expect, type Page, type Route } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { controlledByServiceWorker, PASSWORD, signUp } from './fixtures';
+import { controlledByServiceWorker, PASSWORD, signUp, test } from './fixtures';
 
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newEmail, PASSWORD, signUp } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { newEmail, PASSWORD, signUp, test } from './fixtures';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';

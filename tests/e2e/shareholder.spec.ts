@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
-import { controlledByServiceWorker, signIn, signUp, sql } from './fixtures';
+import { expect } from '@playwright/test';
+import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 import { fillInvestment, fillLegal, fillPersonal, sign, stepHeading } from './subscription-steps';
 
 const root = path.resolve(import.meta.dirname, '../..');

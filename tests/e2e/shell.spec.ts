@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newEmail, PASSWORD, signUp } from './fixtures';
+import { expect } from '@playwright/test';
+import { newEmail, PASSWORD, signUp, test } from './fixtures';
 import pg from 'pg';
 
 test('the 404 page names the problem, logs the path and links home', async ({ page }) => {

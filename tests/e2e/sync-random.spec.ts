@@ -13,7 +13,8 @@
 // the report. A replay repeats the same actions; the timing (and so the outcome) may differ.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { runAssessment } from './sync-random/assessment';
 import { Rng } from './sync-random/prng';
 import type { Outcome } from './sync-random/sequence';

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { apiClient, PASSWORD, signUp, sql } from './fixtures';
+import { apiClient, PASSWORD, signUp, sql, test } from './fixtures';
 
 // The voice assistant in real Chromium with a fake microphone (tests/chromium.ts), the real
 // @elevenlabs/react SDK, the real voice-conversation function under Deno and the local voice

@@ -64,14 +64,3 @@ export function SignedInHeader({ syncStatus, voiceChat }: SignedInHeaderProps) {
     </header>
   );
 }
-
-/** 'Sign In' for signed-out visitors; nothing while loading or when signed in. */
-export function SignInLink({ quiet = false }: { quiet?: boolean }) {
-  const { status } = useSession();
-  if (status !== 'signed-out') return null;
-  return (
-    <ButtonLink to="/auth" size={quiet ? 'md' : 'lg'} variant={quiet ? 'secondary' : 'primary'}>
-      Sign In
-    </ButtonLink>
-  );
-}

@@ -5,7 +5,14 @@ import { useHydrated } from '../../lib/hydrated';
 import { installOffer, installPrompt, isIosSafari, isSnoozed, snooze } from './install';
 
 const styles = {
+  // Over the page at the bottom, not in its flow: an offer that arrives after the page has painted
+  // must not push it down (a layout shift on every first visit).
   bar: css({
+    position: 'fixed',
+    insetInline: '0',
+    bottom: '0',
+    zIndex: 'banner',
+    boxShadow: 'lg',
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
@@ -14,7 +21,7 @@ const styles = {
     px: { base: '4', md: '8' },
     py: '2',
     bg: 'primary.subtle',
-    borderBottomWidth: '1px',
+    borderTopWidth: '1px',
     borderColor: 'brand.200',
     fontSize: 'sm',
   }),

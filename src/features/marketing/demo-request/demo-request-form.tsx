@@ -4,6 +4,7 @@ import { revalidateLogic, useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { css } from 'styled-system/css';
 import { changeField, firstError } from '../../../lib/form';
+import { useHydrated } from '../../../lib/hydrated';
 import { logError } from '../../../lib/log';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
@@ -24,6 +25,8 @@ import {
 
 const styles = {
   form: css({ display: 'grid', gap: '4' }),
+  // Lays out as if absent: the fields stay the form's grid items.
+  fieldset: css({ display: 'contents' }),
   pair: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } }),
   check: css({
     display: 'flex',
@@ -79,6 +82,7 @@ type DemoRequestFormProps = {
 
 /** The demo request form of /professional-signup and the Hire page (spec §3, §4, §5). */
 export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: DemoRequestFormProps) {
+  const hydrated = useHydrated();
   // What the server refused, by field, until that field changes; or its words when no field fits.
   const [problems, setProblems] = useState<Problems>(restore?.problems ?? {});
   const [alert, setAlert] = useState<string | null>(restore?.message ?? null);
@@ -176,103 +180,107 @@ export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: Demo
         void form.handleSubmit();
       }}
     >
-      <form.Field name="professionalType" validators={{ onDynamic: demoRequestFields.professionalType }}>
-        {(field) => {
-          const error = problemOf('professionalType', field.state.meta.errors);
-          return (
-            <Field.Root invalid={Boolean(error)} required className={fieldStyles.root}>
-              <Field.Label className={fieldStyles.label}>{FIELD_LABELS.professionalType}</Field.Label>
-              <Field.Select
-                ref={register('professionalType')}
-                name="professionalType"
-                className={fieldStyles.control}
-                value={field.state.value}
-                onChange={(event) => {
-                  clearProblem('professionalType');
-                  const type = PROFESSIONAL_TYPES.find((t) => t.value === event.target.value)?.value ?? '';
-                  field.handleChange(type);
-                  // A choice is made in one go: check it now rather than when the select is left.
-                  field.handleBlur();
-                }}
-                onBlur={field.handleBlur}
-              >
-                <option value="">Select your professional type</option>
-                {PROFESSIONAL_TYPES.map((type) => (
-                  <option key={type.value} value={type.value}>
-                    {type.label}
-                  </option>
-                ))}
-              </Field.Select>
-              <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>
-            </Field.Root>
-          );
-        }}
-      </form.Field>
+      {/* In a page's HTML (and until it has hydrated) the form cannot be used: typed words would
+          be lost and a submit would reload the page (ADR 012). */}
+      <fieldset disabled={!hydrated} className={styles.fieldset}>
+        <form.Field name="professionalType" validators={{ onDynamic: demoRequestFields.professionalType }}>
+          {(field) => {
+            const error = problemOf('professionalType', field.state.meta.errors);
+            return (
+              <Field.Root invalid={Boolean(error)} required className={fieldStyles.root}>
+                <Field.Label className={fieldStyles.label}>{FIELD_LABELS.professionalType}</Field.Label>
+                <Field.Select
+                  ref={register('professionalType')}
+                  name="professionalType"
+                  className={fieldStyles.control}
+                  value={field.state.value}
+                  onChange={(event) => {
+                    clearProblem('professionalType');
+                    const type = PROFESSIONAL_TYPES.find((t) => t.value === event.target.value)?.value ?? '';
+                    field.handleChange(type);
+                    // A choice is made in one go: check it now rather than when the select is left.
+                    field.handleBlur();
+                  }}
+                  onBlur={field.handleBlur}
+                >
+                  <option value="">Select your professional type</option>
+                  {PROFESSIONAL_TYPES.map((type) => (
+                    <option key={type.value} value={type.value}>
+                      {type.label}
+                    </option>
+                  ))}
+                </Field.Select>
+                <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>
+              </Field.Root>
+            );
+          }}
+        </form.Field>
 
-      <div className={styles.pair}>
-        {text('name', { autoComplete: 'name', required: true })}
-        {text('company', { autoComplete: 'organization', required: true })}
-      </div>
-      {text('website', { type: 'url', inputMode: 'url', autoComplete: 'url' })}
-      <div className={styles.pair}>
-        {text('email', { type: 'email', autoComplete: 'email', required: true })}
-        {text('phone', { type: 'tel', autoComplete: 'tel', required: true })}
-      </div>
+        <div className={styles.pair}>
+          {text('name', { autoComplete: 'name', required: true })}
+          {text('company', { autoComplete: 'organization', required: true })}
+        </div>
+        {text('website', { type: 'url', inputMode: 'url', autoComplete: 'url' })}
+        <div className={styles.pair}>
+          {text('email', { type: 'email', autoComplete: 'email', required: true })}
+          {text('phone', { type: 'tel', autoComplete: 'tel', required: true })}
+        </div>
 
-      <form.Field name="description" validators={{ onDynamic: demoRequestFields.description }}>
-        {(field) => (
-          <TextAreaField
-            ref={register('description')}
-            label={FIELD_LABELS.description}
-            name="description"
-            rows={4}
-            maxLength={DEMO_REQUEST_MAX.description}
-            value={field.state.value}
-            onChange={(event) => {
-              clearProblem('description');
-              changeField(field, event.target.value);
-            }}
-            onBlur={field.handleBlur}
-            error={problemOf('description', field.state.meta.errors)}
-          />
-        )}
-      </form.Field>
-
-      <form.Field name="marketing">
-        {(field) => (
-          <label className={styles.check}>
-            <input
-              ref={register('marketing')}
-              type="checkbox"
-              name="marketing"
-              checked={field.state.value}
-              onChange={(event) => field.handleChange(event.target.checked)}
+        <form.Field name="description" validators={{ onDynamic: demoRequestFields.description }}>
+          {(field) => (
+            <TextAreaField
+              ref={register('description')}
+              label={FIELD_LABELS.description}
+              name="description"
+              rows={4}
+              maxLength={DEMO_REQUEST_MAX.description}
+              value={field.state.value}
+              onChange={(event) => {
+                clearProblem('description');
+                changeField(field, event.target.value);
+              }}
+              onBlur={field.handleBlur}
+              error={problemOf('description', field.state.meta.errors)}
             />
-            <span>{FIELD_LABELS.marketing}</span>
-          </label>
-        )}
-      </form.Field>
+          )}
+        </form.Field>
 
-      {text('aiName', { autoComplete: 'off' })}
+        <form.Field name="marketing">
+          {(field) => (
+            <label className={styles.check}>
+              <input
+                ref={register('marketing')}
+                type="checkbox"
+                name="marketing"
+                checked={field.state.value}
+                onChange={(event) => field.handleChange(event.target.checked)}
+              />
+              <span>{FIELD_LABELS.marketing}</span>
+            </label>
+          )}
+        </form.Field>
 
-      {alert ? (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      ) : null}
+        {text('aiName', { autoComplete: 'off' })}
 
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <div className={styles.actions}>
-            <Button variant="secondary" size="lg" disabled={isSubmitting} onClick={onCancel}>
-              {cancelLabel}
-            </Button>
-            <Button type="submit" size="lg" busy={isSubmitting}>
-              {isSubmitting ? 'Submitting...' : 'Submit Request'}
-            </Button>
-          </div>
-        )}
-      </form.Subscribe>
+        {alert ? (
+          <p role="alert" className={styles.alert}>
+            {alert}
+          </p>
+        ) : null}
+
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <div className={styles.actions}>
+              <Button variant="secondary" size="lg" disabled={isSubmitting} onClick={onCancel}>
+                {cancelLabel}
+              </Button>
+              <Button type="submit" size="lg" busy={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Submit Request'}
+              </Button>
+            </div>
+          )}
+        </form.Subscribe>
+      </fieldset>
     </form>
   );
 }
