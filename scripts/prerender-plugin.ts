@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
 import { build, type Connect, type Plugin, type ResolvedConfig } from 'vite';
+import { pageFile, pagePath } from '../src/lib/page-file';
 
 export const SHELL = 'app.html';
 
@@ -20,8 +21,6 @@ type Prerender = { PUBLIC_PAGES: readonly PageMeta[]; renderPage: (path: string)
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Where a page's HTML is written: '/' is index.html, '/demo/x' demo/x.html. */
-export const fileFor = (pagePath: string) => (pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`);
 
 /** The shell with `page`'s markup in #root and its own head. */
 export function pageHtml(
@@ -102,7 +101,7 @@ export function prerender(): Plugin[] {
           const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(shell);
           const styles = link ? { link: link[0], css: await readFile(path.join(outDir, link[1]!), 'utf8') } : undefined;
           for (const page of PUBLIC_PAGES) {
-            const file = path.join(outDir, fileFor(page.path));
+            const file = path.join(outDir, pageFile(page.path));
             await mkdir(path.dirname(file), { recursive: true });
             await writeFile(file, pageHtml(shell, page, await renderPage(page.path), siteUrl || undefined, styles));
           }
@@ -126,16 +125,10 @@ export function prerender(): Plugin[] {
         const accept = req.headers.accept ?? '';
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !accept.includes('text/html')) return next();
         const url = new URL(req.url ?? '/', 'http://x');
-        let pathname: string;
-        try {
-          pathname = decodeURIComponent(url.pathname);
-        } catch {
-          return next();
-        }
-        if (pathname === '/' || path.extname(pathname)) return next();
-        const plain = pathname.replace(/\/$/, '');
-        if (existsSync(path.join(outDir, `${plain}.html`))) {
-          req.url = `${encodeURI(plain)}.html${url.search}`;
+        const plain = pagePath(url.pathname);
+        if (plain === null || plain === '/' || path.extname(plain)) return next();
+        if (existsSync(path.join(outDir, pageFile(plain)))) {
+          req.url = `/${encodeURI(pageFile(plain))}${url.search}`;
         } else {
           req.url = `/${SHELL}${url.search}`;
         }

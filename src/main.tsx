@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree, createAppRouter } from './app';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
+import { pagePath } from './lib/page-file';
 
 captureInstallPrompt();
 startServiceWorker();
@@ -14,16 +15,7 @@ if (!root) throw new Error('index.html has no #root element');
 const router = createAppRouter();
 
 /** '/demo/haus%26haus' and '/demo/haus&haus/' are the page rendered as '/demo/haus&haus'. */
-function samePath(a: string, b: string) {
-  const plain = (p: string) => {
-    try {
-      return decodeURIComponent(p).replace(/(.)\/$/, '$1');
-    } catch {
-      return p;
-    }
-  };
-  return plain(a) === plain(b);
-}
+const samePath = (a: string, b: string) => (pagePath(a) ?? a) === (pagePath(b) ?? b);
 
 const prerendered = root.dataset['prerendered'];
 if (prerendered !== undefined && samePath(prerendered, window.location.pathname)) {

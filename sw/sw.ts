@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { pageFile, pagePath } from '../src/lib/page-file';
 import { API_PATH, isNeverCached, OAUTH_CALLBACK_PATH } from './never-cached';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -22,14 +23,9 @@ const shell = createHandlerBoundToURL('/app.html');
 registerRoute(
   new NavigationRoute(
     async (options) => {
-      let pathname = options.url.pathname;
-      try {
-        pathname = decodeURIComponent(pathname);
-      } catch {
-        // A malformed address: the shell, whose router shows the 404 page.
-      }
-      const plain = pathname.replace(/(.)\/$/, '$1');
-      const page = await matchPrecache(plain === '/' ? '/index.html' : `${plain}.html`);
+      // A malformed address as it is: no page matches, so the shell, whose router shows the 404 page.
+      const path = pagePath(options.url.pathname) ?? options.url.pathname;
+      const page = await matchPrecache(`/${pageFile(path)}`);
       return page ?? shell(options);
     },
     { denylist: [API_PATH, OAUTH_CALLBACK_PATH] },
