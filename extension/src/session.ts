@@ -59,6 +59,23 @@ export async function adopt(
   return { ok: true, email: data.user.email ?? null };
 }
 
+/** The session as supabase-js keeps it in storage, read without a request; null when none. */
+function storedSession(raw: unknown): Partial<Session> | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    return JSON.parse(raw) as Partial<Session> | null;
+  } catch {
+    return null;
+  }
+}
+
+/** `work`'s answer, or 'slow' after `ms`. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | 'slow'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), ms)));
+  return Promise.race([work, slow]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Signs this extension out (its session only: the app has its own). The session leaves storage
  * first, whatever the server says next: auth-js's own signOut would first renew an expired token,
@@ -67,20 +84,13 @@ export async function adopt(
  * token's expiry instead).
  */
 export async function signOutHere(client: Client, storage: KeyValue, waitMs = 3000) {
-  const raw = await storage.get(SESSION_KEY);
+  const accessToken = storedSession(await storage.get(SESSION_KEY))?.access_token;
   await storage.remove(SESSION_KEY);
-  let accessToken: unknown;
-  try {
-    accessToken = typeof raw === 'string' ? (JSON.parse(raw) as Partial<Session> | null)?.access_token : null;
-  } catch {
-    accessToken = null;
-  }
   if (typeof accessToken !== 'string') return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
+  await within(
     client.auth.admin.signOut(accessToken, 'local').catch(() => undefined),
-    new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
-  ]).finally(() => clearTimeout(timer));
+    waitMs,
+  );
 }
 
 /**
@@ -89,14 +99,8 @@ export async function signOutHere(client: Client, storage: KeyValue, waitMs = 30
  * removed by supabase-js when it tries to refresh it, and then this is null.
  */
 export async function currentUser(storage: KeyValue): Promise<User | null> {
-  const raw = await storage.get(SESSION_KEY);
-  if (typeof raw !== 'string') return null;
-  try {
-    const session = JSON.parse(raw) as Partial<Session> | null;
-    return session?.user?.id ? session.user : null;
-  } catch {
-    return null;
-  }
+  const session = storedSession(await storage.get(SESSION_KEY));
+  return session?.user?.id ? session.user : null;
 }
 
 export type Readiness =
@@ -109,9 +113,7 @@ export type Readiness =
  */
 export async function readyToSend(client: Client, storage: KeyValue, waitMs = 4000): Promise<Readiness> {
   if (!(await currentUser(storage))) return { kind: 'signed-out' };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), waitMs)));
-  const result = await Promise.race([client.auth.getSession(), slow]).finally(() => clearTimeout(timer));
+  const result = await within(client.auth.getSession(), waitMs);
   if (result === 'slow') return { kind: 'unreachable', message: 'Chloe could not be reached' };
   if (result.data.session) return { kind: 'ready', user: result.data.session.user };
   if (result.error && isAuthRetryableFetchError(result.error)) {
