@@ -121,18 +121,16 @@ export async function buildExtension(env = process.env, { quiet = false } = {}) 
   };
   const logLevel = quiet ? 'silent' : 'warn';
   await rm(config.outDir, { recursive: true, force: true });
+  // What every part's build shares: the same folder, filled by each in turn.
+  /** @type {import('vite').InlineConfig} */
+  const shared = { configFile: false, root: SRC, publicDir: false, logLevel, define };
+  const output = { outDir: config.outDir, emptyOutDir: false, target: 'es2022' };
   // The popup and the service worker: ES modules, sharing chunks (supabase-js).
   await build({
-    configFile: false,
-    root: SRC,
+    ...shared,
     base: './',
-    publicDir: false,
-    logLevel,
-    define,
     build: {
-      outDir: config.outDir,
-      emptyOutDir: false,
-      target: 'es2022',
+      ...output,
       modulePreload: false,
       rollupOptions: {
         input: { popup: path.join(SRC, 'popup/popup.html'), background: path.join(SRC, 'background.ts') },
@@ -147,15 +145,9 @@ export async function buildExtension(env = process.env, { quiet = false } = {}) 
   // The content scripts: one classic file each.
   for (const name of ['content-listing', 'content-app']) {
     await build({
-      configFile: false,
-      root: SRC,
-      publicDir: false,
-      logLevel,
-      define,
+      ...shared,
       build: {
-        outDir: config.outDir,
-        emptyOutDir: false,
-        target: 'es2022',
+        ...output,
         lib: { entry: path.join(SRC, `${name}.ts`), formats: ['iife'], name: 'chloe', fileName: () => `${name}.js` },
       },
     });

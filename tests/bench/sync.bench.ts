@@ -9,6 +9,7 @@ import type { Database } from '../../src/data/database.types';
 import { startSync, syncTable, type SyncEngine } from '../../src/data/sync-engine';
 import { freePort } from '../../supabase/local/process.mjs';
 import { startTestStack } from '../stack-fixture';
+import { savedProperty } from './rows';
 import { sql } from './sql';
 
 const RTT_MS = 300;
@@ -104,20 +105,6 @@ it('save latency: local durable write vs one supabase-js update with 300 ms roun
   );
 }, 120_000);
 
-// A mover's saved list: an account may hold 5,000 saved properties but only 20 subscriptions
-// (src/lib/limits.ts), so the thousand rows made offline are saved properties.
-const saved = (userId: string, i: number) => ({
-  id: crypto.randomUUID(),
-  user_id: userId,
-  title: `Bench flat ${i}`,
-  address: `${i} Bench Street, London`,
-  price: 250_000 + i,
-  bedrooms: 2,
-  property_type: 'flat',
-  key_features: ['Garden'],
-  agent_name: null,
-  agency_name: null,
-});
 
 it('sync throughput: 1,000 saved properties made offline then synced vs 1,000 sequential upserts', async () => {
   const deadUrl = `http://127.0.0.1:${await freePort()}`;
@@ -125,7 +112,7 @@ it('sync throughput: 1,000 saved properties made offline then synced vs 1,000 se
   const { client, userId } = await signedInClient({ dead: () => offline, deadUrl });
   offline = true;
   const { db, engine } = await device(client, userId);
-  await db.saved_properties.bulkInsert(Array.from({ length: 1000 }, (_, i) => saved(userId, i)));
+  await db.saved_properties.bulkInsert(Array.from({ length: 1000 }, (_, i) => savedProperty(userId, i)));
   offline = false;
   const t0 = performance.now();
   engine.reSync();
@@ -143,7 +130,7 @@ it('sync throughput: 1,000 saved properties made offline then synced vs 1,000 se
   const seq = await signedInClient();
   const t1 = performance.now();
   for (let i = 0; i < 1000; i++) {
-    const { error } = await seq.client.from('saved_properties').upsert(saved(seq.userId, i));
+    const { error } = await seq.client.from('saved_properties').upsert(savedProperty(seq.userId, i));
     if (error) throw error;
   }
   const sequential = performance.now() - t1;

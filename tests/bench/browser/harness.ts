@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../../src/data/database.types';
 import { openUserDatabase } from '../../../src/data/database';
 import { startSync, syncTable } from '../../../src/data/sync-engine';
+import { savedProperty } from '../rows';
 
 export type BrowserSyncInput = {
   apiUrl: string;
@@ -22,18 +23,6 @@ export type BrowserSyncResult = { localSaveMedianMs: number; syncedMs: number; s
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-const saved = (userId: string, label: string) => ({
-  id: crypto.randomUUID(),
-  user_id: userId,
-  title: `Bench flat ${label}`,
-  address: `${label} Bench Street, London`,
-  price: 250_000,
-  bedrooms: 2,
-  property_type: 'flat',
-  key_features: ['Garden'],
-  agent_name: null,
-  agency_name: null,
-});
 
 async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
   const client = createClient<Database>(input.apiUrl, input.anonKey, {
@@ -52,7 +41,7 @@ async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
   const db = await openUserDatabase({ name: `bench-${crypto.randomUUID().slice(0, 8)}` });
   try {
     // A field saved on the device, as a wizard saves it.
-    const doc = await db.saved_properties.insert(saved(userId, 'local'));
+    const doc = await db.saved_properties.insert(savedProperty(userId, 0, 'local'));
     const local: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
@@ -60,7 +49,7 @@ async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
       local.push(performance.now() - t);
     }
     // Made with no connection (no engine yet), then synced when it starts.
-    await db.saved_properties.bulkInsert(Array.from({ length: input.drafts }, (_, i) => saved(userId, `d${i}`)));
+    await db.saved_properties.bulkInsert(Array.from({ length: input.drafts }, (_, i) => savedProperty(userId, i, 'd')));
     const t0 = performance.now();
     const engine = startSync({
       db,
@@ -76,7 +65,7 @@ async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
 
     const t1 = performance.now();
     for (let i = 0; i < input.sequential; i++) {
-      const { error: upsertError } = await client.from('saved_properties').upsert(saved(userId, `s${i}`));
+      const { error: upsertError } = await client.from('saved_properties').upsert(savedProperty(userId, i, 's'));
       if (upsertError) throw upsertError;
     }
     const sequentialMs = ((performance.now() - t1) * input.drafts) / input.sequential;
