@@ -22,6 +22,15 @@ export const failure = (status: number, code: string, error: string, headers?: R
 /** The answer to a CORS preflight. */
 export const preflight = () => new Response('ok', { headers: corsHeaders });
 
+/** Every function takes POST only: the answer to a preflight or another method, or null for a POST. */
+export function unlessPost(req: Request): Response | null {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') {
+    return failure(405, 'method_not_allowed', 'Only POST is accepted', { Allow: 'POST, OPTIONS' });
+  }
+  return null;
+}
+
 export type JsonBody = { ok: true; body: unknown } | { ok: false; status: number; code: string; error: string };
 
 /**

@@ -5,7 +5,7 @@
 //   it), and signing the extension out leaves the app signed in.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { requireUser } from '../_shared/auth.ts';
-import { failure, json, preflight, readJson } from '../_shared/http.ts';
+import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { serviceClient } from '../_shared/service.ts';
 
@@ -15,10 +15,8 @@ const unavailable = () =>
   failure(503, 'extension_session_unavailable', 'The extension could not be connected right now. Please try again.');
 
 Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') {
-    return failure(405, 'method_not_allowed', 'Only POST is accepted', { Allow: 'POST, OPTIONS' });
-  }
+  const notPost = unlessPost(req);
+  if (notPost) return notPost;
   const caller = await requireUser(req);
   if (!caller.ok) return caller.response;
   const read = await readJson(req, MAX_BODY);

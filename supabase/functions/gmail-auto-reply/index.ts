@@ -8,7 +8,7 @@
 //     mail of every active account (process.ts).
 import { requireUser } from '../_shared/auth.ts';
 import { googleConfig } from '../_shared/google.ts';
-import { failure, json, preflight, readJson } from '../_shared/http.ts';
+import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError } from '../_shared/log.ts';
 import { isServiceRole, serviceClient } from '../_shared/service.ts';
 import { processMail } from './process.ts';
@@ -40,10 +40,8 @@ async function runProcess(body: Record<string, unknown>): Promise<Response> {
 }
 
 Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') {
-    return failure(405, 'method_not_allowed', 'Only POST is accepted', { Allow: 'POST, OPTIONS' });
-  }
+  const notPost = unlessPost(req);
+  if (notPost) return notPost;
   const staff = await isServiceRole(req);
   const caller = staff ? null : await requireUser(req);
   if (caller && !caller.ok) return caller.response;

@@ -20,7 +20,7 @@ import {
   googleConfig,
   redirectUriFor,
 } from '../_shared/google.ts';
-import { failure, json, preflight, readJson } from '../_shared/http.ts';
+import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { checkState, newState } from '../_shared/oauth-state.ts';
 import { serviceClient, serviceRoleKey } from '../_shared/service.ts';
@@ -146,10 +146,8 @@ async function complete(userId: string, code: unknown, stateText: unknown): Prom
 }
 
 Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') {
-    return failure(405, 'method_not_allowed', 'Only POST is accepted', { Allow: 'POST, OPTIONS' });
-  }
+  const notPost = unlessPost(req);
+  if (notPost) return notPost;
   const caller = await requireUser(req);
   if (!caller.ok) return caller.response;
   const read = await readJson(req, MAX_BODY);

@@ -4,7 +4,7 @@
 // Attempts are limited per client in Postgres, so the limit holds across instances: the sixth in
 // a minute is refused without looking at the password. The client is a SHA-256 of its address
 // (see clientKey); no address is stored. Neither the password nor the pass is logged.
-import { failure, json, preflight, readJson } from '../_shared/http.ts';
+import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { mintPass, normanSecrets, samePassword } from '../_shared/norman-pass.ts';
 
@@ -65,10 +65,8 @@ async function recordAttempt(client: string, serviceRoleKey: string): Promise<nu
 }
 
 Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') {
-    return failure(405, 'method_not_allowed', 'Only POST is accepted', { Allow: 'POST, OPTIONS' });
-  }
+  const notPost = unlessPost(req);
+  if (notPost) return notPost;
   const read = await readJson(req, MAX_BODY);
   if (!read.ok) return failure(read.status, read.code, read.error);
   if (typeof read.body !== 'object' || read.body === null || Array.isArray(read.body)) {

@@ -8,7 +8,7 @@
 // bounded, and only its length is logged.
 import { requireUser } from '../_shared/auth.ts';
 import { getSignedUrl, voiceServiceConfig, voiceServiceMisconfigured } from '../_shared/elevenlabs.ts';
-import { failure, json, preflight } from '../_shared/http.ts';
+import { failure, json, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { checkPass, normanSecrets } from '../_shared/norman-pass.ts';
 import { readRequest } from './request.ts';
@@ -32,10 +32,8 @@ async function refuseWithoutPass(req: Request): Promise<Response | null> {
 }
 
 Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') {
-    return failure(405, 'method_not_allowed', 'Only POST is accepted', { Allow: 'POST, OPTIONS' });
-  }
+  const notPost = unlessPost(req);
+  if (notPost) return notPost;
   // Read first: whether a user is needed depends on the agent asked for.
   const asked = await readRequest(req, MAX_BODY);
   const normanAgent = Deno.env.get('NORMAN_AGENT_ID')?.trim();
