@@ -21,7 +21,6 @@ type Prerender = { PUBLIC_PAGES: readonly PageMeta[]; renderPage: (path: string)
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-
 /** The shell with `page`'s markup in #root and its own head. */
 export function pageHtml(
   shell: string,
