@@ -708,6 +708,7 @@ export interface Database {
       sync_horizon: { Args: Record<string, never>; Returns: string };
       sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };
       sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };
+      sync_push_rows: { Args: { p_table: string; p_rows: Json }; Returns: Json };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

@@ -144,9 +144,23 @@ export async function trueServerState(
   docId: string,
   assumed: Doc | undefined,
 ): Promise<Doc | undefined> {
-  const found = await readRefusal(outbox, table, docId);
-  if (!found || !assumed || !sameState(found.refused, assumed)) return assumed;
-  return found.refusal.server ?? undefined;
+  const [state] = await trueServerStates(outbox, table, [{ docId, assumed }]);
+  return state;
+}
+
+/** trueServerState of each of a push's rows, with one read of the outbox. */
+export async function trueServerStates(
+  outbox: RxCollection<OutboxEntry>,
+  table: string,
+  rows: { docId: string; assumed: Doc | undefined }[],
+): Promise<(Doc | undefined)[]> {
+  const withAssumed = rows.filter((r) => r.assumed).map((r) => key(table, r.docId));
+  const entries = withAssumed.length > 0 ? await outbox.findByIds(withAssumed).exec() : new Map<string, never>();
+  return rows.map(({ docId, assumed }) => {
+    const found = parseRefusal(entries.get(key(table, docId)));
+    if (!found || !assumed || !sameState(found.refused, assumed)) return assumed;
+    return found.refusal.server ?? undefined;
+  });
 }
 
 /**

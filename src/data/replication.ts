@@ -2,11 +2,12 @@ import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import { errorMessage } from '../lib/errors';
+import { MAX_PUSH_ROWS } from '../lib/limits';
 import type { DatabaseClient } from './client';
 import { sameData, type Doc } from './conflict';
 import type { Json } from './database.types';
 import { logLostValues, type ConflictLogEntry, type OutboxEntry } from './database';
-import { answered, markRefused, recordSent, refusalsAmong, settle, trueServerState } from './outbox';
+import { answered, markRefused, recordSent, refusalsAmong, settle, trueServerStates } from './outbox';
 import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 
 export type Checkpoint = {
@@ -57,6 +58,9 @@ function asSyncError(error: unknown): SyncError {
   );
 }
 
+/** A pull follows the last of a run of pushes by this much (the next batch starts sooner). */
+const PULL_AFTER_PUSH_MS = 30;
+
 const isExpiredJwt = (error: { message?: string; code?: string }) =>
   error.code === 'PGRST303' || /jwt expired/i.test(error.message ?? '');
 
@@ -78,6 +82,8 @@ export interface TableReplicationOptions<T extends SyncDoc> {
   /** Distinguishes replications of the same table (per user, per assessment token). */
   identifier: string;
   pullOnly?: boolean | undefined;
+  /** Pull once a push lands (the server sets values of its own that the screen shows). */
+  pullAfterPush?: boolean;
   batchSize?: number;
   hooks: ReplicationHooks;
 }
@@ -93,7 +99,14 @@ export function replicateTable<T extends SyncDoc>(
   const { collection, outbox, conflictLog, client, hooks } = options;
   const table = collection.name;
   const known = new Set(Object.keys(collection.schema.jsonSchema.properties));
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? MAX_PUSH_ROWS;
+  let pullTimer: ReturnType<typeof setTimeout> | undefined;
+  const pullSoon = () => {
+    clearTimeout(pullTimer);
+    pullTimer = setTimeout(() => {
+      if (!state.isStopped()) state.reSync();
+    }, PULL_AFTER_PUSH_MS);
+  };
 
   async function call(send: () => PromiseLike<{ data: Json; error: { message: string; code?: string } | null }>) {
     await hooks.ready();
@@ -162,17 +175,17 @@ export function replicateTable<T extends SyncDoc>(
               table,
               rows.map((r) => r.newDocumentState as Doc),
             );
-            const p_rows = await Promise.all(
-              rows.map(async (r, i) => {
-                const assumed = await trueServerState(outbox, table, r.newDocumentState.id, r.assumedMasterState);
-                return {
-                  new: docToRow(r.newDocumentState),
-                  assumed: assumed ? docToRow(assumed) : null,
-                  writer,
-                  write_id: writeIds[i]!,
-                };
-              }),
+            const assumed = await trueServerStates(
+              outbox,
+              table,
+              rows.map((r) => ({ docId: String(r.newDocumentState.id), assumed: r.assumedMasterState })),
             );
+            const p_rows = rows.map((r, i) => ({
+              new: docToRow(r.newDocumentState),
+              assumed: assumed[i] ? docToRow(assumed[i]) : null,
+              writer,
+              write_id: writeIds[i]!,
+            }));
             const data = (await call(() =>
               client.rpc('sync_push', { p_table: table, p_rows: asJson(p_rows) }),
             )) as unknown as PushResult;
@@ -214,9 +227,9 @@ export function replicateTable<T extends SyncDoc>(
                 return now ? !doc._deleted && sameData(now.toMutableJSON(true), doc) : Boolean(doc._deleted);
               }),
             );
-            // The server sets values of its own on a write (a payment reference, the signing date):
-            // pull them now rather than at the next timer, so the screen shows them at once.
-            if (accepted.length > 0) setTimeout(() => state.reSync(), 0);
+            // The server's own values (a payment reference, the signing date) pulled now rather than
+            // at the next timer, so the screen shows them at once; once for a run of batches.
+            if (accepted.length > 0 && options.pullAfterPush) pullSoon();
             return data.conflicts.map((row) => rowToDoc<T>(row, known));
           },
         },

@@ -38,13 +38,20 @@ export interface SyncTable {
   read(docId: string): Promise<unknown>;
 }
 
-/** A synced table (pull-only tables take the server's rows and never record local writes). */
-export function syncTable<T extends SyncDoc>(collection: RxCollection<T>, { pullOnly = false } = {}): SyncTable {
+/**
+ * A synced table (pull-only tables take the server's rows and never record local writes). Where
+ * the server sets values of its own on a write that the screen shows (a payment reference, the
+ * signing date), they are pulled as soon as a push lands; elsewhere with the next pull.
+ */
+export function syncTable<T extends SyncDoc>(
+  collection: RxCollection<T>,
+  { pullOnly = false, serverSetsValues = false } = {},
+): SyncTable {
   return {
     name: collection.name,
     start(shared) {
       if (!pullOnly) trackLocalWrites(collection, shared.outbox);
-      return replicateTable({ collection, pullOnly, ...shared });
+      return replicateTable({ collection, pullOnly, pullAfterPush: serverSetsValues, ...shared });
     },
     read: async (docId) => (await collection.findOne(docId).exec())?.toJSON() ?? null,
   };

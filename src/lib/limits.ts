@@ -18,7 +18,7 @@ export const MAX_CHARS = {
 /** A drawn signature as a data URL (a 500x200 canvas at 3x pixel density is well under this). */
 export const MAX_SIGNATURE_CHARS = 500_000;
 
-/** Rows per sync_push call (the client sends 100). */
+/** Rows per sync_push call (the client sends as many as it may). */
 export const MAX_PUSH_ROWS = 200;
 
 /** Rows one account may hold. */
