@@ -5,18 +5,22 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './sw/manifest';
 import { prerender } from './scripts/prerender-plugin';
 
+// Must come before react(): it generates src/routeTree.gen.ts and splits route components.
+const router = () =>
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: './src/routes',
+    generatedRouteTree: './src/routeTree.gen.ts',
+  });
+
 export default defineConfig({
   plugins: [
-    // Must come before react(): it generates src/routeTree.gen.ts and splits route components.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-    }),
+    router(),
     react(),
-    // Public pages as HTML, before the service worker's precache list is made.
-    prerender(),
+    // Pages as HTML, before the service worker's precache list is made; rendered by a build with
+    // the same plugins, so the routes are split as in the browser and hydrate to the same tree.
+    prerender(() => [router(), react()]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -48,6 +52,8 @@ export default defineConfig({
         find: /^@supabase\/storage-js$/,
         replacement: new URL('./src/lib/supabase-unused/storage.ts', import.meta.url).pathname,
       },
+      // RxDB's leader election cleans up on `beforeunload`, not the deprecated `unload` event.
+      { find: /^unload$/, replacement: new URL('./src/lib/unload/index.ts', import.meta.url).pathname },
     ],
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -1,5 +1,5 @@
 // The public pages as HTML (ADR 012): at the end of the client build, the app is built once more
-// for Node (src/prerender.tsx), each page in PUBLIC_PAGES rendered, and its markup written into a
+// for Node (src/prerender.tsx), each page in PAGES rendered, and its markup written into a
 // copy of index.html with the page's title and description. The browser paints that HTML before
 // any script runs and then hydrates it. index.html becomes the home page; the empty shell every
 // other route starts from is app.html (served for them by the preview server here, by the service
@@ -8,15 +8,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import react from '@vitejs/plugin-react';
 import compression from 'compression';
-import { build, type Connect, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Connect, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
 import { pageFile, pagePath } from '../src/lib/page-file';
 
 export const SHELL = 'app.html';
 
-type PageMeta = { path: string; title: string; description: string };
-type Prerender = { PUBLIC_PAGES: readonly PageMeta[]; renderPage: (path: string) => Promise<string> };
+type PageMeta = { path: string; title: string; description: string; index?: boolean; render?: string };
+type Prerender = { PAGES: readonly PageMeta[]; renderPage: (path: string) => Promise<string> };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -38,7 +37,9 @@ export function pageHtml(
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta name="twitter:card" content="summary" />`,
-    ...(siteUrl
+    // A wizard's frame: no address of its own to index (an assessment link is private).
+    ...(page.index === false ? [`<meta name="robots" content="noindex" />`] : []),
+    ...(siteUrl && page.index !== false
       ? [
           `<link rel="canonical" href="${escapeHtml(new URL(page.path, siteUrl).href)}" />`,
           `<meta property="og:url" content="${escapeHtml(new URL(page.path, siteUrl).href)}" />`,
@@ -56,7 +57,8 @@ export function pageHtml(
   );
 }
 
-export function prerender(): Plugin[] {
+/** `plugins`: the app's own (the router's and React's), for the build that renders the pages. */
+export function prerender(plugins: () => PluginOption[]): Plugin[] {
   let config: ResolvedConfig;
   const atBuild: Plugin = {
     name: 'chloe-prerender',
@@ -83,7 +85,7 @@ export function prerender(): Plugin[] {
             logLevel: 'warn',
             envDir: config.envDir,
             resolve: { alias: { 'styled-system': path.join(config.root, 'styled-system') } },
-            plugins: [react()],
+            plugins: plugins(),
             build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
           });
           const entry = path.join(ssrDir, 'prerender.js');
@@ -95,14 +97,15 @@ export function prerender(): Plugin[] {
               throw new Error('Nothing connects while pages are rendered at build time');
             }
           } as unknown as typeof WebSocket;
-          const { PUBLIC_PAGES, renderPage } = (await import(pathToFileURL(entry).href)) as Prerender;
+          const { PAGES, renderPage } = (await import(pathToFileURL(entry).href)) as Prerender;
           const siteUrl = config.env['VITE_SITE_URL'] as string | undefined;
           const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(shell);
           const styles = link ? { link: link[0], css: await readFile(path.join(outDir, link[1]!), 'utf8') } : undefined;
-          for (const page of PUBLIC_PAGES) {
+          for (const page of PAGES) {
             const file = path.join(outDir, pageFile(page.path));
             await mkdir(path.dirname(file), { recursive: true });
-            await writeFile(file, pageHtml(shell, page, await renderPage(page.path), siteUrl || undefined, styles));
+            const markup = await renderPage(page.render ?? page.path);
+            await writeFile(file, pageHtml(shell, page, markup, siteUrl || undefined, styles));
           }
           if (!hadWebSocket) Reflect.deleteProperty(globalThis, 'WebSocket');
         } finally {

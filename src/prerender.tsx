@@ -1,10 +1,34 @@
-// Built for Node by scripts/prerender-plugin.ts at the end of `vite build`: the public pages'
-// HTML, rendered from the same tree the browser hydrates (src/app.tsx).
+// Built for Node by scripts/prerender-plugin.ts at the end of `vite build`: the pages' HTML,
+// rendered from the same tree the browser hydrates (src/app.tsx).
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppTree, createAppRouter } from './app';
+import { ASSESSMENT_INTRO } from './features/assessment/assessment-page';
+import { PUBLIC_PAGES, type PageMeta } from './features/marketing/page-meta';
+import { SUBSCRIBE_INTRO } from './features/shareholder/subscribe-page';
 
-export { PUBLIC_PAGES } from './features/marketing/page-meta';
+/** A page the build writes; `render` is the address rendered for a route's page (any token will do). */
+export type BuiltPage = PageMeta & { index: boolean; render?: string };
+
+// The wizards paint their frame from HTML too, then fill it: 'Loading...' where the steps go
+// until the session is read and the local data has opened. Not for search engines.
+const WIZARD_PAGES: BuiltPage[] = [
+  {
+    path: '/shareholder/subscribe',
+    title: 'Share Subscription — Chloe',
+    description: SUBSCRIBE_INTRO,
+    index: false,
+  },
+  {
+    path: '/agent-assessment/$token',
+    render: `/agent-assessment/${'Prerendered'.padEnd(32, '0')}`,
+    title: 'Agent Assessment — Chloe',
+    description: ASSESSMENT_INTRO,
+    index: false,
+  },
+];
+
+export const PAGES: readonly BuiltPage[] = [...PUBLIC_PAGES.map((p) => ({ ...p, index: true })), ...WIZARD_PAGES];
 
 /** The markup of `path` as a visitor whose session is not known yet sees it first. */
 export async function renderPage(path: string): Promise<string> {

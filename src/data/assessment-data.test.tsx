@@ -1,7 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { assessmentDatabaseName, useAssessmentData } from './assessment-data';
+import { useAssessmentData } from './assessment-data';
+import { assessmentDatabaseName } from './assessment-database';
 
 // Nothing answers here: the hook must open the link's database and start its replication
 // without waiting for the network (offline is the normal case on a tablet).

@@ -1,33 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { DatabaseClient } from './client';
-import { logLostValues, openAssessmentDatabase, type AssessmentDatabase } from './database';
+import type { AssessmentData } from './assessment-database';
 import { fieldWrite, type Fields } from './form-sync';
+import { logLostValues } from './lost-values';
 import { LIST_FIELDS, type AgentAssessmentDoc } from './schemas';
-import { startSync, type SyncEngine } from './sync-engine';
-import { assessmentSyncTables } from './synced-tables';
 import { asError } from '../lib/errors';
 
-/** One assessment link's local data: its own RxDB database, replicating with the link's token. */
-export interface AssessmentData {
-  token: string;
-  db: AssessmentDatabase;
-  engine: SyncEngine;
-  client: DatabaseClient;
-}
+export type { AssessmentData } from './assessment-database';
 
-// One database per link, so a tablet that opens two links keeps their answers apart.
-export const assessmentDatabaseName = (token: string) => `chloe-assessment-${token}`;
-
-export async function openAssessmentData(token: string, client: DatabaseClient): Promise<AssessmentData> {
-  const db = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
-  const engine = startSync({ db, client, identifier: token, tables: assessmentSyncTables(db) });
-  return { token, db, engine, client };
-}
-
-export async function closeAssessmentData({ engine, db }: AssessmentData) {
-  await engine.stop();
-  if (!db.closed) await db.close();
-}
+// RxDB and the sync engine come when the link's data opens, after the page has painted and
+// hydrated: the route's own code stays small (issue 18).
+const opening = () => import('./assessment-database');
 
 /**
  * Opens the link's data while mounted (replication starts on opening the link: docs/architecture.md)
@@ -42,19 +25,22 @@ export function useAssessmentData(
     if (!token || !client) return;
     let cancelled = false;
     let opened: AssessmentData | null = null;
-    openAssessmentData(token, client).then(
-      async (d) => {
-        opened = d;
-        if (cancelled) await closeAssessmentData(d);
-        else setState({ data: d, error: null });
-      },
-      // e.g. IndexedDB unavailable (some private windows): the page says so instead of spinning.
-      (error: unknown) => !cancelled && setState({ data: null, error: asError(error) }),
-    );
+    opening()
+      .then((m) => m.openAssessmentData(token, client))
+      .then(
+        async (d) => {
+          opened = d;
+          if (cancelled) await (await opening()).closeAssessmentData(d);
+          else setState({ data: d, error: null });
+        },
+        // e.g. IndexedDB unavailable (some private windows): the page says so instead of spinning.
+        (error: unknown) => !cancelled && setState({ data: null, error: asError(error) }),
+      );
     return () => {
       cancelled = true;
       setState({ data: null, error: null });
-      if (opened) void closeAssessmentData(opened);
+      const open = opened;
+      if (open) void opening().then((m) => m.closeAssessmentData(open));
     };
   }, [token, client]);
   return state;

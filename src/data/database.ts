@@ -182,12 +182,21 @@ export interface OpenOptions {
   multiInstance?: boolean;
 }
 
-function storageFor(options: OpenOptions) {
-  // Validation is on everywhere: a bad local write is refused with a clear message before it can
-  // sit in the outbox (dev-mode is never loaded: it fetches from the network).
-  return wrappedValidateAjvStorage({
-    storage: options.storage ?? getRxStorageDexie(),
-  });
+function storageFor(options: OpenOptions): RxStorage<unknown, unknown> {
+  // Validation is on for every collection of the app: a bad local write is refused with a clear
+  // message before it can sit in the outbox (dev-mode is never loaded: it fetches from the network).
+  const raw: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
+  const validated = wrappedValidateAjvStorage({ storage: raw });
+  return {
+    ...validated,
+    // RxDB's own stores (its internal one, the replication's checkpoints, local documents), whose
+    // schemas are titled Rx…, are written by RxDB alone: compiling a validator for each cost a
+    // phone's main thread more than opening the database (issue 18).
+    createStorageInstance: (params) =>
+      params.schema.title?.startsWith('Rx')
+        ? raw.createStorageInstance(params)
+        : validated.createStorageInstance(params),
+  };
 }
 
 const LOCAL_COLLECTIONS = {

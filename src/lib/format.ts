@@ -1,25 +1,37 @@
 // Display formatting shared by features and ui: one place for currency and sizes.
 
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * A formatter made on its first use: making one loads the locale's data, which every page that
+ * imports this module would otherwise pay for while it starts, formatting or not.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const gbp = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** '£450,000'; null when there is no usable price. */
 export function formatPrice(price: number | null | undefined): string | null {
   if (price === null || price === undefined || !Number.isFinite(price)) return null;
-  return gbp.format(price);
+  return gbp().format(price);
 }
 
-const gbpPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const gbpPence = onFirstUse(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
 
 /** '£10,000.00': an amount to pay, to the penny. */
-export const formatAmount = (amount: number): string => gbpPence.format(amount);
+export const formatAmount = (amount: number): string => gbpPence().format(amount);
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
 
 /** '0 B', '512 B', '1.5 KB', '24.3 MB' (decimal units, as browsers report storage). */
 export function formatBytes(bytes: number): string {
@@ -29,7 +41,7 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${unit === 0 ? Math.round(value) : oneDecimal.format(value)} ${BYTE_UNITS[unit]}`;
+  return `${unit === 0 ? Math.round(value) : oneDecimal().format(value)} ${BYTE_UNITS[unit]}`;
 }
 
 /** '1 change', '3 changes'. */
@@ -37,27 +49,34 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** '22 November 2026': a legal date (effective date, deadline) as the server counts it, in UTC. */
 export const formatLongDate = (date: Date | string) =>
-  longDate.format(typeof date === 'string' ? new Date(date) : date);
+  longDate().format(typeof date === 'string' ? new Date(date) : date);
 
-const dateAndTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-  timeZoneName: 'short',
-});
+const dateAndTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/London',
+      timeZoneName: 'short',
+    }),
+);
 
 /** '23 November 2026 at 11:50 GMT': a moment, in UK time, in the same words as formatLongDate. */
 export const formatLongDateTime = (date: Date | string) =>
-  dateAndTime.format(typeof date === 'string' ? new Date(date) : date);
+  dateAndTime().format(typeof date === 'string' ? new Date(date) : date);
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const shortDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 
 /** '22 Nov 2026' in the reader's time zone; '—' when there is no date. */
-export const formatShortDate = (iso: string | null | undefined) => (iso ? shortDate.format(new Date(iso)) : '—');
+export const formatShortDate = (iso: string | null | undefined) => (iso ? shortDate().format(new Date(iso)) : '—');

@@ -13,5 +13,18 @@ export function pagePath(pathname: string): string | null {
   }
 }
 
-/** The file a page's HTML is written to: '/' is index.html, '/demo/x' demo/x.html. */
-export const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+/**
+ * Routes with a parameter whose HTML is one page for every address they match: the wizard's
+ * frame with 'Loading...' (an assessment link's token is not known at build time).
+ */
+export const ROUTE_PAGES = [{ route: '/agent-assessment/$token', prefix: '/agent-assessment/' }] as const;
+
+/**
+ * The file a page's HTML is written to: '/' is index.html, '/demo/x' demo/x.html, and every
+ * address of a route in ROUTE_PAGES the route's one file ('/agent-assessment/…' agent-assessment.html).
+ */
+export function pageFile(path: string) {
+  const route = ROUTE_PAGES.find((r) => path.startsWith(r.prefix) && path.length > r.prefix.length);
+  if (route) return `${route.prefix.slice(1, -1)}.html`;
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}

@@ -1,8 +1,9 @@
 // The public pages as HTML (ADR 012): each is readable with scripts off, hydrates without a
 // mismatch, and is served by its own file online and by the service worker offline; a route
 // without a page of its own starts from the empty shell, never from the home page's HTML.
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { controlledByServiceWorker, signUp, test } from './fixtures';
+import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 
 // src/features/marketing/page-meta.ts's pages (that module reads the build's env, so it is not
 // imported here): spec §2's public routes.
@@ -113,4 +114,155 @@ test('offline, the service worker serves each page its own HTML, and the shell e
   } finally {
     await context.setOffline(false);
   }
+});
+
+// The wizards paint their frame from HTML (ADR 012): the title, what the wizard asks and
+// 'Loading...' where the steps go, then fill that place without moving anything on screen.
+
+/** A new assessment link, made as staff make one. */
+async function assessmentLink() {
+  const token = `Frame${randomUUID().replace(/-/g, '')}`;
+  await sql(
+    `insert into agent_assessments (token, agency_name, main_contact_email) values ($1, 'Frame Lettings', 'a@frame.test')`,
+    [token],
+  );
+  return `/agent-assessment/${token}`;
+}
+
+/** Records every layout shift the page makes without input, from its first paint. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as Window & { __shifts?: { value: number; nodes: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (!entry.hadRecentInput)
+          w.__shifts!.push({ value: entry.value, nodes: (entry.sources ?? []).map((s) => s.node?.nodeName ?? '?') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () =>
+    page.evaluate(() => (window as Window & { __shifts?: { value: number; nodes: string[] }[] }).__shifts ?? []);
+}
+
+test('an assessment link paints its frame from HTML, with scripts off too, and not for search engines', async ({
+  browser,
+}) => {
+  const path = await assessmentLink();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/agent-assessment/$token');
+    await expect(page.getByRole('heading', { name: 'Agent Assessment', level: 1 })).toBeVisible();
+    await expect(page.getByText('Seven short steps about your agency')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await page.goto('/shareholder/subscribe');
+    await expect(page.getByRole('heading', { name: 'Share Subscription', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: '← Back to Shareholder' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  } finally {
+    await context.close();
+  }
+});
+
+for (const width of [390, 820]) {
+  test(`at ${width} px the assessment's steps arrive in the frame's place: nothing moves, nothing mismatches`, async ({
+    browser,
+  }) => {
+    const path = await assessmentLink();
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      const shifts = await recordShifts(page);
+      await page.goto(path);
+      await expect(page.getByLabel('Agency Name')).toHaveValue('Frame Lettings', { timeout: 20_000 });
+      await expect(page.getByText('Step 1 of 7: Business Details')).toBeVisible();
+      expect(await shifts()).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('a malformed assessment link replaces the frame with the invalid-link screen, without a mismatch', async ({
+  page,
+}) => {
+  const errors = errorsOf(page);
+  await page.goto('/agent-assessment/not-a-token!');
+  await expect(page.getByRole('heading', { name: 'Assessment Link Invalid' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agent Assessment' })).toHaveCount(0);
+  // The router reports the token it refused (as it always has); nothing else, no hydration error.
+  expect(errors.filter((e) => !e.includes('Invalid format: Expected /^[A-Za-z0-9]{22,128}$/'))).toEqual([]);
+});
+
+test('/shareholder/subscribe: signed out, then signed in, its header and title stay where they painted', async ({
+  page,
+  browser,
+}) => {
+  const errors = errorsOf(page);
+  const shifts = await recordShifts(page);
+  await page.goto('/shareholder/subscribe');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  expect(await shifts()).toEqual([]);
+  expect(errors).toEqual([]);
+
+  const email = await signUp(page);
+  const { context, page: second } = await signIn(browser, email);
+  try {
+    const secondShifts = await recordShifts(second);
+    await second.goto('/shareholder/subscribe');
+    await expect(second.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(second.getByLabel('Full name')).toBeVisible({ timeout: 20_000 });
+    expect(await secondShifts()).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('offline, the service worker serves an assessment link its frame, and the steps fill it', async ({
+  page,
+  context,
+}) => {
+  const path = await assessmentLink();
+  await page.goto(path);
+  await expect(page.getByLabel('Agency Name')).toHaveValue('Frame Lettings', { timeout: 20_000 });
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  try {
+    await page.goto(path);
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/agent-assessment/$token');
+    await expect(page.getByLabel('Agency Name')).toHaveValue('Frame Lettings', { timeout: 20_000 });
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test("an assessment link's local database registers no deprecated unload listener (RxDB's leader election)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as Window & { __listened?: string[] };
+    w.__listened = [];
+    const add = window.addEventListener.bind(window);
+    window.addEventListener = ((type: string, ...rest: unknown[]) => {
+      w.__listened!.push(type);
+      return (add as (...args: unknown[]) => void)(type, ...rest);
+    }) as typeof window.addEventListener;
+  });
+  await page.goto(await assessmentLink());
+  await expect(page.getByLabel('Agency Name')).toHaveValue('Frame Lettings', { timeout: 20_000 });
+  const listened = await page.evaluate(() => (window as Window & { __listened?: string[] }).__listened ?? []);
+  // RxDB's clean-up is there, on beforeunload.
+  expect(listened).toContain('beforeunload');
+  expect(listened).not.toContain('unload');
 });

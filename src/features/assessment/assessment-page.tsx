@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { saveProgress, useAssessment, useAssessmentData, type AssessmentData } from '../../data/assessment-data';
@@ -11,12 +11,11 @@ import { Button, buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
+import { WizardPage } from '../../ui/wizard-page';
 import { AnswersView } from './answers-view';
 import { AssessmentWizard } from './assessment-wizard';
 
 const styles = {
-  page: css({ display: 'grid', gap: '6', alignContent: 'start', maxW: '56rem' }),
-  title: css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' }),
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' }),
   done: css({
     p: '5',
@@ -54,6 +53,10 @@ export function AssessmentPage({
   const client = useMemo(() => createAssessmentClient(token), [token]);
   const { data, error } = useAssessmentData(token, client);
   const { state, doc, pending } = useAssessment(data, useOnline());
+  // The steps (a form of many fields) are drawn in the background, in slices, once the assessment
+  // is here: 'Loading...' stays until they are ready, and the page answers a tap meanwhile.
+  const loaded = Boolean(data && doc) && state !== 'loading';
+  const shown = useDeferredValue(loaded);
 
   // The server says the link is invalid or expired; a lookup that failed says nothing (spec §8).
   if (state === 'invalid') return <InvalidAssessmentLink />;
@@ -74,12 +77,17 @@ export function AssessmentPage({
       </Message>
     );
   }
-  if (!data || state === 'loading' || !doc) return <LoadingStatus />;
+  if (!data || state === 'loading' || !doc || !shown) {
+    return (
+      <AssessmentFrame>
+        <LoadingStatus />
+      </AssessmentFrame>
+    );
+  }
 
   const completed = doc.status === 'completed';
   return (
-    <PageContainer className={styles.page}>
-      <h1 className={styles.title}>Agent Assessment</h1>
+    <AssessmentFrame>
       <RowRefusal data={data} docId={doc.id} completed={completed} />
       {completed ? (
         <>
@@ -102,7 +110,20 @@ export function AssessmentPage({
       ) : (
         <AssessmentWizard data={data} doc={doc} syncStatus={syncStatus(data.engine)} />
       )}
-    </PageContainer>
+    </AssessmentFrame>
+  );
+}
+
+/** Said above the steps, and in the page's HTML while the link is checked. */
+export const ASSESSMENT_INTRO =
+  'Seven short steps about your agency, so that we can set up your own Chloe. Each answer is saved on this device as you go: you can close this page and come back to this link to carry on.';
+
+/** The page around the wizard: the same size while it loads as when it is filled in. */
+function AssessmentFrame({ children }: { children: ReactNode }) {
+  return (
+    <WizardPage title="Agent Assessment" intro={ASSESSMENT_INTRO}>
+      {children}
+    </WizardPage>
   );
 }
 

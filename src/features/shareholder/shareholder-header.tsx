@@ -9,6 +9,8 @@ const styles = {
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: '3',
+    // A button's height whether or not Sign Out is there yet (it comes with the session).
+    minH: '16',
     px: { base: '4', md: '8' },
     py: '3',
     bg: 'bg.surface/80',

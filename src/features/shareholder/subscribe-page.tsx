@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
@@ -6,15 +6,16 @@ import { useUserData } from '../../data/user-data';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
-import { PageContainer } from '../../ui/page-container';
+import { WizardPage } from '../../ui/wizard-page';
 import { ShareholderHeader } from './shareholder-header';
-import { SubscribeWizard } from './subscribe-wizard';
 
 const styles = {
-  page: css({ display: 'grid', gap: '6', alignContent: 'start', maxW: '56rem' }),
-  title: css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' }),
-  card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' }),
+  card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem' }),
 };
+
+// The wizard (TanStack Form, the signature pad's step, RxDB's writes) comes when there is a
+// draft to fill in: not for a visitor who is not signed in.
+const SubscribeWizard = lazy(() => import('./subscribe-wizard').then((m) => ({ default: m.SubscribeWizard })));
 
 /** What the route found: nobody signed in, not known yet, or the draft to resume (or none). */
 export type SubscribeView =
@@ -27,40 +28,43 @@ type SubscribePageProps = {
   syncStatus?: ReactNode;
 };
 
-/** /shareholder/subscribe: sign-in required; the route has already sent a signed subscriber on. */
+/** Said above the steps, and in the page's HTML while the session is read. */
+export const SUBSCRIBE_INTRO =
+  'Five steps: your details, your investment, the legal confirmations, your signature and the payment instructions. Your progress is saved as you go, and you can carry on from any device you sign in on.';
+
+/**
+ * /shareholder/subscribe: sign-in required; the route has already sent a signed subscriber on.
+ * The header, title and the place of the steps are the same in every state, so nothing moves
+ * when the session is known and the draft has opened.
+ */
 export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePageProps) {
   const data = useUserData();
-  if (view.state === 'signed-out') {
-    return (
-      <PageContainer>
-        <Card className={styles.card}>
-          <CardTitle>Authentication Required</CardTitle>
-          <CardDescription>Please sign in to subscribe to shares. Your progress is saved as you go.</CardDescription>
-          <Link to="/auth" className={buttonRecipe()}>
-            Sign In
-          </Link>
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (view.state === 'loading' || !data) return <SubscribeLoading signOut={signOut} />;
+  const loading = <LoadingStatus />;
   return (
     <>
       <ShareholderHeader signOut={signOut} />
-      <PageContainer className={styles.page}>
-        <h1 className={styles.title}>Share Subscription</h1>
-        <SubscribeWizard data={data} draft={view.draft} email={email} syncStatus={syncStatus} />
-      </PageContainer>
+      <WizardPage title="Share Subscription" intro={SUBSCRIBE_INTRO}>
+        {view.state === 'signed-out' ? (
+          <Card className={styles.card}>
+            <CardTitle as="h2">Authentication Required</CardTitle>
+            <CardDescription>Please sign in to subscribe to shares. Your progress is saved as you go.</CardDescription>
+            <Link to="/auth" className={buttonRecipe()}>
+              Sign In
+            </Link>
+          </Card>
+        ) : view.state === 'loading' || !data ? (
+          loading
+        ) : (
+          <Suspense fallback={loading}>
+            <SubscribeWizard data={data} draft={view.draft} email={email} syncStatus={syncStatus} />
+          </Suspense>
+        )}
+      </WizardPage>
     </>
   );
 }
 
-/** While the session is read and the user's data opens. */
-function SubscribeLoading({ signOut }: { signOut?: ReactNode }) {
-  return (
-    <>
-      {signOut ? <ShareholderHeader signOut={signOut} /> : null}
-      <LoadingStatus />
-    </>
-  );
+/** The route's pending state: the page as it first paints. */
+export function SubscribePending() {
+  return <SubscribePage view={{ state: 'loading' }} email={undefined} signOut={null} />;
 }

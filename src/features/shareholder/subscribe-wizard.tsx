@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
@@ -8,13 +8,16 @@ import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
+import { LoadingStatus } from '../../ui/loading-status';
 import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
-import { SignatureStep } from './signature-step';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
 import { initialValues, stepComplete } from './subscription-form';
 import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
 import { subscriptionRefusalWords, useSyncedDraft } from './use-synced-draft';
+
+// Ark's signature pad comes with step 4, not before.
+const SignatureStep = lazy(() => import('./signature-step').then((m) => ({ default: m.SignatureStep })));
 
 type WizardProps = {
   data: UserData;
@@ -118,9 +121,11 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       {step === 2 ? <InvestmentStep form={form} refused={synced.refused.numberOfShares} /> : null}
       {step === 3 ? <LegalStep form={form} /> : null}
       {step === 4 ? (
-        <form.Field name="signatureData">
-          {(field) => <SignatureStep value={field.state.value} onChange={(dataUrl) => field.handleChange(dataUrl)} />}
-        </form.Field>
+        <Suspense fallback={<LoadingStatus />}>
+          <form.Field name="signatureData">
+            {(field) => <SignatureStep value={field.state.value} onChange={(dataUrl) => field.handleChange(dataUrl)} />}
+          </form.Field>
+        </Suspense>
       ) : null}
       {step === 5 ? (
         <PaymentInstructions

@@ -1,9 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useSession } from '../../features/auth/session';
 import { SignOutButton } from '../../features/auth/sign-out-button';
-import { SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
+import { SubscribePage, SubscribePending, type SubscribeView } from '../../features/shareholder/subscribe-page';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
-import { LoadingStatus } from '../../ui/loading-status';
 
 // Not behind the guard: a signed-out visitor gets the spec's 'Authentication Required' card.
 export const Route = createFileRoute('/shareholder/subscribe')({
@@ -17,8 +16,8 @@ export const Route = createFileRoute('/shareholder/subscribe')({
     if (signed) throw redirect({ to: '/shareholder/dashboard', replace: true });
     return { state: 'ready', draft };
   },
-  // While the loader waits for the first pull. Kept light: a pending component is eager code.
-  pendingComponent: LoadingStatus,
+  // While the loader waits for the first pull: the page as its HTML paints it (ADR 012).
+  pendingComponent: SubscribePending,
   pendingMs: 0,
   pendingMinMs: 0,
   component: function Subscribe() {
