@@ -11,13 +11,14 @@ import { SUBSCRIBE_INTRO } from './features/shareholder/subscribe-page';
 export type BuiltPage = PageMeta & { index: boolean; render?: string };
 
 // The wizards paint their frame from HTML too, then fill it: 'Loading...' where the steps go
-// until the session is read and the local data has opened. Not for search engines.
+// until the session is read and the local data has opened. An assessment link is private: not
+// for search engines.
 const WIZARD_PAGES: BuiltPage[] = [
   {
     path: '/shareholder/subscribe',
     title: 'Share Subscription — Chloe',
     description: SUBSCRIBE_INTRO,
-    index: false,
+    index: true,
   },
   {
     path: '/agent-assessment/$token',

@@ -149,7 +149,7 @@ async function recordShifts(page: Page) {
     page.evaluate(() => (window as Window & { __shifts?: { value: number; nodes: string[] }[] }).__shifts ?? []);
 }
 
-test('an assessment link paints its frame from HTML, with scripts off too, and not for search engines', async ({
+test('an assessment link paints its frame from HTML, with scripts off too, and not for search engines; so does the subscription', async ({
   browser,
 }) => {
   const path = await assessmentLink();
@@ -166,7 +166,8 @@ test('an assessment link paints its frame from HTML, with scripts off too, and n
     await page.goto('/shareholder/subscribe');
     await expect(page.getByRole('heading', { name: 'Share Subscription', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: '← Back to Shareholder' })).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // The funnel's public address, unlike a private link.
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   } finally {
     await context.close();
   }
