@@ -153,8 +153,7 @@ export function replicateTable<T extends SyncDoc>(
         const data = (await call(() =>
           client.rpc('sync_pull', { p_table: table, p_checkpoint: checkpoint ?? null, p_limit: limit }),
         )) as unknown as PullResult;
-        const documents = data.documents.map((row) => rowToDoc<T>(row, known));
-        await keepRefusedValues(documents);
+        const documents = await keepRefusedValues(data.documents.map((row) => rowToDoc<T>(row, known)));
         return {
           documents,
           checkpoint: data.checkpoint ??
@@ -237,23 +236,32 @@ export function replicateTable<T extends SyncDoc>(
 
   // A refused state still on this device that a pull is about to replace with the server's newer
   // row (RxDB takes the server's row when the device has nothing newer than what it pushed): the
-  // refused values go to the conflict log, and the refusal is over.
-  async function keepRefusedValues(documents: Doc[]) {
+  // refused values go to the conflict log, and the refusal is over. The row the server kept when
+  // it refused, pulled again (the pull began before the refusal, or its checkpoint was behind), is
+  // not newer: it is left out, and the refused values stay on screen with their message until
+  // corrected (the next push is judged against that row: trueServerState).
+  async function keepRefusedValues<D extends Doc>(documents: D[]): Promise<D[]> {
     const found = await refusalsAmong(
       outbox,
       table,
       documents.map((d) => String(d.id)),
     );
+    const stale = new Set<string>();
     for (const { docId, refused, refusal } of found) {
       const pulled = documents.find((d) => d.id === docId)!;
       const local = (await collection.findOne(docId).exec())?.toMutableJSON(true) as Doc | undefined;
       if (!local || !sameData(local, refused)) continue;
+      if (refusal.server && sameData(pulled, refusal.server)) {
+        stale.add(docId);
+        continue;
+      }
       const lost = Object.keys(refused)
         .filter((field) => !sameData({ [field]: refused[field] }, { [field]: refusal.server?.[field] ?? null }))
         .map((field) => ({ field, local: refused[field], server: pulled[field] ?? null }));
       await logLostValues(conflictLog, table, docId, lost);
       await settle(outbox, table, [pulled]);
     }
+    return stale.size > 0 ? documents.filter((d) => !stale.has(String(d.id))) : documents;
   }
 
   // A conflict whose resolution is the server's row is never pushed again: it is settled.

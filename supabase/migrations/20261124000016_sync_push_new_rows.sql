@@ -3,8 +3,8 @@
 --
 -- sync_push (20261123000012) takes each row in its own subtransaction with four or five queries:
 -- right for a compare-and-set update and for naming a refused row, but most of a push's time when
--- a device comes back online with a pile of new rows. A push whose rows are all new (no assumed
--- state, no row with their ids visible) now goes in with one insert; if any row is refused (a
+-- a device comes back online with a pile of new rows. A push of saved properties whose rows are
+-- all new (no assumed state, no row with their ids visible) now goes in with one insert; if any row is refused (a
 -- check, a taken id, a limit), that insert is undone and the rows take the per-row path as before,
 -- which names the refused row and keeps the others. The answer is the same either way.
 
@@ -24,7 +24,7 @@ declare
   v_writer text := nullif(pg_catalog.current_setting('chloe.sync_writer', true), '');
   v_write_id text := coalesce(
     nullif(pg_catalog.current_setting('chloe.sync_write_id', true), ''),
-    nullif(pg_catalog.current_setting('chloe.sync_write_ids', true), '')::jsonb ->> new.id::text);
+    nullif(nullif(pg_catalog.current_setting('chloe.sync_write_ids', true), '')::jsonb ->> new.id::text, ''));
   v_landed jsonb := '{}'::jsonb;
 begin
   perform pg_catalog.pg_current_xact_id();
@@ -75,7 +75,9 @@ declare
   v_visible boolean;
 begin
   -- Everything the per-row path checks first (the table, the shape, the batch size) it still does.
-  if p_table is null or p_table not in ('saved_properties', 'share_subscriptions', 'agent_assessments')
+  -- Saved properties only: the table a device fills in bulk, and whose insert writes no other row
+  -- (a subscription's writes its agreement status, stamped with the push's one write id).
+  if p_table is distinct from 'saved_properties'
      or jsonb_typeof(p_rows) is distinct from 'array'
      or jsonb_array_length(p_rows) not between 1 and 200 then
     return public.sync_push_rows(p_table, p_rows);
@@ -95,7 +97,7 @@ begin
       from jsonb_array_elements(p_rows) as e
      where jsonb_typeof(e -> 'new') = 'object'
        and jsonb_typeof(e -> 'new' -> 'id') = 'string'
-       and jsonb_typeof(e -> 'assumed') is distinct from 'object'
+       and coalesce(jsonb_typeof(e -> 'assumed'), 'null') = 'null'
        and coalesce(jsonb_typeof(e -> 'writer'), 'null') in ('null', 'string')
        and coalesce(length(e ->> 'writer'), 0) <= 64
        and coalesce(jsonb_typeof(e -> 'write_id'), 'null') in ('null', 'string')

@@ -76,7 +76,7 @@ test('every public page hydrates without a mismatch, and its buttons then work',
 });
 
 test('a route without a page of its own is served the empty shell, not the home page', async ({ request }) => {
-  for (const path of ['/dashboard', '/auth', '/saved-properties?x=1', '/no-such-page']) {
+  for (const path of ['/dashboard', '/auth', '/saved-properties?x=1', '/no-such-page', '/agent-assessment']) {
     const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
     expect(html, path).toContain('<div id="root"></div>');
     expect(html, path).not.toContain('data-prerendered');

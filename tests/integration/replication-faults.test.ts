@@ -194,6 +194,12 @@ describe('a value the server refuses', () => {
     expect(JSON.parse(refused!.refusal!)).toMatchObject({ code: '22003', server: { number_of_shares: 5000 } });
     expect(deriveSyncStatus(a.engine.inputs$.value).kind).toBe('error');
     expect((await serverRow(id))?.number_of_shares).toBe(5000);
+    // A pull that brings the row the server kept when it refused (begun before the refusal, or
+    // with its checkpoint behind) is not a newer row: the refusal and the refused values stay.
+    await inSync(a);
+    expect((await outbox(a))[0]?.lastError).toMatch(/out of range/);
+    expect((await a.db.share_subscriptions.findOne(id).exec())?.number_of_shares).toBe(3_000_000_000);
+    expect(await conflicts(a)).toEqual([]);
 
     await patch(a, id, { number_of_shares: 7000, total_amount: 8750 });
     await inSync(a);

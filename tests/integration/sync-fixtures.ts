@@ -31,6 +31,8 @@ export interface PushRow {
   assumed: Record<string, unknown> | null;
   /** The pushing device (its storage token): a row it wrote last is not a conflict. */
   writer?: string;
+  /** The push's id for this row, recorded in the row's `_landed` when it lands. */
+  write_id?: string;
 }
 
 export type User = Awaited<ReturnType<typeof newUser>>;

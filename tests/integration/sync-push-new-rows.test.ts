@@ -113,4 +113,23 @@ describe('a push of new rows', () => {
     expect(other.errors).toEqual([]);
     expect(other.conflicts.map((c) => c.title).sort()).toEqual(['One', 'Two']);
   });
+
+  it('answers odd input as row by row does: an assumed state that is not a row, an empty write id', async () => {
+    const a = await user();
+    const odd = property(a, 'Odd assumed');
+    const result = await push(a.client, 'saved_properties', [
+      { new: odd, assumed: 'x' as unknown as null },
+      { new: property(a, 'Fine'), assumed: null },
+    ]);
+    expect(result.errors).toEqual([expect.objectContaining({ id: odd.id, code: '22023' })]);
+    expect((await rowsOf(a.user.id)).map((r) => r.title)).toEqual(['Fine']);
+
+    const blank = property(a, 'No write id');
+    expect(
+      await push(a.client, 'saved_properties', [{ new: blank, assumed: null, writer: 'device-a', write_id: '' }]),
+    ).toEqual({ conflicts: [], errors: [] });
+    const row = await dbRow('saved_properties', blank.id);
+    expect(row).toMatchObject({ _writer: 'device-a' });
+    expect(row?._landed).toEqual({});
+  });
 });
