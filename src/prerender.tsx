@@ -5,7 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { AppTree, createAppRouter } from './app';
 import { ASSESSMENT_INTRO } from './features/assessment/assessment-page';
 import { PUBLIC_PAGES, type PageMeta } from './features/marketing/page-meta';
-import { SUBSCRIBE_INTRO } from './features/shareholder/subscribe-page';
+import { SUBSCRIBE_INTRO } from './features/shareholder/subscribe-frame';
 
 /** A page the build writes; `render` is the address rendered for a route's page (any token will do). */
 export type BuiltPage = PageMeta & { index: boolean; render?: string };

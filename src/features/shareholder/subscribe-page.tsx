@@ -6,8 +6,7 @@ import { useUserData } from '../../data/user-data';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
-import { WizardPage } from '../../ui/wizard-page';
-import { ShareholderHeader } from './shareholder-header';
+import { SubscribeFrame } from './subscribe-frame';
 
 const styles = {
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem' }),
@@ -28,10 +27,6 @@ type SubscribePageProps = {
   syncStatus?: ReactNode;
 };
 
-/** Said above the steps, and in the page's HTML while the session is read. */
-export const SUBSCRIBE_INTRO =
-  'Five steps: your details, your investment, the legal confirmations, your signature and the payment instructions. Your progress is saved as you go, and you can carry on from any device you sign in on.';
-
 /**
  * /shareholder/subscribe: sign-in required; the route has already sent a signed subscriber on.
  * The header, title and the place of the steps are the same in every state, so nothing moves
@@ -41,30 +36,22 @@ export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePag
   const data = useUserData();
   const loading = <LoadingStatus />;
   return (
-    <>
-      <ShareholderHeader signOut={signOut} />
-      <WizardPage title="Share Subscription" intro={SUBSCRIBE_INTRO}>
-        {view.state === 'signed-out' ? (
-          <Card className={styles.card}>
-            <CardTitle as="h2">Authentication Required</CardTitle>
-            <CardDescription>Please sign in to subscribe to shares. Your progress is saved as you go.</CardDescription>
-            <Link to="/auth" className={buttonRecipe()}>
-              Sign In
-            </Link>
-          </Card>
-        ) : view.state === 'loading' || !data ? (
-          loading
-        ) : (
-          <Suspense fallback={loading}>
-            <SubscribeWizard data={data} draft={view.draft} email={email} syncStatus={syncStatus} />
-          </Suspense>
-        )}
-      </WizardPage>
-    </>
+    <SubscribeFrame signOut={signOut}>
+      {view.state === 'signed-out' ? (
+        <Card className={styles.card}>
+          <CardTitle as="h2">Authentication Required</CardTitle>
+          <CardDescription>Please sign in to subscribe to shares. Your progress is saved as you go.</CardDescription>
+          <Link to="/auth" className={buttonRecipe()}>
+            Sign In
+          </Link>
+        </Card>
+      ) : view.state === 'loading' || !data ? (
+        loading
+      ) : (
+        <Suspense fallback={loading}>
+          <SubscribeWizard data={data} draft={view.draft} email={email} syncStatus={syncStatus} />
+        </Suspense>
+      )}
+    </SubscribeFrame>
   );
-}
-
-/** The route's pending state: the page as it first paints. */
-export function SubscribePending() {
-  return <SubscribePage view={{ state: 'loading' }} email={undefined} signOut={null} />;
 }

@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useSession } from '../../features/auth/session';
 import { SignOutButton } from '../../features/auth/sign-out-button';
-import { SubscribePage, SubscribePending, type SubscribeView } from '../../features/shareholder/subscribe-page';
+import { SubscribePending } from '../../features/shareholder/subscribe-frame';
+import { SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
 
 // Not behind the guard: a signed-out visitor gets the spec's 'Authentication Required' card.
