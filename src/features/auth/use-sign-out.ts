@@ -1,11 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useUserData } from '../../data/user-data';
-import { discardUserData, pendingChanges } from '../../data/user-data-lifecycle';
 import { toast } from '../../lib/toast';
 import { signOut as endSession } from './api/sign-out';
 import { useSession } from './session';
 import { errorMessage } from '../../lib/errors';
+
+// RxDB's side of signing out (count what waits, remove the database) is already loaded for a
+// signed-in user; imported when needed, a page with a Sign Out button does not bring RxDB to a
+// visitor who is not signed in.
+const lifecycle = () => import('../../data/user-data-lifecycle');
 
 export interface SignOutFlow {
   /** Signs out, unless changes have not synced: then `unsynced` says how many and nothing happens yet. */
@@ -44,7 +48,7 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
     // Started at once, so the guard sees a navigation under way and does not send us to /auth.
     const navigation = navigate({ to: redirectTo });
     try {
-      await discardUserData(data, userId);
+      await (await lifecycle()).discardUserData(data, userId);
     } catch (error) {
       toast.error('Could not clear this device', `This device still holds your saved data: ${errorMessage(error)}`);
       throw error;
@@ -56,7 +60,7 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
   const signOut = useCallback(async () => {
     let waiting: number;
     try {
-      waiting = await pendingChanges(data);
+      waiting = await (await lifecycle()).pendingChanges(data);
     } catch (error) {
       toast.error('Error', errorMessage(error));
       throw error;
