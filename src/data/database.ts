@@ -10,7 +10,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { getAjv, wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { merge3, sameData, type Doc } from './conflict';
 import { logLostValues } from './lost-values';
 import { takeLandedBase, trueServerState, upToDate } from './outbox';
@@ -181,6 +181,11 @@ export interface OpenOptions {
   storage?: RxStorage<unknown, unknown>;
   multiInstance?: boolean;
 }
+
+// The schemas are this file's own, fixed at build time: Ajv need not first check each against the
+// JSON Schema meta-schema, whose validator it would otherwise compile on a phone while a page
+// opens. Strict mode still refuses an unknown keyword when a schema is compiled.
+getAjv().opts.validateSchema = false;
 
 function storageFor(options: OpenOptions): RxStorage<unknown, unknown> {
   // Validation is on for every collection of the app: a bad local write is refused with a clear
