@@ -136,8 +136,6 @@ const DEVICE_OWNED: Partial<Record<SyncedCollectionName, readonly string[]>> = {
   agent_assessments: ['last_step'],
 };
 
-export { logLostValues };
-
 interface LocalCollections {
   outbox?: RxCollection<OutboxEntry>;
   conflict_log?: RxCollection<ConflictLogEntry>;

@@ -6,7 +6,8 @@ import { MAX_PUSH_ROWS } from '../lib/limits';
 import type { DatabaseClient } from './client';
 import { sameData, type Doc } from './conflict';
 import type { Json } from './database.types';
-import { logLostValues, type ConflictLogEntry, type OutboxEntry } from './database';
+import type { ConflictLogEntry, OutboxEntry } from './database';
+import { logLostValues } from './lost-values';
 import { answered, markRefused, recordSent, refusalsAmong, settle, trueServerStates } from './outbox';
 import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 

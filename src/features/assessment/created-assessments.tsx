@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { formatShortDate } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { AnswersView } from './answers-view';
 import { ASSESSMENT_STEPS } from './assessment';
@@ -29,11 +30,6 @@ const styles = {
   status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
 };
 
-const date = (iso: string | null | undefined) =>
-  iso
-    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
-    : '—';
-
 /** 'Your assessments': each link's agency, contact, dates, status and progress, and its answers. */
 export function CreatedAssessments({ created }: { created: ServerQuery<CreatedAssessment[]> }) {
   const [open, setOpen] = useState<string | null>(null);
@@ -57,11 +53,11 @@ export function CreatedAssessments({ created }: { created: ServerQuery<CreatedAs
             </div>
             <div>
               <dt>Created</dt>
-              <dd>{date(row.created_at)}</dd>
+              <dd>{formatShortDate(row.created_at)}</dd>
             </div>
             <div>
               <dt>Expires</dt>
-              <dd>{date(row.expires_at)}</dd>
+              <dd>{formatShortDate(row.expires_at)}</dd>
             </div>
             <div>
               <dt>Status</dt>
