@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Two projects: unit tests beside the code (jsdom + fake-indexeddb), and integration tests
-// against a real local stack that tests/integration/global-setup.ts starts on free ports.
+// against a real local stack that tests/integration/global-setup.ts starts on free ports. A test of
+// the local stack that needs the whole stack running sits beside its code as
+// `*.integration.test.ts`, and runs with the integration tests.
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
@@ -20,6 +22,7 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
             'extension/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, 'supabase/local/**/*.integration.test.ts'],
           setupFiles: ['tests/setup-unit.ts'],
           // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.
           server: { deps: { inline: ['@elevenlabs/react'] } },
@@ -30,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'supabase/local/**/*.integration.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { build } from 'vite';
 import { EXTENSION_PUBLIC_KEY, extensionIdOf, manifest } from '../extension/manifest.mjs';
-import { localKeys, localSettings, portSetting, ROOT } from '../supabase/local/settings.mjs';
+import { localKeys, localSettings, portSetting, ROOT } from '../supabase/local/shared/settings.mjs';
 
 const SRC = path.join(ROOT, 'extension/src');
 

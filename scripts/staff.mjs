@@ -8,9 +8,9 @@
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { runAutoReply } from '../supabase/local/auto-reply.mjs';
-import { errorMessage } from '../supabase/local/process.mjs';
-import { localKeys, localSettings } from '../supabase/local/settings.mjs';
+import { errorMessage } from '../supabase/local/shared/errors.mjs';
+import { localKeys, localSettings } from '../supabase/local/shared/settings.mjs';
+import { runAutoReply } from '../supabase/local/stack/auto-reply.mjs';
 
 /** @type {Record<string, { column: string, label: string }>} */
 export const STEPS = {

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '../supabase/local/index.mjs';
-import { freePort } from '../supabase/local/process.mjs';
+import { startStack } from '../supabase/local/stack/index.mjs';
+import { freePort } from '../supabase/local/stack/process.mjs';
 import type { afterAll, beforeAll } from 'vitest';
 
 export interface StackInfo {
   apiUrl: string;
   dbUrl: string;
-  /** The local inbox (mail.mjs): GET `${mailUrl}/api/messages?to=…`. */
+  /** The local inbox (services/mail): GET `${mailUrl}/api/messages?to=…`. */
   mailUrl: string;
-  /** The local voice service (supabase/local/voice.mjs): `${voiceUrl}/v1/convai/...`, `/_local/conversations`. */
+  /** The local voice service (supabase/local/services/voice): `${voiceUrl}/v1/convai/...`, `/_local/conversations`. */
   voiceUrl: string;
   /** Where the app's voice SDK connects: `${voiceWsOrigin}/v1/convai/conversation?agent_id=…`. */
   voiceWsOrigin: string;
@@ -19,7 +19,7 @@ export interface StackInfo {
   voiceApiKey: string;
   /** The functions' NORMAN_PASSWORD: the password the Norman page (norman-access) accepts. */
   normanPassword: string;
-  /** The local Google (supabase/local/google.mjs): consent, token, Gmail, `/_local/*`. */
+  /** The local Google (supabase/local/services/google): consent, token, Gmail, `/_local/*`. */
   googleUrl: string;
   anonKey: string;
   serviceRoleKey: string;

@@ -1,0 +1,46 @@
+// Sign-up confirmation ([auth.email] enable_confirmations = true), on a stack of its own: no
+// session until the link mailed to the local inbox is followed, as in Supabase Auth.
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ownStack } from '../../../../tests/stack-fixture';
+
+const own = ownStack({ confirmSignups: true }, { beforeAll, afterAll });
+
+const client = () =>
+  createClient(own.stack!.info.apiUrl, own.stack!.info.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+
+describe('sign-up with confirmation', () => {
+  it('mails a confirmation link; no session and no sign-in until it is followed', async () => {
+    const email = `confirm-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'confirm-password';
+    const signUp = await client().auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: 'http://localhost:4173/dashboard' },
+    });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    expect(signUp.data.user?.email).toBe(email);
+    expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe('email_not_confirmed');
+
+    const mails = (await (await fetch(`${own.stack!.info.mailUrl}/api/messages?to=${email}`)).json()) as {
+      subject: string;
+      text: string;
+    }[];
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm your signup']);
+    const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mails[0]!.text)![1]!;
+    const res = await fetch(link, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:4173/dashboard');
+    const hash = new URLSearchParams(location.hash.slice(1));
+    expect(hash.get('type')).toBe('signup');
+    expect(hash.get('access_token')).toBeTruthy();
+    expect((await client().auth.signInWithPassword({ email, password })).error).toBeNull();
+  });
+});

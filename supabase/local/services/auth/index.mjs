@@ -1,0 +1,135 @@
+// @ts-check
+// A small GoTrue-compatible auth service: the calls @supabase/supabase-js makes for email and
+// password accounts, answered as Supabase Auth answers them (status, `error_code`, `msg`). Users
+// live in auth.users (bcrypt), sessions in auth.sessions and rotating refresh tokens in
+// auth.refresh_tokens, exactly where hosted Supabase keeps them. The gateway hands it each request
+// below /auth/v1, already read; the route table below is its whole API.
+import { routeTable } from '../../shared/http/router.mjs';
+import { createAccount } from './account.mjs';
+import { createAdminService } from './admin.mjs';
+import { createLinks } from './links.mjs';
+import { rateLimiter } from './rate-limit.mjs';
+import { fail } from './replies.mjs';
+import { createSessions } from './sessions.mjs';
+import { createTokenStore } from './tokens.mjs';
+
+/**
+ * @typedef {import('./replies.mjs').Reply} Reply
+ * @typedef {{ method: string, path: string, search: URLSearchParams,
+ *   headers: Record<string, string | string[] | undefined>, body: unknown, ip?: string }} AuthRequest
+ * @typedef {{ handle: (req: AuthRequest, authorization: string | undefined) => Promise<Reply> | Reply,
+ *   limit?: string | ((req: AuthRequest) => string) }} AuthRoute `limit`: the rate limit it counts against
+ * @typedef {{ send: (mail: { to: string, subject: string, text: string, html: string }) => void }} Mailer
+ * @typedef {{ q: ReturnType<typeof createTokenStore>['q'], tokens: ReturnType<typeof createTokenStore>,
+ *   mailbox: Mailer | null, siteUrl: string, redirectUrls: string[], issuer: string,
+ *   confirmSignups: boolean }} AuthContext what every part of the service works with
+ */
+
+/** What GET /settings answers: email sign-up on, everything else off. */
+const SETTINGS = Object.freeze({
+  external: { email: true, phone: false, anonymous_users: false },
+  disable_signup: false,
+  mailer_autoconfirm: true,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+});
+
+/** Methods the gateway passes on (a preflight never reaches the service). */
+const ANY_METHOD = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
+ *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null,
+ *   mailbox?: Mailer | null, siteUrl?: string, redirectUrls?: string[],
+ *   confirmSignups?: boolean }} opts `mailbox`: where auth emails go (the local inbox).
+ *   `confirmSignups`: [auth.email] enable_confirmations.
+ */
+export function createAuthService({
+  pool,
+  jwtSecret,
+  issuer,
+  accessTokenTtl = 3600,
+  refreshTokenReuseInterval,
+  rateLimits = null,
+  mailbox = null,
+  siteUrl = 'http://localhost:4173',
+  redirectUrls = [],
+  confirmSignups = false,
+}) {
+  const limited = rateLimiter(rateLimits);
+  const tokens = createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refreshTokenReuseInterval });
+  /** @type {AuthContext} */
+  const ctx = { q: tokens.q, tokens, mailbox, siteUrl, redirectUrls, issuer, confirmSignups };
+  const links = createLinks(ctx);
+  const account = createAccount(ctx, links);
+  const sessions = createSessions(ctx);
+  const admin = createAdminService({ q: tokens.q, jwtSecret, generateLink: links.generateLink });
+
+  /** @param {AuthRequest} req */
+  const redirectTo = (req) => req.search.get('redirect_to');
+  /** @type {AuthRoute} */
+  const adminRoute = {
+    handle: (req, authorization) => admin.handle({ ...req, authorization }),
+  };
+
+  // Each route with the rate limit it counts against, as GoTrue counts them.
+  const match = routeTable(
+    /** @type {[import('find-my-way').HTTPMethod | import('find-my-way').HTTPMethod[], string, AuthRoute][]} */ ([
+      [
+        'GET',
+        '/health',
+        {
+          handle: () => ({ status: 200, body: { version: 'local', name: 'GoTrue', description: 'Chloe local auth' } }),
+        },
+      ],
+      ['GET', '/settings', { handle: () => ({ status: 200, body: SETTINGS }) }],
+      [[...ANY_METHOD], '/admin', adminRoute],
+      [[...ANY_METHOD], '/admin/*', adminRoute],
+      ['POST', '/signup', { limit: 'sign_in_sign_ups', handle: (req) => account.signUp(req.body, redirectTo(req)) }],
+      ['POST', '/recover', { limit: 'token_verifications', handle: (req) => links.recover(req.body, redirectTo(req)) }],
+      ['GET', '/verify', { handle: (req) => links.verifyLink(req.search) }],
+      ['POST', '/verify', { limit: 'token_verifications', handle: (req) => links.verifyOtp(req.body) }],
+      [
+        'POST',
+        '/token',
+        {
+          limit: (req) => (req.search.get('grant_type') === 'refresh_token' ? 'token_refresh' : 'sign_in_sign_ups'),
+          handle: (req) => {
+            const grant = req.search.get('grant_type');
+            if (grant === 'password') return sessions.passwordGrant(req.body);
+            if (grant === 'refresh_token') return sessions.refreshGrant(req.body);
+            return fail(400, 'validation_failed', `unsupported_grant_type: ${grant ?? ''}`);
+          },
+        },
+      ],
+      ['POST', '/logout', { handle: (req, authorization) => sessions.logout(authorization, req.search.get('scope')) }],
+      ['GET', '/user', { handle: (_req, authorization) => sessions.user(authorization) }],
+      [
+        'PUT',
+        '/user',
+        {
+          limit: 'token_verifications',
+          handle: (req, authorization) => account.updateUser(authorization, req.body, redirectTo(req)),
+        },
+      ],
+    ]),
+  );
+
+  /**
+   * One request below /auth/v1 (its path without a trailing slash).
+   * @param {AuthRequest} req @returns {Promise<Reply>}
+   */
+  async function handle(req) {
+    const found = match(req.method, req.path);
+    if (!found) return fail(404, 'not_found', `${req.method} ${req.path} is not supported by the local auth service`);
+    const { limit, handle: answer } = found.value;
+    const bucket = typeof limit === 'function' ? limit(req) : limit;
+    const over = bucket ? limited(bucket, req.ip ?? 'unknown') : null;
+    if (over) return over;
+    const authorization = typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined;
+    return answer(req, authorization);
+  }
+
+  return { handle };
+}

@@ -1,0 +1,173 @@
+// @ts-check
+// The token side of the local auth service: the users and sessions it reads, access tokens
+// (JWTs) and rotating refresh tokens, as GoTrue issues and checks them.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { signJwt, verifyJwt } from '../../shared/keys.mjs';
+import { fail, userJson } from './replies.mjs';
+
+/**
+ * @typedef {import('./replies.mjs').Reply} Reply
+ * @typedef {import('./replies.mjs').UserRow} UserRow
+ * @typedef {import('./replies.mjs').RefreshTokenRow} RefreshTokenRow
+ */
+
+/**
+ * `refreshTokenReuseInterval` (seconds, GoTrue's `security.refresh_token_reuse_interval`): how long
+ * the token just rotated away may be sent again, for a client whose refresh answer was lost.
+ * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl: number,
+ *   refreshTokenReuseInterval?: number }} opts
+ */
+export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refreshTokenReuseInterval = 10 }) {
+  // node-pg types rows as any: callers name the row shape they selected.
+  /** @param {string} sql @param {unknown[]} [params] @returns {Promise<unknown[]>} */
+  const q = async (sql, params) => /** @type {{ rows: unknown[] }} */ (await pool.query(sql, params)).rows;
+
+  /** @param {string} email */
+  const userByEmail = async (email) =>
+    /** @type {UserRow | undefined} */ (
+      (await q('select * from auth.users where lower(email) = lower($1)', [email]))[0]
+    );
+  /** @param {string} id */
+  const userById = async (id) =>
+    /** @type {UserRow | undefined} */ ((await q('select * from auth.users where id = $1', [id]))[0]);
+
+  /** @param {string} userId @param {string} sessionId @param {string | null} parent */
+  async function issueRefreshToken(userId, sessionId, parent) {
+    const token = randomBytes(24).toString('base64url');
+    await q('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+      token,
+      userId,
+      sessionId,
+      parent,
+    ]);
+    return token;
+  }
+
+  /** @param {UserRow} user @param {string} sessionId @param {string} refreshToken @param {string} method */
+  async function sessionJson(user, sessionId, refreshToken, method) {
+    const now = Math.floor(Date.now() / 1000);
+    const accessToken = await signJwt(
+      {
+        aud: 'authenticated',
+        exp: now + accessTokenTtl,
+        iat: now,
+        iss: issuer,
+        sub: user.id,
+        email: user.email,
+        phone: '',
+        app_metadata: user.raw_app_meta_data,
+        user_metadata: user.raw_user_meta_data,
+        role: 'authenticated',
+        aal: 'aal1',
+        amr: [{ method, timestamp: now }],
+        session_id: sessionId,
+        is_anonymous: false,
+      },
+      jwtSecret,
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: accessTokenTtl,
+      expires_at: now + accessTokenTtl,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  /** @param {UserRow} user @param {string} method */
+  async function newSession(user, method) {
+    const sessionId = randomUUID();
+    await q('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+    await q('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+    const fresh = /** @type {UserRow} */ (await userById(user.id));
+    return sessionJson(fresh, sessionId, await issueRefreshToken(user.id, sessionId, null), method);
+  }
+
+  /**
+   * The bearer token of a request, verified, with its session still alive.
+   * @param {string | undefined} authorization
+   * @returns {Promise<{ claims: import('jose').JWTPayload, user: UserRow } | Reply>}
+   */
+  async function authenticate(authorization) {
+    const token = authorization?.replace(/^Bearer\s+/i, '');
+    if (!token) return fail(401, 'no_authorization', 'This endpoint requires a Bearer token');
+    let claims;
+    try {
+      claims = await verifyJwt(token, jwtSecret);
+    } catch (error) {
+      const expired = error instanceof Error && /exp/.test(error.message);
+      return fail(
+        403,
+        'bad_jwt',
+        expired ? 'invalid JWT: token is expired' : 'invalid JWT: unable to parse or verify signature',
+      );
+    }
+    if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
+      return fail(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    }
+    const sessions = await q('select 1 from auth.sessions where id = $1', [claims.session_id]);
+    if (!sessions.length) {
+      return fail(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    const user = await userById(claims.sub);
+    if (!user) return fail(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return { claims, user };
+  }
+
+  /**
+   * Trade a refresh token for a new session token and its successor, once.
+   * @param {string} token
+   * @returns {Promise<Reply>}
+   */
+  async function rotateRefreshToken(token) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const row = /** @type {{ rows: RefreshTokenRow[] }} */ (
+        await client.query('select * from auth.refresh_tokens where token = $1 for update', [token])
+      ).rows[0];
+      if (!row) {
+        await client.query('rollback');
+        return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      }
+      if (row.revoked) {
+        // As GoTrue: the token rotated away just now, sent again within the reuse interval, is a
+        // client whose answer was lost (patchy mobile data). It gets the session's current token,
+        // and nothing rotates. An older token, or after the interval, is a stolen one: the session ends.
+        const current = /** @type {{ rows: RefreshTokenRow[] }} */ (
+          await client.query(
+            'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+            [row.session_id],
+          )
+        ).rows[0];
+        const revokedFor = Date.now() - new Date(row.updated_at).getTime();
+        if (current && current.parent === row.token && revokedFor < refreshTokenReuseInterval * 1000) {
+          await client.query('commit');
+          const user = /** @type {UserRow} */ (await userById(row.user_id));
+          return { status: 200, body: await sessionJson(user, row.session_id, current.token, 'token_refresh') };
+        }
+        await client.query('delete from auth.sessions where id = $1', [row.session_id]);
+        await client.query('commit');
+        return fail(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
+      const next = randomBytes(24).toString('base64url');
+      await client.query(
+        'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+        [next, row.user_id, row.session_id, token],
+      );
+      await client.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
+      await client.query('commit');
+      const user = /** @type {UserRow} */ (await userById(row.user_id));
+      return { status: 200, body: await sessionJson(user, row.session_id, next, 'token_refresh') };
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return { q, userByEmail, userById, newSession, authenticate, rotateRefreshToken };
+}

@@ -1,0 +1,145 @@
+// @ts-check
+// The one HTTP entry point, like Supabase's API gateway: /rest/v1 → PostgREST, /auth/v1 → auth,
+// /functions/v1 → edge functions, with the apikey check and the CORS answers a browser app on
+// another origin needs.
+import http from 'node:http';
+import { readBody } from '../shared/http/body.mjs';
+import { SUPABASE_ALLOW_HEADERS, SUPABASE_CORS, SUPABASE_PREFLIGHT } from '../shared/http/cors.mjs';
+import { closeServer, listenLocal } from '../shared/http/listen.mjs';
+import { sendJson } from '../shared/http/reply.mjs';
+import { requestListener } from '../shared/http/router.mjs';
+import { verifyJwt } from '../shared/keys.mjs';
+import { forwardedFor, proxy } from './proxy.mjs';
+
+/** @typedef {import('../shared/http/router.mjs').Route} Route */
+
+/** Every method but OPTIONS, which is a preflight wherever it is sent. */
+const METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * @param {http.ServerResponse} res @param {number} status @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
+const send = (res, status, body, headers = {}) => sendJson(res, status, body, { ...headers, ...SUPABASE_CORS });
+
+/** The path below `/<service>/v1`, as the service behind it sees it ('/' for none). @param {URL} url */
+const below = (url) => `/${url.pathname.split('/').slice(3).join('/')}`;
+
+/**
+ * @param {{
+ *   port: number, jwtSecret: string, anonKey: string, serviceRoleKey: string,
+ *   postgrestPort: number, functionsPort: number | null, noVerifyJwt: Set<string>,
+ *   auth: ReturnType<typeof import('../services/auth/index.mjs').createAuthService>,
+ *   log?: (line: string) => void,
+ * }} opts
+ * @returns {Promise<{ server: http.Server, stop: () => Promise<void> }>}
+ */
+export async function startGateway(opts) {
+  const apiKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
+
+  /**
+   * The request's API key when it has a valid one; otherwise the 401 is sent and null returned.
+   * As Supabase's gateway, `open` routes (the link in an auth email, opened by a browser) need none.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {URL} url @param {boolean} [open]
+   */
+  const apiKey = (req, res, url, open = false) => {
+    const key = /** @type {string | undefined} */ (req.headers.apikey) ?? url.searchParams.get('apikey') ?? undefined;
+    if (!key && !open) {
+      send(res, 401, {
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      });
+      return null;
+    }
+    if (key && !apiKeys.has(key)) {
+      send(res, 401, {
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      });
+      return null;
+    }
+    return key ?? '';
+  };
+
+  /** @type {import('../shared/http/router.mjs').Handler} */
+  const preflight = (req, res) => {
+    res.writeHead(200, {
+      ...SUPABASE_PREFLIGHT,
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? SUPABASE_ALLOW_HEADERS,
+    });
+    res.end('ok');
+  };
+
+  /** @type {import('../shared/http/router.mjs').Handler} */
+  const functions = async (req, res, { url }) => {
+    if (opts.functionsPort === null)
+      return send(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    const name = url.pathname.split('/')[3] ?? '';
+    if (!opts.noVerifyJwt.has(name)) {
+      const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      try {
+        await verifyJwt(token, opts.jwtSecret);
+      } catch {
+        return send(res, 401, { code: 401, message: 'Invalid JWT' });
+      }
+    }
+    proxy(req, res, opts.functionsPort, below(url) + url.search, { 'x-forwarded-for': forwardedFor(req) });
+  };
+
+  /** @type {import('../shared/http/router.mjs').Handler} */
+  const rest = (req, res, { url }) => {
+    const key = apiKey(req, res, url);
+    if (key === null) return;
+    // Like Supabase: without a user token, the API key is the bearer.
+    /** @type {Record<string, string>} */
+    const extra = req.headers.authorization ? {} : { authorization: `Bearer ${key}` };
+    proxy(req, res, opts.postgrestPort, below(url) + url.search, extra);
+  };
+
+  /** @type {import('../shared/http/router.mjs').Handler} */
+  const auth = async (req, res, { url }) => {
+    const path = below(url).replace(/\/+$/, '') || '/';
+    if (apiKey(req, res, url, req.method === 'GET' && path === '/verify') === null) return;
+    const raw = await readBody(req);
+    // Any JSON value: the auth service reads the fields it needs and checks their types.
+    /** @type {unknown} */
+    let body;
+    try {
+      body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+    } catch {
+      return send(res, 400, { code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' });
+    }
+    const reply = await opts.auth.handle({
+      method: req.method ?? 'GET',
+      path,
+      search: url.searchParams,
+      headers: req.headers,
+      body,
+      ip: req.socket.remoteAddress ?? 'unknown',
+    });
+    // The admin user list's Link and X-Total-Count; a redirect's Location.
+    send(res, reply.status, reply.body, reply.headers);
+  };
+
+  /** @type {Route[]} */
+  const routes = [
+    ['OPTIONS', '*', preflight],
+    [[...METHODS], '/functions/v1', functions],
+    [[...METHODS], '/functions/v1/*', functions],
+    [[...METHODS], '/rest/v1', rest],
+    [[...METHODS], '/rest/v1/*', rest],
+    [[...METHODS], '/auth/v1', auth],
+    [[...METHODS], '/auth/v1/*', auth],
+  ];
+  const server = http.createServer(
+    requestListener(routes, {
+      name: 'gateway',
+      log: opts.log ?? (() => {}),
+      notFound: (_req, res) => send(res, 404, { message: 'no Route matched with those values' }),
+      failed: (res) =>
+        send(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure in the local stack' }),
+    }),
+  );
+  await listenLocal(server, opts.port, { what: 'the API gateway', envVar: 'SUPABASE_API_PORT' });
+  return { server, stop: () => closeServer(server) };
+}

@@ -1,0 +1,80 @@
+// @ts-check
+// The database as hosted Supabase has it: what Supabase itself provides (bootstrap.sql), then
+// supabase/migrations/ in order, recorded as the Supabase CLI records them.
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { errorMessage } from '../shared/errors.mjs';
+import { ROOT } from '../shared/settings.mjs';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+export const MIGRATIONS_DIR = path.resolve(here, '../../migrations');
+
+/**
+ * Apply what hosted Supabase provides before migrations (roles, auth schema). Idempotent.
+ * @param {pg.Client} db
+ * @param {string} authenticatorPassword
+ */
+export async function bootstrap(db, authenticatorPassword) {
+  await db.query(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'));
+  await db.query(`alter role authenticator password ${pg.escapeLiteral(authenticatorPassword)}`);
+}
+
+/**
+ * Apply every file of supabase/migrations/ not yet recorded, in order, each in its own transaction.
+ * @param {pg.Client} db
+ * @param {string} [dir]
+ * @returns {Promise<string[]>} the versions applied now
+ */
+export async function migrate(db, dir = MIGRATIONS_DIR) {
+  const files = (await readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const rows = /** @type {{ rows: { version: string }[] }} */ (
+    await db.query('select version from supabase_migrations.schema_migrations')
+  ).rows;
+  const done = new Set(rows.map((r) => r.version));
+  const applied = [];
+  for (const file of files) {
+    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+    if (!version || done.has(version)) continue;
+    const sql = await readFile(path.join(dir, file), 'utf8');
+    await db.query('begin');
+    try {
+      await db.query(sql);
+      await db.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [version, rest.join('_'), [sql]],
+      );
+      await db.query('commit');
+    } catch (error) {
+      await db.query('rollback');
+      const message = errorMessage(error);
+      throw new Error(`Migration ${file} failed: ${message}`, { cause: error });
+    }
+    applied.push(version);
+  }
+  return applied;
+}
+
+/**
+ * The stack's database, made ready: the bootstrap, the migrations not applied yet, then the seed
+ * (default supabase/seed.sql, when there is one; `null` for none).
+ * @param {string} dbUrl the superuser's connection string
+ * @param {{ authenticatorPassword: string, migrationsDir?: string, seedFile?: string | null }} opts
+ * @returns {Promise<string[]>} the versions applied now
+ */
+export async function prepareDatabase(dbUrl, { authenticatorPassword, migrationsDir = MIGRATIONS_DIR, seedFile }) {
+  const admin = new pg.Client({ connectionString: dbUrl });
+  await admin.connect();
+  try {
+    await bootstrap(admin, authenticatorPassword);
+    const applied = await migrate(admin, migrationsDir);
+    if (seedFile !== null) {
+      const file = seedFile ?? path.join(ROOT, 'supabase/seed.sql');
+      if (existsSync(file)) await admin.query(await readFile(file, 'utf8'));
+    }
+    return applied;
+  } finally {
+    await admin.end();
+  }
+}
