@@ -1,17 +1,17 @@
 // @ts-check
 // npm run gen:types: TypeScript row types generated from the migrated schema (never hand-written).
 // Starts a throw-away Postgres, applies bootstrap + migrations, reads the catalog, writes
-// src/data/database.types.ts. `--check` compares instead of writing (used by the tests).
+// src/generated/database.types.ts. `--check` compares instead of writing (used by the tests).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPostgres } from '../supabase/local/postgres.mjs';
-import { bootstrap, migrate } from '../supabase/local/migrate.mjs';
-import { freePort } from '../supabase/local/process.mjs';
-import { ROOT } from '../supabase/local/index.mjs';
+import { ROOT } from '../supabase/local/shared/settings.mjs';
+import { bootstrap, migrate } from '../supabase/local/stack/migrate.mjs';
+import { startPostgres } from '../supabase/local/stack/postgres.mjs';
+import { freePort } from '../supabase/local/stack/process.mjs';
 
-export const TYPES_FILE = path.join(ROOT, 'src/data/database.types.ts');
+export const TYPES_FILE = path.join(ROOT, 'src/generated/database.types.ts');
 
 /** @type {Record<string, string>} */
 const SCALARS = {
@@ -84,7 +84,11 @@ export async function generateTypes(db) {
   const functions = /** @type {{ rows: FunctionRow[] }} */ (
     await db.query(`
     select p.proname, rt.typname::text as rettype,
-           coalesce(p.proargnames, '{}') as argnames,
+           -- The arguments a call passes: a function returning a table also names its columns here.
+           case when p.proargnames is null then '{}'::text[]
+                when p.proargmodes is null then p.proargnames
+                else array(select a.n from unnest(p.proargnames, p.proargmodes) as a(n, m) where a.m in ('i', 'b', 'v'))
+           end as argnames,
            -- ::text: node-pg returns a name[] unparsed, as one string.
            array(select t.typname::text from unnest(p.proargtypes) with ordinality as a(oid, i) join pg_type t on t.oid = a.oid order by i) as argtypes,
            p.proretset

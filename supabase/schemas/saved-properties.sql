@@ -1,0 +1,25 @@
+-- Saved properties: the per-account limit.
+
+-- AFTER INSERT, once per statement: at most 5,000 properties per account; removed ones
+-- (soft-deleted) do not count, so removing some makes room. Counted for the caller (auth.uid()),
+-- not for a user_id the caller sends. Once per statement rather than per row: counting an
+-- account's rows before each of a push's 200 inserts cost more than the inserts themselves. A
+-- statement that takes an account past the limit is refused whole; a push then goes row by row
+-- (sync_push_rows), so the rows up to the limit still go in and the first one over is named.
+create or replace function public.limit_saved_properties()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if public.is_api_client()
+     and (select count(*) from public.saved_properties where user_id = auth.uid() and not _deleted) > 5000 then
+    raise exception 'saved_properties_at_most_5000_per_user: an account may save at most 5,000 properties'
+      using errcode = '54000', constraint = 'saved_properties_at_most_5000_per_user';
+  end if;
+  return null;
+end
+$$;
+
+revoke execute on function public.limit_saved_properties() from public, anon, authenticated;
