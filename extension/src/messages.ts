@@ -1,7 +1,6 @@
 // The messages between the extension's parts (and the app's hand-off), typed once.
 import type { Session } from '@supabase/supabase-js';
 import type { Extraction, ListingFields, Portal } from './listing/types';
-import type { Refused } from './queue';
 
 /** The app's /extension-auth: through chrome.runtime (onMessageExternal) and, relayed by the app content script, from its window message. */
 export type AuthUpdate = { type: 'authUpdate'; session: Session; user?: unknown };
@@ -23,6 +22,9 @@ export type SaveOutcome =
   /** The server refused it: retrying will not change that. */
   | { kind: 'refused'; message: string }
   | { kind: 'signed-out' };
+
+/** A save the server refused: what it was, and why, until the popup has shown it. */
+export type Refused = { userId: string; title: string | null; address: string | null; message: string; at: number };
 
 export type Status = { signedIn: boolean; email: string | null; waiting: number; refused: Refused[] };
 

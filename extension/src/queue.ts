@@ -2,13 +2,10 @@
 // one entry per listing (a newer save of it replaces the older, keeping its id), each for the
 // user who made it, sent oldest first. Saves the server refused are kept apart until the user has
 // seen them.
-import type { SaveRequest } from './messages';
+import type { Refused, SaveRequest } from './messages';
 import type { KeyValue } from './storage';
 
 export type Queued = SaveRequest & { userId: string; lastError: string | null };
-
-/** A save the server refused: what it was, and why, until the popup has shown it. */
-export type Refused = { userId: string; title: string | null; address: string | null; message: string; at: number };
 
 const KEY = 'chloe-queue';
 const REFUSED_KEY = 'chloe-refused';

@@ -1,12 +1,13 @@
-import type { DatabaseClient } from './client';
-import { openAssessmentDatabase, type AssessmentDatabase } from './database';
-import { startSync, type SyncEngine } from './sync-engine';
+import type { DatabaseClient } from '../sync/client';
+import { startSync, type SyncEngine } from '../sync/engine';
+import { openAssessmentDatabase, type AssessmentDatabase, type LocalDatabase } from './database';
+import { keepaliveTarget } from './keepalive';
+import { writeKeptChanges } from './page-going';
 import { assessmentSyncTables } from './synced-tables';
 
 /** One assessment link's local data: its own RxDB database, replicating with the link's token. */
-export interface AssessmentData {
+export interface AssessmentData extends LocalDatabase<AssessmentDatabase> {
   token: string;
-  db: AssessmentDatabase;
   engine: SyncEngine;
   client: DatabaseClient;
 }
@@ -15,12 +16,22 @@ export interface AssessmentData {
 export const assessmentDatabaseName = (token: string) => `chloe-assessment-${token}`;
 
 export async function openAssessmentData(token: string, client: DatabaseClient): Promise<AssessmentData> {
-  const db = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
-  const engine = startSync({ db, client, identifier: token, tables: assessmentSyncTables(db) });
-  return { token, db, engine, client };
+  const local = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
+  const engine = startSync({
+    local,
+    client,
+    identifier: token,
+    tables: assessmentSyncTables(local.db),
+    keepalive: keepaliveTarget(client, { 'x-assessment-token': token }),
+  });
+  // After the engine has started: the write is recorded in the outbox, and sent.
+  await writeKeptChanges(local);
+  return { token, ...local, engine, client };
 }
 
-export async function closeAssessmentData({ engine, db }: AssessmentData) {
+export async function closeAssessmentData({ engine, db, writes }: AssessmentData) {
+  // What the form was still writing (a page left right after typing) goes in first.
+  await writes.idle();
   await engine.stop();
   if (!db.closed) await db.close();
 }

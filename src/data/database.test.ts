@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function userDb(storage = device()) {
-  const db = await openUserDatabase({ name: `t${crypto.randomUUID().slice(0, 8)}`, storage, multiInstance: false });
+  const { db } = await openUserDatabase({ name: `t${crypto.randomUUID().slice(0, 8)}`, storage, multiInstance: false });
   open.push(db);
   return db;
 }
@@ -54,7 +54,7 @@ const assessment = (over: Record<string, unknown> = {}) =>
   }) as unknown as AgentAssessmentDoc;
 
 describe('collection schemas', () => {
-  it('accept what the spec allows', async () => {
+  it('accept what the product rules allow', async () => {
     const db = await userDb();
     await db.share_subscriptions.insert(
       draft({ number_of_shares: 12000, total_amount: 15000, subscriber_phone: null }),
@@ -84,7 +84,7 @@ describe('collection schemas', () => {
   });
 
   it('refuse assessment answers outside the option lists, and a tool list that is not 10 slots', async () => {
-    const db = await openAssessmentDatabase({ name: 'a1', storage: device(), multiInstance: false });
+    const { db } = await openAssessmentDatabase({ name: 'a1', storage: device(), multiInstance: false });
     open.push(db);
     await db.agent_assessments.insert(assessment({ tone_of_voice: ['Calm & Reassuring'], is_phone_voip: 'yes' }));
     await expect(db.agent_assessments.insert(assessment({ tone_of_voice: ['Grumpy'] }))).rejects.toThrow();

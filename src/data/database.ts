@@ -1,23 +1,22 @@
-import {
-  addRxPlugin,
-  createRxDatabase,
-  type RxCollection,
-  type RxDatabase,
-  type RxJsonSchema,
-  type RxStorage,
-} from 'rxdb';
+// The app's local databases: one per signed-in user, one per assessment link. Each holds its synced
+// collections and the sync's own two (the outbox and the conflict log), and comes with the objects
+// that keep those two (src/sync).
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { getAjv, wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { merge3, sameData, type Doc } from './conflict';
-import { logLostValues } from './lost-values';
-import { takeLandedBase, trueServerState, upToDate } from './outbox';
+import { conflictHandler } from '../sync/conflict-handler';
+import { CONFLICT_LOG_COLLECTION, ConflictLog, type ConflictLogEntry } from '../sync/conflict-log';
+import { Outbox } from '../sync/outbox';
+import { OUTBOX_COLLECTION, type OutboxEntry } from '../sync/outbox-entry';
+import type { Doc } from '../sync/merge';
+import { rulesOf, type SyncRules } from '../sync/rules';
+import { WriteQueue } from './write-queue';
 import {
   agentAssessmentSchema,
   emailLogSchema,
-  LIST_FIELDS,
   savedPropertySchema,
   shareAgreementStatusSchema,
   shareSubscriptionSchema,
@@ -27,77 +26,12 @@ import {
   type ShareAgreementStatusDoc,
   type ShareSubscriptionDoc,
 } from './schemas';
+import { SYNC_RULES } from './sync-rules';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBLeaderElectionPlugin);
 // Online-only data kept on the device (on-device.ts) lives in local documents, not collections.
 addRxPlugin(RxDBLocalDocumentsPlugin);
-
-/** A change made on this device and not yet accepted by the server. */
-export interface OutboxEntry {
-  id: string;
-  /** The synced table. Not `collection`: RxDocument owns that property name. */
-  table: string;
-  docId: string;
-  since: number;
-  lastError: string | null;
-  /** The refused state (JSON) when the server refused it, so an export still has it. */
-  refused: string | null;
-  /** Why, and the row as the server kept it (JSON `Refusal`): kept until the server accepts a
-   * later state, so the next push is judged against the server's row, not the refused one. */
-  refusal?: string | null;
-  /** States sent in pushes not answered yet (JSON `SentState[]`): if an answer is lost and one of
-   * them landed, a conflict is merged against it rather than against an older assumed state. */
-  sent?: string | null;
-}
-
-/** A local value that lost a conflict (both sides changed one field): kept, never dropped. */
-export interface ConflictLogEntry {
-  id: string;
-  table: string;
-  docId: string;
-  field: string;
-  local: string;
-  server: string;
-  at: number;
-}
-
-const outboxSchema: RxJsonSchema<OutboxEntry> = {
-  title: 'outbox',
-  version: 2,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 120 },
-    table: { type: 'string' },
-    docId: { type: 'string' },
-    since: { type: 'number' },
-    lastError: { type: ['string', 'null'] },
-    refused: { type: ['string', 'null'] },
-    refusal: { type: ['string', 'null'] },
-    sent: { type: ['string', 'null'] },
-  },
-  required: ['id', 'table', 'docId', 'since'],
-  additionalProperties: false,
-};
-
-const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
-  title: 'conflict_log',
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 36 },
-    table: { type: 'string' },
-    docId: { type: 'string' },
-    field: { type: 'string' },
-    local: { type: 'string' },
-    server: { type: 'string' },
-    at: { type: 'number' },
-  },
-  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at'],
-  additionalProperties: false,
-};
 
 export type SyncedCollectionName =
   'saved_properties' | 'share_subscriptions' | 'share_agreement_status' | 'email_logs' | 'agent_assessments';
@@ -122,54 +56,13 @@ export interface AssessmentCollections {
 export type UserDatabase = RxDatabase<UserCollections>;
 export type AssessmentDatabase = RxDatabase<AssessmentCollections>;
 
-/** Rows whose server state is final: the device takes the server's row as it is. */
-const SERVER_IS_FINAL: Partial<Record<SyncedCollectionName, (server: Doc) => boolean>> = {
-  share_subscriptions: (server) => server.status === 'signed' || server.status === 'cancelled',
-  agent_assessments: (server) => server.status === 'completed',
-  share_agreement_status: () => true,
-  email_logs: () => true,
-};
-
-/** Fields each device keeps for itself: its own value wins a conflict, and nothing is logged. */
-const DEVICE_OWNED: Partial<Record<SyncedCollectionName, readonly string[]>> = {
-  // Where this device's wizard reopens: the device is the authority for its own progress.
-  agent_assessments: ['last_step'],
-};
-
-interface LocalCollections {
-  outbox?: RxCollection<OutboxEntry>;
-  conflict_log?: RxCollection<ConflictLogEntry>;
-}
-
-/** The conflict rule (docs/decisions/003-sync.md) as an RxDB conflict handler; losing local values go to the log. */
-function conflictHandler(name: SyncedCollectionName, local: () => LocalCollections) {
-  return {
-    isEqual: (a: Doc, b: Doc, context?: string) => {
-      const equal = sameData(a, b);
-      // RxDB pushes nothing for a document equal to what it assumes the server has (a save that
-      // changed nothing, a change undone): what the outbox recorded for it is settled here.
-      const outbox = local().outbox;
-      if (equal && context === 'upstream-check-if-equal' && outbox) void upToDate(outbox, name, b);
-      return equal;
-    },
-    resolve: async (input: { assumedMasterState?: Doc; realMasterState: Doc; newDocumentState: Doc }) => {
-      const docId = String(input.realMasterState.id);
-      const { outbox, conflict_log } = local();
-      // After a refusal RxDB assumes the server has the refused state; it has the row it kept.
-      // After a lost answer it assumes an older state than the one this device's push left.
-      const base = outbox
-        ? (takeLandedBase(outbox, name, docId) ??
-          (await trueServerState(outbox, name, docId, input.assumedMasterState)))
-        : input.assumedMasterState;
-      const { doc, lost } = merge3(base, input.newDocumentState, input.realMasterState, {
-        listFields: LIST_FIELDS[name] ?? [],
-        deviceOwned: DEVICE_OWNED[name] ?? [],
-        serverIsFinal: SERVER_IS_FINAL[name],
-      });
-      await logLostValues(conflict_log, name, docId, lost);
-      return doc;
-    },
-  };
+/** A database with the keepers of its outbox and conflict log, the rules of its tables, and its forms' writes. */
+export interface LocalDatabase<D> {
+  db: D;
+  outbox: Outbox;
+  conflictLog: ConflictLog;
+  rules: SyncRules;
+  writes: WriteQueue;
 }
 
 export interface OpenOptions {
@@ -194,22 +87,13 @@ function storageFor(options: OpenOptions): RxStorage<unknown, unknown> {
     ...validated,
     // RxDB's own stores (its internal one, the replication's checkpoints, local documents), whose
     // schemas are titled Rx…, are written by RxDB alone: compiling a validator for each cost a
-    // phone's main thread more than opening the database (issue 18).
+    // phone's main thread more than opening the database.
     createStorageInstance: (params) =>
       params.schema.title?.startsWith('Rx')
         ? raw.createStorageInstance(params)
         : validated.createStorageInstance(params),
   };
 }
-
-const LOCAL_COLLECTIONS = {
-  // Versions 1 and 2 added `refusal` and `sent`: entries from before simply have none.
-  outbox: {
-    schema: outboxSchema,
-    migrationStrategies: { 1: (oldDoc: OutboxEntry) => oldDoc, 2: (oldDoc: OutboxEntry) => oldDoc },
-  },
-  conflict_log: { schema: conflictLogSchema },
-} as const;
 
 // Migration strategies keyed by the version they produce. Version 0 needs none; a later schema
 // change adds e.g. `1: (oldDoc) => ({ ...oldDoc, newField: null })` so unsynced drafts survive.
@@ -225,57 +109,64 @@ export const MIGRATIONS = {
   agent_assessments: { 1: (oldDoc: AgentAssessmentDoc) => ({ ...oldDoc, last_step: 1 }) },
 } as const;
 
-export async function openUserDatabase(options: OpenOptions): Promise<UserDatabase> {
-  const db = await createRxDatabase<UserCollections>({
+const SCHEMAS = {
+  saved_properties: savedPropertySchema,
+  share_subscriptions: shareSubscriptionSchema,
+  share_agreement_status: shareAgreementStatusSchema,
+  email_logs: emailLogSchema,
+  agent_assessments: agentAssessmentSchema,
+} as const;
+
+/**
+ * Opens `names` (and the outbox and conflict log) in a new database. Each synced collection's
+ * conflict handler merges by its table's rules, against the base the outbox noted for it.
+ */
+async function openDatabase<
+  C extends { outbox: RxCollection<OutboxEntry>; conflict_log: RxCollection<ConflictLogEntry> },
+>(
+  options: OpenOptions,
+  names: readonly SyncedCollectionName[],
+  localDocuments: boolean,
+): Promise<LocalDatabase<RxDatabase<C>>> {
+  const db = await createRxDatabase<C>({
     name: options.name,
     storage: storageFor(options),
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,
     closeDuplicates: true,
-    localDocuments: true,
+    localDocuments,
   });
-  const local = () => db.collections as LocalCollections;
+  // Made once the collections exist; their conflict handlers ask for it only once syncing.
+  const made: { outbox?: Outbox } = {};
+  const collections = Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        schema: SCHEMAS[name],
+        migrationStrategies: MIGRATIONS[name],
+        conflictHandler: conflictHandler<Doc>(name, rulesOf(SYNC_RULES, name), () => made.outbox),
+      },
+    ]),
+  );
+  // RxDB's typings cannot follow collections made from a list; the names are this file's own.
   await db.addCollections({
-    saved_properties: {
-      schema: savedPropertySchema,
-      migrationStrategies: MIGRATIONS.saved_properties,
-      conflictHandler: conflictHandler('saved_properties', local),
-    },
-    share_subscriptions: {
-      schema: shareSubscriptionSchema,
-      migrationStrategies: MIGRATIONS.share_subscriptions,
-      conflictHandler: conflictHandler('share_subscriptions', local),
-    },
-    share_agreement_status: {
-      schema: shareAgreementStatusSchema,
-      migrationStrategies: MIGRATIONS.share_agreement_status,
-      conflictHandler: conflictHandler('share_agreement_status', local),
-    },
-    email_logs: {
-      schema: emailLogSchema,
-      migrationStrategies: MIGRATIONS.email_logs,
-      conflictHandler: conflictHandler('email_logs', local),
-    },
-    ...LOCAL_COLLECTIONS,
-  });
-  return db;
+    ...collections,
+    outbox: OUTBOX_COLLECTION,
+    conflict_log: CONFLICT_LOG_COLLECTION,
+  } as never);
+  const outbox = (made.outbox = new Outbox(db.collections.outbox, SYNC_RULES));
+  const conflictLog = new ConflictLog(db.collections.conflict_log);
+  return { db, outbox, conflictLog, rules: SYNC_RULES, writes: new WriteQueue() };
 }
 
-export async function openAssessmentDatabase(options: OpenOptions): Promise<AssessmentDatabase> {
-  const db = await createRxDatabase<AssessmentCollections>({
-    name: options.name,
-    storage: storageFor(options),
-    multiInstance: options.multiInstance ?? true,
-    eventReduce: true,
-    closeDuplicates: true,
-  });
-  await db.addCollections({
-    agent_assessments: {
-      schema: agentAssessmentSchema,
-      migrationStrategies: MIGRATIONS.agent_assessments,
-      conflictHandler: conflictHandler('agent_assessments', () => db.collections as LocalCollections),
-    },
-    ...LOCAL_COLLECTIONS,
-  });
-  return db;
+export function openUserDatabase(options: OpenOptions): Promise<LocalDatabase<UserDatabase>> {
+  return openDatabase<UserCollections>(
+    options,
+    ['saved_properties', 'share_subscriptions', 'share_agreement_status', 'email_logs'],
+    true,
+  );
+}
+
+export function openAssessmentDatabase(options: OpenOptions): Promise<LocalDatabase<AssessmentDatabase>> {
+  return openDatabase<AssessmentCollections>(options, ['agent_assessments'], false);
 }

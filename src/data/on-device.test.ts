@@ -15,9 +15,9 @@ afterEach(async () => {
 
 async function device(name = `t${crypto.randomUUID().slice(0, 8)}`, factory = new IDBFactory()) {
   const storage = getRxStorageDexie({ indexedDB: factory, IDBKeyRange }) as RxStorage<unknown, unknown>;
-  const db = await openUserDatabase({ name, storage, multiInstance: false });
-  open.push(db);
-  return { db, name, factory };
+  const local = await openUserDatabase({ name, storage, multiInstance: false });
+  open.push(local.db);
+  return { db: local.db, local, name, factory };
 }
 
 describe('copies of what was loaded', () => {
@@ -41,7 +41,7 @@ describe('copies of what was loaded', () => {
 
 describe('changes waiting to be sent', () => {
   it('are counted by sign-out, told to watchers, and removed only when the one sent is still the one waiting', async () => {
-    const { db } = await device();
+    const { db, local } = await device();
     const seen: unknown[] = [];
     const stop = watchWaiting(db, 'auto_reply_settings', (w) => seen.push(w));
     expect(await countWaiting(db)).toBe(0);
@@ -49,7 +49,7 @@ describe('changes waiting to be sent', () => {
     await putWaiting(db, 'auto_reply_settings', { change: { enabled: false }, since: 1, refusal: null });
     expect(await countWaiting(db)).toBe(1);
     // Sign-out's question counts them with the synced changes.
-    expect(await pendingChanges({ db } as Parameters<typeof pendingChanges>[0])).toBe(1);
+    expect(await pendingChanges(local as unknown as Parameters<typeof pendingChanges>[0])).toBe(1);
 
     // A newer edit came while the first was on its way: removing the first leaves the newer one.
     await putWaiting(db, 'auto_reply_settings', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Refusal } from './outbox';
-import { columnOfConstraint, refusalMessage, rowRefusalMessage } from './refusals';
+import { columnOfConstraint, type Refusal } from '../sync/refusal';
+import { refusalMessage, rowRefusalMessage } from './refusals';
 
 const refusal = (constraint: string | null, extra: Partial<Refusal> = {}): Refusal => ({
   message: `${constraint ?? 'x'}: refused`,
@@ -11,7 +11,7 @@ const refusal = (constraint: string | null, extra: Partial<Refusal> = {}): Refus
   ...extra,
 });
 
-describe('what a refusal says (issue 12: messages that say what happened)', () => {
+describe('what a refusal says (messages that say what happened)', () => {
   it('names the bound the database enforces, not its words', () => {
     expect(refusalMessage('The name', refusal('share_subscriptions_subscriber_name_at_most_200_chars'))).toBe(
       'The name is too long: at most 200 characters',

@@ -1,58 +1,17 @@
-// What the server refused, per field, for the forms to say next to the field (DESIGN.md Sync: a
-// refused change is shown in words next to its field and stays editable).
+// What the server refused, in words, for the forms to say next to the field: a refused change is
+// shown next to its field and stays editable (docs/product/sync.md).
 import { useEffect, useState } from 'react';
-import type { RxCollection } from 'rxdb';
-import { sameValue, type Doc } from './conflict';
-import type { OutboxEntry } from './database';
-import { parseRefusal, type Refusal } from './outbox';
+import type { Outbox } from '../sync/outbox';
+import { refusedFields, type FieldRefusal, type Refusal } from '../sync/refusal';
 
-export interface FieldRefusal {
-  /** The fields whose refused values the server does not have (or the column it named). */
-  fields: string[];
-  /** The refused state (a form shows the message while its field still holds this value). */
-  refused: Doc;
-  refusal: Refusal;
-}
-
-const NOT_FIELDS = new Set(['id', '_deleted', '_meta', '_rev', '_attachments', 'serverModified']);
-
-/** The refused fields of an outbox entry, while its refused state is the latest attempt. */
-export function refusedFields(entry: OutboxEntry | null | undefined): FieldRefusal | null {
-  const found = parseRefusal(entry);
-  if (!found || !entry?.lastError) return null;
-  const { refused, refusal } = found;
-  const column = refusal.column ?? columnOfConstraint(entry.table, refusal.constraint, Object.keys(refused));
-  const fields = column
-    ? [column]
-    : Object.keys(refused).filter(
-        (f) => !NOT_FIELDS.has(f) && !sameValue(refused[f] ?? null, refusal.server?.[f] ?? null),
-      );
-  return { fields, refused, refusal };
-}
-
-/**
- * The column a check is about, from its name ('agent_assessments_website_url_is_http_url' →
- * 'website_url'): Postgres names no column for a CHECK, and the refused fields are otherwise the
- * ones that differ from the server's row — the latest edits, not the value at fault (a value
- * stored before a new check, refused only when the row is next written).
- */
-export function columnOfConstraint(table: string, constraint: string | null, fields: string[]): string | null {
-  if (!constraint?.startsWith(`${table}_`)) return null;
-  const rest = constraint.slice(table.length + 1);
-  const matches = fields.filter((f) => rest.startsWith(`${f}_`));
-  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
-}
+export type { FieldRefusal };
 
 /** The live refusal of one document, or null. */
-export function useRefusal(
-  outbox: RxCollection<OutboxEntry> | null,
-  table: string,
-  docId: string | null,
-): FieldRefusal | null {
+export function useRefusal(outbox: Outbox | null, table: string, docId: string | null): FieldRefusal | null {
   const [refusal, setRefusal] = useState<FieldRefusal | null>(null);
   useEffect(() => {
     if (!outbox || !docId) return;
-    const sub = outbox.findOne(`${table}:${docId}`).$.subscribe((entry) => setRefusal(refusedFields(entry)));
+    const sub = outbox.watch(table, docId).subscribe((entry) => setRefusal(refusedFields(entry)));
     return () => {
       sub.unsubscribe();
       setRefusal(null);
@@ -117,7 +76,7 @@ export const SEND_WAIT_MS = 8000;
  * the outbox entry gone after it was seen, never an entry not there yet.
  */
 export function whenServerHas(
-  outbox: RxCollection<OutboxEntry>,
+  outbox: Outbox,
   table: string,
   docId: string,
   // Offline there is nothing to wait for: it is saved here and sent later.
@@ -138,7 +97,7 @@ export function whenServerHas(
       resolve(outcome);
     };
     const timer = setTimeout(() => finish({ outcome: 'waiting' }), ms);
-    sub = outbox.findOne(`${table}:${docId}`).$.subscribe((entry) => {
+    sub = outbox.watch(table, docId).subscribe((entry) => {
       if (!entry) {
         if (seen) finish({ outcome: 'landed' });
         return;

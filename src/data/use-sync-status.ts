@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { storageInfo, type StorageInfo } from './storage';
-import type { SyncEngine } from './sync-engine';
-import { deriveSyncStatus, IDLE_INPUTS, type SyncStatus } from './sync-status';
+import { storageInfo, type StorageInfo } from '../lib/storage';
+import type { SyncEngine } from '../sync/engine';
+import { deriveSyncStatus, IDLE_INPUTS, type SyncStatus } from '../sync/status';
 
 const noop = () => () => {};
 

@@ -1,20 +1,36 @@
 // Opening, closing and removing a user's local data: RxDB and the sync engine, loaded only once
 // somebody signs in (user-data.tsx imports this module when it needs it).
-import type { DatabaseClient } from './client';
-import { openUserDatabase } from './database';
+import type { DatabaseClient } from '../sync/client';
+import { startSync, type SyncEngine } from '../sync/engine';
+import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
+import { keepaliveTarget } from './keepalive';
 import { countWaiting } from './on-device';
-import { startSync } from './sync-engine';
+import { forgetKeptChanges, writeKeptChanges } from './page-going';
 import { userSyncTables } from './synced-tables';
-import type { UserData } from './user-data';
 import { userDatabaseName } from './user-database-name';
 
-export async function openUserData(userId: string, client: DatabaseClient): Promise<UserData> {
-  const db = await openUserDatabase({ name: userDatabaseName(userId) });
-  const engine = startSync({ db, client, identifier: userId, tables: userSyncTables(db) });
-  return { userId, db, engine };
+/** The signed-in user's local data: an RxDB database replicating to Supabase while signed in. */
+export interface UserData extends LocalDatabase<UserDatabase> {
+  userId: string;
+  engine: SyncEngine;
 }
 
-export async function closeUserData({ engine, db }: UserData) {
+export async function openUserData(userId: string, client: DatabaseClient): Promise<UserData> {
+  const local = await openUserDatabase({ name: userDatabaseName(userId) });
+  const engine = startSync({
+    local,
+    client,
+    identifier: userId,
+    tables: userSyncTables(local.db),
+    keepalive: keepaliveTarget(client),
+  });
+  // After the engine has started: the write is recorded in the outbox, and sent.
+  await writeKeptChanges(local);
+  return { userId, ...local, engine };
+}
+
+export async function closeUserData({ engine, db, writes }: UserData) {
+  await writes.idle();
   await engine.stop();
   if (!db.closed) await db.close();
 }
@@ -25,19 +41,22 @@ export async function closeUserData({ engine, db }: UserData) {
  */
 export async function pendingChanges(data: UserData | null): Promise<number> {
   if (!data) return 0;
-  const [synced, online] = await Promise.all([data.db.outbox.count().exec(), countWaiting(data.db)]);
+  const [synced, online] = await Promise.all([data.outbox.count(), countWaiting(data.db)]);
   return synced + online;
 }
 
 export async function discardUserData(data: UserData | null, userId?: string) {
   if (data) {
+    await data.writes.idle();
     await data.engine.stop();
+    forgetKeptChanges(data.db.name);
     await data.db.remove();
     return;
   }
   if (userId) {
+    forgetKeptChanges(userDatabaseName(userId));
     // Not open (e.g. signed out from another screen): remove it by name.
-    const db = await openUserDatabase({ name: userDatabaseName(userId) });
+    const { db } = await openUserDatabase({ name: userDatabaseName(userId) });
     await db.remove();
   }
 }

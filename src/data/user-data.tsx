@@ -1,18 +1,9 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
-import type { DatabaseClient } from './client';
 import { asError } from '../lib/errors';
-import type { UserDatabase } from './database';
-import type { SyncEngine } from './sync-engine';
-import { userDatabaseName } from './user-database-name';
+import type { DatabaseClient } from '../sync/client';
+import type { UserData } from './user-data-lifecycle';
 
-export { userDatabaseName };
-
-/** The signed-in user's local data: an RxDB database replicating to Supabase while signed in. */
-export interface UserData {
-  userId: string;
-  db: UserDatabase;
-  engine: SyncEngine;
-}
+export type { UserData };
 
 const UserDataContext = createContext<UserData | null>(null);
 const UserDataErrorContext = createContext<Error | null>(null);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { merge3, sameData } from './conflict';
+import { merge3, sameData } from './merge';
 
-const opts = { listFields: ['key_features'] };
+const serverOwned = ['created_at', 'updated_at', 'serverModified'];
+const opts = { listFields: ['key_features'], serverOwned };
 const base = { id: 'a', title: 'Flat', price: 100, key_features: ['garden', 'parking'], _deleted: false };
 
 describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
@@ -60,6 +61,7 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
     const mine = { id: 's', status: 'draft', subscriber_name: 'Mine' };
     const out = merge3({ id: 's', status: 'draft', subscriber_name: 'Base' }, mine, signed, {
       listFields: [],
+      serverOwned,
       serverIsFinal: (s) => s.status === 'signed',
     });
     expect(out.doc).toEqual(signed);
@@ -67,7 +69,7 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
     expect(out.lost).toEqual([{ field: 'subscriber_name', local: 'Mine', server: 'Server' }]);
   });
 
-  it('a submitted row elsewhere stands; every answer this device changed since is logged (issue 12)', () => {
+  it('a submitted row elsewhere stands; every answer this device changed since is logged', () => {
     const seen: Record<string, unknown> & { id: string } = {
       id: 'a',
       status: 'pending',
@@ -79,6 +81,7 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
     const submitted = { ...seen, status: 'completed', agency_name: 'Theirs' };
     const out = merge3(seen, mine, submitted, {
       listFields: [],
+      serverOwned,
       deviceOwned: ['last_step'],
       serverIsFinal: (s) => s.status === 'completed',
     });
@@ -93,9 +96,9 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
   });
 
   it('sameData ignores RxDB meta and server-owned fields', () => {
-    expect(sameData({ ...base, _rev: '1-a', serverModified: 'a' }, { ...base, _rev: '2-b', serverModified: 'b' })).toBe(
-      true,
-    );
-    expect(sameData(base, { ...base, price: 1 })).toBe(false);
+    expect(
+      sameData({ ...base, _rev: '1-a', serverModified: 'a' }, { ...base, _rev: '2-b', serverModified: 'b' }, opts),
+    ).toBe(true);
+    expect(sameData(base, { ...base, price: 1 }, opts)).toBe(false);
   });
 });

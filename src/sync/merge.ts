@@ -1,6 +1,6 @@
-// The conflict rule of docs/decisions/003-sync.md: a 3-way merge against the last server state the device
-// saw. Pure functions, so the rule is unit-tested on constructed conflicts.
-import { SERVER_OWNED_FIELDS } from './schemas';
+// The conflict rule (docs/decisions/003-sync.md): a 3-way merge against the last server state the
+// device saw. Pure functions, so the rule is unit-tested on constructed conflicts.
+import type { TableRules } from './rules';
 
 export type Doc = Record<string, unknown> & { _deleted?: boolean };
 
@@ -11,16 +11,8 @@ export interface LostValue {
   server: unknown;
 }
 
-export interface MergeOptions {
-  /** Array fields merged as sets: the server's list, minus what this device removed, plus what it added. */
-  listFields: readonly string[];
-  /** Fields this device owns: its value wins, nothing is logged (e.g. its own progress marker). */
-  deviceOwned?: readonly string[];
-  /** When true the server row is final (a signed subscription, a completed assessment). */
-  serverIsFinal?: (server: Doc) => boolean;
-}
-
-const IGNORED = new Set<string>(['_meta', '_rev', '_attachments', ...SERVER_OWNED_FIELDS]);
+// RxDB's own fields: never data.
+const RXDB_META = ['_meta', '_rev', '_attachments'];
 
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -35,15 +27,22 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => sameValue((a as Doc)[k], (b as Doc)[k]));
 }
 
+const ignoredBy = (rules: Pick<TableRules, 'serverOwned'>) => new Set([...RXDB_META, ...rules.serverOwned]);
+
 /** Same user data: ignores RxDB's own meta and the fields the server owns. */
-export function sameData(a: Doc, b: Doc): boolean {
+export function sameData(a: Doc, b: Doc, rules: Pick<TableRules, 'serverOwned'>): boolean {
+  const ignored = ignoredBy(rules);
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of keys) {
-    if (IGNORED.has(k)) continue;
+    if (ignored.has(k)) continue;
     if (!sameValue(a[k] ?? null, b[k] ?? null)) return false;
   }
   return true;
 }
+
+/** The same state of a document: the same data, and both deleted or neither. */
+export const sameState = (a: Doc, b: Doc, rules: Pick<TableRules, 'serverOwned'>) =>
+  Boolean(a._deleted) === Boolean(b._deleted) && sameData(a, b, rules);
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
@@ -66,16 +65,18 @@ export function merge3<T extends Doc>(
   base: T | undefined,
   local: T,
   server: T,
-  options: MergeOptions,
+  rules: TableRules,
 ): { doc: T; lost: LostValue[] } {
+  const ignored = ignoredBy(rules);
+  const deviceOwned = rules.deviceOwned ?? [];
   if (server._deleted) return { doc: server, lost: [] };
-  if (options.serverIsFinal?.(server)) {
+  if (rules.serverIsFinal?.(server)) {
     // The server's row stands (submitted or signed elsewhere). What this device changed since it
     // last saw the row is kept in the conflict log, never dropped without a word.
     const lost: LostValue[] = [];
     if (base) {
       for (const key of Object.keys(local)) {
-        if (IGNORED.has(key) || key === '_deleted' || options.deviceOwned?.includes(key)) continue;
+        if (ignored.has(key) || key === '_deleted' || deviceOwned.includes(key)) continue;
         const l = local[key] ?? null;
         if (!sameValue(l, base[key] ?? null) && !sameValue(l, server[key] ?? null)) {
           lost.push({ field: key, local: l, server: server[key] ?? null });
@@ -90,15 +91,15 @@ export function merge3<T extends Doc>(
   const lost: LostValue[] = [];
   const keys = new Set([...Object.keys(local), ...Object.keys(server)]);
   for (const key of keys) {
-    if (IGNORED.has(key) || key === '_deleted') continue;
+    if (ignored.has(key) || key === '_deleted') continue;
     const b = base?.[key] ?? null;
     const l = local[key] ?? null;
     const s = server[key] ?? null;
-    if (options.deviceOwned?.includes(key)) {
+    if (deviceOwned.includes(key)) {
       merged[key] = l;
       continue;
     }
-    if (options.listFields.includes(key)) {
+    if (rules.listFields.includes(key)) {
       merged[key] = mergeList(b, l, s);
       continue;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSyncStatus, IDLE_INPUTS, STALL_AFTER_MS, type SyncInputs } from './sync-status';
+import { deriveSyncStatus, IDLE_INPUTS, STALL_AFTER_MS, type SyncInputs } from './status';
 
 const now = 1_000_000_000;
 const running: SyncInputs = {

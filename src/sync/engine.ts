@@ -1,11 +1,16 @@
 import type { RxCollection } from 'rxdb';
 import { BehaviorSubject, combineLatest, type Observable, type Subscription } from 'rxjs';
+import { createBackoff } from './backoff';
 import type { DatabaseClient } from './client';
-import type { ConflictLogEntry, OutboxEntry } from './database';
-import { trackLocalWrites } from './outbox';
-import { replicateTable, type ReplicationHooks, type SyncError } from './replication';
+import type { ConflictLog } from './conflict-log';
+import type { KeepaliveTarget } from './last-push';
+import type { Doc } from './merge';
+import type { Outbox } from './outbox';
+import { replicateTable } from './replicate-table';
 import type { SyncDoc } from './rows';
-import { IDLE_INPUTS, type SyncInputs } from './sync-status';
+import { rulesOf, type SyncRules } from './rules';
+import type { ReplicationHooks, SyncError } from './server-call';
+import { IDLE_INPUTS, type SyncInputs } from './status';
 
 export const RESYNC_EVERY_MS = 30_000;
 const BASE_RETRY_MS = 2_000;
@@ -20,11 +25,15 @@ export interface Replication {
   awaitInSync(): Promise<unknown>;
   awaitInitialReplication(): Promise<void>;
   cancel(): Promise<unknown>;
+  /** Sends these states once more, in a request that outlives the page (last-push.ts). */
+  pushAsThePageGoes?: (docs: readonly Doc[]) => void;
 }
 
 interface SharedOptions {
-  outbox: RxCollection<OutboxEntry>;
-  conflictLog: RxCollection<ConflictLogEntry>;
+  keepalive?: KeepaliveTarget | undefined;
+  outbox: Outbox;
+  conflictLog: ConflictLog;
+  rules: SyncRules;
   client: DatabaseClient;
   identifier: string;
   hooks: ReplicationHooks;
@@ -49,9 +58,15 @@ export function syncTable<T extends SyncDoc>(
 ): SyncTable {
   return {
     name: collection.name,
-    start(shared) {
-      if (!pullOnly) trackLocalWrites(collection, shared.outbox);
-      return replicateTable({ collection, pullOnly, pullAfterPush: serverSetsValues, ...shared });
+    start({ rules, ...shared }) {
+      if (!pullOnly) shared.outbox.track(collection);
+      return replicateTable({
+        collection,
+        pullOnly,
+        pullAfterPush: serverSetsValues,
+        rules: rulesOf(rules, collection.name),
+        ...shared,
+      });
     },
     read: async (docId) => (await collection.findOne(docId).exec())?.toJSON() ?? null,
   };
@@ -68,12 +83,14 @@ export interface SyncEngine {
   awaitInitialSync(): Promise<void>;
   /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
   exportUnsynced(): Promise<string>;
+  /** The page is going: `docs` of `table`, this device's newest states, are sent once more. */
+  pushAsThePageGoes(table: string, docs: readonly Doc[]): void;
   stop(): Promise<void>;
 }
 
 export interface StartSyncOptions {
-  /** The database's local collections: what waits to go up, and the values that lost a conflict. */
-  db: { outbox: RxCollection<OutboxEntry>; conflict_log: RxCollection<ConflictLogEntry> };
+  /** The database's outbox (what waits to go up) and conflict log (values that lost a conflict). */
+  local: { outbox: Outbox; conflictLog: ConflictLog; rules: SyncRules };
   client: DatabaseClient;
   tables: SyncTable[];
   /** Distinguishes replications of one table: the user id, or the assessment token. */
@@ -82,6 +99,8 @@ export interface StartSyncOptions {
   listen?: boolean;
   /** Resolves true when the server answers at all (default: a one-row-free call through `client`). */
   probe?: () => Promise<boolean>;
+  /** Where a push sent as the page goes is sent (last-push.ts); none, no such push. */
+  keepalive?: KeepaliveTarget;
 }
 
 /**
@@ -98,15 +117,15 @@ export async function probeServer(client: DatabaseClient): Promise<boolean> {
 }
 
 export function startSync({
-  db,
+  local,
   client,
   tables,
   identifier,
   listen = true,
   probe = () => probeServer(client),
+  keepalive,
 }: StartSyncOptions): SyncEngine {
-  const outbox = db.outbox;
-  const conflictLog = db.conflict_log;
+  const { outbox, conflictLog, rules } = local;
   const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
   const inputs$ = new BehaviorSubject<SyncInputs>({
     ...IDLE_INPUTS,
@@ -124,6 +143,13 @@ export function startSync({
   // and ends the wait as soon as the server answers.
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  // Once the page's last push is sent (pushAsThePageGoes), no other request starts: one started
+  // after it could land after it, older state over newer. A page restored from the back-forward
+  // cache syncs again.
+  let pageGone = false;
+  let pageBack: (() => void) | null = null;
+  const ready = () =>
+    pageGone ? new Promise<void>((resolve) => (pageBack = resolve)).then(backoff.ready) : backoff.ready();
   const stopProbing = () => {
     if (probeTimer) clearTimeout(probeTimer);
     probeTimer = null;
@@ -148,12 +174,20 @@ export function startSync({
   };
 
   const replications = tables.map((table) =>
-    table.start({ outbox, conflictLog, client, identifier, hooks: { ready: backoff.ready, onAttempt } }),
+    table.start({
+      outbox,
+      conflictLog,
+      rules,
+      client,
+      identifier,
+      keepalive,
+      hooks: { ready, onAttempt },
+    }),
   );
 
   const subs: Subscription[] = [
     combineLatest(replications.map((r) => r.active$)).subscribe((active) => update({ active: active.some(Boolean) })),
-    outbox.find().$.subscribe((entries) => {
+    outbox.waiting$().subscribe((entries) => {
       const refused = entries.find((e) => e.lastError);
       update({
         pending: entries.length,
@@ -161,7 +195,7 @@ export function startSync({
         refusedError: refused?.lastError ?? null,
       });
     }),
-    conflictLog.count().$.subscribe((conflicts) => update({ conflicts })),
+    conflictLog.count$().subscribe((conflicts) => update({ conflicts })),
   ];
 
   const pull = () => {
@@ -183,6 +217,13 @@ export function startSync({
     const onVisible = () => {
       if (document.visibilityState === 'visible') reSync();
     };
+    const onPageShow = () => {
+      if (!pageGone) return;
+      pageGone = false;
+      pageBack?.();
+      reSync();
+    };
+    window.addEventListener('pageshow', onPageShow);
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     window.addEventListener('focus', reSync);
@@ -192,6 +233,7 @@ export function startSync({
       update({}); // refreshes `now`, so "stalled" appears without another event
     }, RESYNC_EVERY_MS);
     cleanups.push(() => {
+      window.removeEventListener('pageshow', onPageShow);
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('focus', reSync);
@@ -211,7 +253,7 @@ export function startSync({
       await Promise.all(replications.map((r) => r.awaitInitialReplication()));
     },
     exportUnsynced: async () => {
-      const entries = await outbox.find().exec();
+      const entries = await outbox.entries();
       const changes = await Promise.all(
         entries.map(async (e) => {
           const stored = await tables.find((t) => t.name === e.table)?.read(e.docId);
@@ -227,53 +269,22 @@ export function startSync({
       );
       return JSON.stringify({ exportedAt: new Date().toISOString(), changes }, null, 2);
     },
+    pushAsThePageGoes: (table, docs) => {
+      pageGone = true;
+      tables.forEach((t, i) => {
+        if (t.name === table) replications[i]?.pushAsThePageGoes?.(docs);
+      });
+    },
     stop: async () => {
       stopped = true;
+      pageBack?.();
+      keepalive?.stop?.();
       stopProbing();
       for (const c of cleanups) c();
       backoff.wake();
       for (const s of subs) s.unsubscribe();
       await Promise.all(replications.map((r) => r.cancel()));
       update({ started: false, active: false });
-    },
-  };
-}
-
-/**
- * Exponential backoff shared by every request of one engine: a failure starts a wait (doubling
- * from `base` to `max`; failures of requests that were already under way do not double it again),
- * a success ends it, and `wake()` cuts the current wait short.
- */
-export function createBackoff(base: number, max: number) {
-  let delay = 0;
-  let until = 0;
-  const waiters = new Set<() => void>();
-  return {
-    fail: () => {
-      if (Date.now() < until) return;
-      delay = Math.min(Math.max(delay * 2, base), max);
-      until = Date.now() + delay;
-    },
-    succeed: () => {
-      delay = 0;
-      until = 0;
-    },
-    wake: () => {
-      until = 0;
-      for (const w of [...waiters]) w();
-    },
-    ready: (): Promise<void> => {
-      const wait = until - Date.now();
-      if (wait <= 0) return Promise.resolve();
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, wait);
-        waiters.add(done);
-      });
     },
   };
 }

@@ -1,6 +1,6 @@
 // Between a Postgres row (as the sync RPCs send it) and an RxDB document: `_modified` is kept as
 // `serverModified` (microsecond text, never a Date), `_deleted` is RxDB's own.
-import type { Doc } from './conflict';
+import type { Doc } from './merge';
 
 export type Row = Record<string, unknown> & { id: string; _modified?: string | null; _deleted?: boolean };
 

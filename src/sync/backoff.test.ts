@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBackoff } from './sync-engine';
+import { createBackoff } from './backoff';
 
 describe('createBackoff', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,0 +1,259 @@
+// The outbox: the changes made on this device that the server has not accepted yet. It is what the
+// header's 'n changes waiting' counts, what sign-out warns about, what 'Sync stalled' measures and
+// what 'Export unsynced changes' writes out. This object is the only writer of the `outbox`
+// collection: the app's writes are recorded by `track`, and the replication reports what became
+// of each push through the named methods below (docs/decisions/020-outbox-and-sync-layer.md).
+import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
+import { requestPersistentStorage } from '../lib/storage';
+import { sameState, type Doc } from './merge';
+import type { OutboxEntry } from './outbox-entry';
+import { parseRefusal, type Refusal } from './refusal';
+import type { SyncDoc } from './rows';
+import { rulesOf, type SyncRules } from './rules';
+
+/** A state sent in a push, by the id the server records in `_landed` when it lands. */
+export interface SentState {
+  writeId: string;
+  state: Doc;
+}
+
+// Distinct states kept per document: each push sent while no answer comes adds one (a retry of
+// the same state reuses its write id), and the one that landed must still be here when asked.
+const SENT_KEPT = 5;
+
+const key = (table: string, docId: string) => `${table}:${docId}`;
+const parseSent = (entry: Pick<OutboxEntry, 'sent'> | null | undefined): SentState[] =>
+  entry?.sent ? (JSON.parse(entry.sent) as SentState[]) : [];
+
+/** The outbox of one database (a user's, or an assessment link's). */
+export class Outbox {
+  // RxDB runs post-write hooks after the storage write, and the replication may push that write
+  // (and the server accept it) before the hook has recorded it. So operations on one entry run in
+  // the order they were called, and the state the server last accepted is remembered, so a late
+  // record of an already accepted write is not left behind as a change that never syncs.
+  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #accepted = new Map<string, Doc>();
+  // Per entry: the state a conflict is merged against, as the push that met it found it.
+  readonly #mergeBases = new Map<string, { base: Doc | undefined }>();
+
+  constructor(
+    readonly collection: RxCollection<OutboxEntry>,
+    private readonly rules: SyncRules,
+  ) {}
+
+  /**
+   * Records every write the app makes to `collection` until the server accepts it. Replication
+   * writes go straight to storage and do not run these hooks, so pulls never count.
+   */
+  track<T extends SyncDoc>(collection: RxCollection<T>) {
+    const record = (data: Doc & SyncDoc) => this.#record(collection.name, data);
+    collection.postInsert(record, false);
+    collection.postSave(record, false);
+    // RxDB hands bulkRemove's post hooks the document as it was before the removal: record the
+    // removal itself, or a removal of an already accepted state would look accepted.
+    collection.postRemove((data: Doc & SyncDoc) => record({ ...data, _deleted: true }), false);
+  }
+
+  #record(table: string, data: Doc & SyncDoc) {
+    void requestPersistentStorage();
+    const id = key(table, data.id);
+    return this.#serial([id], async () => {
+      const accepted = this.#accepted.get(id);
+      if (accepted && sameState(accepted, data, rulesOf(this.rules, table))) return;
+      const existing = await this.collection.findOne(id).exec();
+      // `since` stays at the oldest unsynced change: that is what "stalled" measures. A refusal's
+      // record stays (the next push is judged against the server's row); its message goes, as
+      // the user has changed something since.
+      await this.collection.upsert({
+        id,
+        table,
+        docId: data.id,
+        since: existing?.since ?? Date.now(),
+        lastError: null,
+        refused: existing?.refused ?? null,
+        refusal: existing?.refusal ?? null,
+        sent: existing?.sent ?? null,
+      });
+    });
+  }
+
+  /** Runs `fn` after every operation already queued on these entries, before any queued later. */
+  #serial<T>(ids: string[], fn: () => Promise<T>): Promise<T> {
+    const run = Promise.all(ids.map((id) => this.#queues.get(id) ?? Promise.resolve())).then(fn, fn);
+    const tail = run.catch(() => undefined);
+    for (const id of ids) this.#queues.set(id, tail);
+    void tail.then(() => {
+      for (const id of ids) if (this.#queues.get(id) === tail) this.#queues.delete(id);
+    });
+    return run;
+  }
+
+  /** The server holds these states of their documents (accepted, or its own row won a conflict). */
+  settle(table: string, states: Doc[]): Promise<void> {
+    if (states.length === 0) return Promise.resolve();
+    const ids = states.map((doc) => key(table, String(doc.id)));
+    return this.#serial(ids, async () => {
+      states.forEach((doc, i) => this.#accepted.set(ids[i]!, doc));
+      for (const id of ids) this.#mergeBases.delete(id);
+      await this.collection.bulkRemove(ids);
+    });
+  }
+
+  /** The server refused `refused` (the state of `docId` this device pushed), and says why. */
+  refuse(table: string, docId: string, refusal: Refusal, refused: Doc): Promise<void> {
+    const id = key(table, docId);
+    return this.#serial([id], async () => {
+      const existing = await this.collection.findOne(id).exec();
+      await this.collection.upsert({
+        id,
+        table,
+        docId,
+        since: existing?.since ?? Date.now(),
+        lastError: refusal.message,
+        refused: JSON.stringify(refused),
+        refusal: JSON.stringify(refusal),
+        sent: existing?.sent ?? null,
+      });
+    });
+  }
+
+  /**
+   * The server state each of a push's rows is judged against: RxDB assumes the server holds what
+   * it last pushed, but a refused push never reached it. While the assumed state is the refused
+   * one, the row the server kept is the truth. One read of the outbox for the whole push.
+   */
+  async judgedAgainst(table: string, rows: { docId: string; assumed: Doc | undefined }[]) {
+    const withAssumed = rows.filter((r) => r.assumed).map((r) => key(table, r.docId));
+    const entries =
+      withAssumed.length > 0 ? await this.collection.findByIds(withAssumed).exec() : new Map<string, never>();
+    return rows.map(({ docId, assumed }): Doc | undefined => {
+      const found = parseRefusal(entries.get(key(table, docId)));
+      if (!found || !assumed || !sameState(found.refused, assumed, rulesOf(this.rules, table))) return assumed;
+      return found.refusal.server ?? undefined;
+    });
+  }
+
+  /**
+   * Before a push: remembers what is sent under which write id, so a lost answer does not lose
+   * track of it. Returns the write id for each state (a state sent before keeps its id).
+   */
+  recordSent(table: string, states: Doc[]): Promise<string[]> {
+    if (states.length === 0) return Promise.resolve([]);
+    const ids = states.map((state) => key(table, String(state.id)));
+    const rules = rulesOf(this.rules, table);
+    return this.#serial(ids, async () => {
+      const existing = await this.collection.findByIds(ids).exec();
+      const writeIds: string[] = [];
+      const entries = states.map((state, i) => {
+        const entry = existing.get(ids[i]!);
+        const before = parseSent(entry);
+        const again = before.find((s) => sameState(s.state, state, rules));
+        writeIds.push(again?.writeId ?? crypto.randomUUID());
+        const sent = again ? before : [...before, { writeId: writeIds[i]!, state }].slice(-SENT_KEPT);
+        return {
+          id: ids[i]!,
+          table,
+          docId: String(state.id),
+          since: entry?.since ?? Date.now(),
+          lastError: entry?.lastError ?? null,
+          refused: entry?.refused ?? null,
+          refusal: entry?.refusal ?? null,
+          sent: JSON.stringify(sent),
+        };
+      });
+      await this.collection.bulkUpsert(entries);
+      return writeIds;
+    });
+  }
+
+  /**
+   * A push met conflicts: notes the state each is merged against. When the server's row says that
+   * one of this device's earlier pushes landed (`landedWriteId`: its answer was lost), that push's
+   * state is the base: the device's edits since are its own, not both-sides edits. Otherwise the
+   * state the push was judged against (`judgedAgainst`). What was sent stays recorded until the
+   * server accepts a state: RxDB may push again against the same old assumed state.
+   */
+  async noteConflicts(table: string, conflicts: { docId: string; judged: Doc | undefined; landedWriteId?: string }[]) {
+    if (conflicts.length === 0) return;
+    const ids = conflicts.map((c) => key(table, c.docId));
+    await this.#serial(ids, async () => {
+      const entries = await this.collection.findByIds(ids).exec();
+      conflicts.forEach((c, i) => {
+        const landed = c.landedWriteId
+          ? parseSent(entries.get(ids[i]!)).find((s) => s.writeId === c.landedWriteId)?.state
+          : undefined;
+        this.#mergeBases.set(ids[i]!, { base: landed ?? c.judged });
+      });
+    });
+  }
+
+  /** The state a conflict of `docId` is merged against (`assumed` when its push noted none). */
+  mergeBase(table: string, docId: string, assumed: Doc | undefined): Doc | undefined {
+    const noted = this.#mergeBases.get(key(table, docId));
+    return noted ? noted.base : assumed;
+  }
+
+  /**
+   * RxDB pushes nothing for a document equal to the state it assumes the server has (a change
+   * undone, a save that changed nothing), so its entry would wait forever: it is settled — unless
+   * that state is a refused one, which stays refused (with its message) until changed.
+   * `current` re-reads the document inside the entry's turn: a write since the check wins.
+   */
+  settleIfUnchanged(table: string, doc: Doc, current: () => Promise<Doc | null>): Promise<void> {
+    const id = key(table, String(doc.id));
+    const rules = rulesOf(this.rules, table);
+    return this.#serial([id], async () => {
+      const entry = await this.collection.findOne(id).exec();
+      if (!entry) return;
+      const now = await current();
+      if (!now || !sameState(now, doc, rules)) return;
+      const found = parseRefusal(entry);
+      if (found && sameState(found.refused, doc, rules)) {
+        if (!entry.lastError) await entry.incrementalPatch({ lastError: found.refusal.message });
+        return;
+      }
+      this.#accepted.set(id, doc);
+      this.#mergeBases.delete(id);
+      await entry.remove();
+    });
+  }
+
+  /** Refused states among these documents, with why (a pull is about to bring their server rows). */
+  async refusalsAmong(table: string, docIds: string[]) {
+    if (docIds.length === 0) return [];
+    const entries = await this.collection.findByIds(docIds.map((d) => key(table, d))).exec();
+    return [...entries.values()].flatMap((entry) => {
+      const found = parseRefusal(entry);
+      return found ? [{ docId: entry.docId, ...found }] : [];
+    });
+  }
+
+  /** The ids of `table`'s documents with a change waiting. */
+  async waitingIds(table: string): Promise<string[]> {
+    return (await this.collection.find({ selector: { table } }).exec()).map((e) => e.docId);
+  }
+
+  /** Every waiting change (of `table`, when given), live. */
+  waiting$(table?: string): Observable<OutboxEntry[]> {
+    const query = table ? this.collection.find({ selector: { table } }) : this.collection.find();
+    return query.$.pipe(map((docs) => docs.map((d) => d.toJSON() as OutboxEntry)));
+  }
+
+  /** One document's waiting change, live (null: nothing waits). */
+  watch(table: string, docId: string): Observable<OutboxEntry | null> {
+    return this.collection
+      .findOne(key(table, docId))
+      .$.pipe(map((doc) => (doc ? (doc.toJSON() as OutboxEntry) : null)));
+  }
+
+  /** How many changes wait. */
+  count(): Promise<number> {
+    return this.collection.count().exec();
+  }
+
+  /** Every waiting change, now. */
+  async entries(): Promise<OutboxEntry[]> {
+    return (await this.collection.find().exec()).map((d) => d.toJSON() as OutboxEntry);
+  }
+}
