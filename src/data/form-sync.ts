@@ -1,8 +1,9 @@
-// A form over a synced document (docs/decisions/003-sync.md, "Forms"): it writes only what the
-// user changed, and shows what a pull changed in the fields the user is not editing. Both judge
+// A form over a synced document: it writes only what the user changed, and shows what a pull
+// changed in the fields the user is not editing
+// (docs/decisions/013-sync-never-loses-an-edit.md#forms-write-only-what-changed). Both judge
 // against `base`: per field, the stored value the form last agreed with (when it loaded, when it
 // took a pulled value, when it saved). Pure functions over stored values, unit-tested.
-import { mergeList as applyListEdit, sameValue, type LostValue } from './conflict';
+import { mergeList as applyListEdit, sameValue, type LostValue } from '../sync/merge';
 
 export type Fields = Record<string, unknown>;
 
@@ -81,4 +82,31 @@ export function rebase(
 /** The fields of `doc` named in `fields` (a form's stored values). */
 export function pick(doc: Fields, fields: readonly string[]): Fields {
   return Object.fromEntries(fields.map((f) => [f, doc[f] ?? null]));
+}
+
+/** A document's newest state as a page goes, and the change it holds over what is stored. */
+export interface NewestState {
+  /** The whole document as this device has it or is writing it. */
+  doc: Fields;
+  /** The fields written or typed and not yet seen stored, with their values… */
+  changed: Fields;
+  /** …and the stored values they were typed over. */
+  base: Fields;
+}
+
+/**
+ * The document as this device now has it or is writing it: what was last stored, what was
+ * written since, and what the user changed and is not written yet (as `fieldWrite` would write it).
+ * Null while the document is not made yet.
+ */
+export function newestState(
+  s: { stored: Fields | null; base: Fields; dirty: Set<string>; unconfirmed: Fields },
+  now: Fields,
+  listFields: readonly string[],
+): NewestState | null {
+  if (!s.stored) return null;
+  const known = { ...s.stored, ...s.unconfirmed };
+  const { patch } = fieldWrite(s.base, pick(now, [...s.dirty]), known, listFields);
+  const changed = { ...s.unconfirmed, ...patch };
+  return { doc: { ...known, ...patch }, changed, base: pick(s.stored, Object.keys(changed)) };
 }

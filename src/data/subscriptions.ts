@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { logLostValues } from './lost-values';
-import { fieldWrite, pick, type Fields } from './form-sync';
-import { newestBy as newest } from './rows';
+import { map } from 'rxjs';
+import { newestBy as newest } from '../sync/rows';
+import type { Fields } from './form-sync';
+import { asThePageGoes } from './page-going';
 import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';
+import type { SyncedDocument } from './synced-document';
 import type { UserData } from './user-data';
 
 // The signed-in user's share subscriptions, live from the local database (works offline).
@@ -84,7 +86,7 @@ export function useSubscriptions(data: UserData | null): SubscriptionsView {
       statuses = docs.map((d) => d.toJSON() as ShareAgreementStatusDoc);
       publish();
     });
-    const s3 = db.outbox.find({ selector: { table: 'share_subscriptions' } }).$.subscribe((entries) => {
+    const s3 = data.outbox.waiting$('share_subscriptions').subscribe((entries) => {
       pending = new Set(entries.map((e) => e.docId));
       publish();
     });
@@ -122,49 +124,50 @@ export const DRAFT_FIELDS = [
 ] as const satisfies readonly (keyof DraftFields)[];
 
 /**
- * Saves the draft on this device (the first save creates it, later saves update it) and returns
- * its id. Never waits for the network: replication sends it when it can. With `base` (the stored
- * values the form last agreed with), only the fields the user changed since are written: a value
- * another device stored meanwhile stays (form-sync.ts); nothing changed, nothing is written.
+ * The user's draft as the wizard's synced form edits it: the first change creates it (the server
+ * makes its payment reference when it arrives), later changes patch only what changed. Never
+ * waits for the network: replication sends it when it can.
  */
-export async function saveDraft(
-  data: UserData,
-  id: string | null,
-  fields: DraftFields,
-  base: DraftFields | null = null,
-): Promise<string> {
-  const existing = id ? await data.db.share_subscriptions.findOne(id).exec() : null;
-  if (existing) {
-    const stored = existing.toJSON() as Fields;
-    const { patch, replaced } = fieldWrite(base ?? pick(stored, DRAFT_FIELDS), fields, stored, []);
-    await logLostValues(data.db.conflict_log, 'share_subscriptions', existing.id, replaced);
-    if (Object.keys(patch).length > 0) await existing.incrementalPatch(patch);
-    return existing.id;
-  }
-  const doc = await data.db.share_subscriptions.insert({
-    id: crypto.randomUUID(),
-    user_id: data.userId,
-    status: 'draft',
-    ...fields,
-  });
-  return doc.id;
+export function draftDocument(data: UserData): SyncedDocument {
+  const collection = data.db.share_subscriptions;
+  const asFields = (doc: { toJSON: () => unknown } | null) => (doc ? (doc.toJSON() as Fields) : null);
+  return {
+    table: 'share_subscriptions',
+    fields: DRAFT_FIELDS,
+    listFields: [],
+    local: data,
+    watch: (id) => collection.findOne(id).$.pipe(map(asFields)),
+    // Signed (or cancelled) elsewhere, it is no longer the form's: the wizard does not follow it.
+    editable: (doc) => doc.status === 'draft',
+    read: async (id) => asFields(await collection.findOne(id).exec()),
+    asThePageGoes: asThePageGoes(data, 'share_subscriptions'),
+    write: async (id, patch, all) => {
+      if (id) {
+        const doc = await collection.findOne(id).exec();
+        if (!doc) throw new Error('This subscription is not on this device.');
+        await doc.incrementalPatch(patch);
+        return id;
+      }
+      const created = await collection.insert({
+        ...(all as DraftFields),
+        id: crypto.randomUUID(),
+        user_id: data.userId,
+        status: 'draft',
+      });
+      return created.id;
+    },
+  };
 }
 
 /**
  * 'Complete Subscription': the draft becomes signed, on this device first. The server sets the
  * legal facts when it receives it: the effective date, the signature time and (already made with
- * the draft) the payment reference (migration 20261123000011).
+ * the draft) the payment reference.
  */
-export async function completeSubscription(
-  data: UserData,
-  id: string | null,
-  fields: DraftFields,
-  base: DraftFields | null = null,
-) {
-  const savedId = await saveDraft(data, id, fields, base);
-  const doc = await data.db.share_subscriptions.findOne(savedId).exec();
-  await doc!.incrementalPatch({ status: 'signed' });
-  return savedId;
+export async function signSubscription(data: UserData, id: string) {
+  const doc = await data.db.share_subscriptions.findOne(id).exec();
+  if (!doc) throw new Error('This subscription is not on this device.');
+  await doc.incrementalPatch({ status: 'signed' });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { saveProgress, useAssessment, useAssessmentData, type AssessmentData } from '../../data/assessment-data';
+import { useAssessmentData, type AssessmentData } from '../../data/assessment-data';
 import { refusalMessage, rowRefusalMessage, useRefusal } from '../../data/refusals';
-import type { SyncEngine } from '../../data/sync-engine';
+import type { SyncEngine } from '../../sync/engine';
 import { createAssessmentClient } from '../../lib/assessment-client';
 import { needsConnection, useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
@@ -14,6 +14,7 @@ import { PageContainer } from '../../ui/page-container';
 import { WizardPage } from '../../ui/wizard-page';
 import { AnswersView } from './answers-view';
 import { AssessmentWizard } from './assessment-wizard';
+import { saveProgress, useAssessment } from './use-assessment';
 
 const styles = {
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem', mx: 'auto' }),
@@ -58,7 +59,8 @@ export function AssessmentPage({
   const loaded = Boolean(data && doc) && state !== 'loading';
   const shown = useDeferredValue(loaded);
 
-  // The server says the link is invalid or expired; a lookup that failed says nothing (spec §8).
+  // The server says the link is invalid or expired; a lookup that failed says nothing
+  // (docs/product/assessment.md#link-states).
   if (state === 'invalid') return <InvalidAssessmentLink />;
   if (state === 'expired') return <InvalidAssessmentLink expired />;
   if (state === 'lookup-failed') return <InvalidAssessmentLink announce={false} />;
@@ -149,7 +151,7 @@ export function InvalidAssessmentLink({ announce = true, expired = false }: { an
  * questions to correct, instead of 'will be sent' for ever.
  */
 function RowRefusal({ data, docId, completed }: { data: AssessmentData; docId: string; completed: boolean }) {
-  const refusal = useRefusal(data.db.outbox, 'agent_assessments', docId);
+  const refusal = useRefusal(data.outbox, 'agent_assessments', docId);
   if (!refusal) return null;
   const rowWide = rowRefusalMessage(refusal.refusal);
   if (!rowWide && !completed) return null; // said next to its question

@@ -1,19 +1,20 @@
 // The assessment wizard over a real local database (no network): answers write only themselves,
-// pulled answers show, and bad numbers are said and not saved (docs/decisions/003-sync.md, "Forms").
+// pulled answers show, and bad numbers are said and not saved
+// (docs/decisions/013-sync-never-loses-an-edit.md#forms-write-only-what-changed).
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAssessment, type AssessmentData } from '../../data/assessment-data';
-import { markRefused, trackLocalWrites } from '../../data/outbox';
+import type { AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
 import { toaster } from '../../lib/toast';
 import { hasUnsavedInput } from '../../lib/unsaved-input';
-import { closeLocalData, localAssessmentData } from '../../testing/local-data';
+import { closeLocalData, localAssessmentData, trackWrites } from '../../testing/local-data';
 import { toastTexts } from '../../testing/toasts';
 import { EXPIRED_LINK_MESSAGE, INVALID_LINK_MESSAGE, InvalidAssessmentLink } from './assessment-page';
 import { AssessmentWizard } from './assessment-wizard';
+import { useAssessment } from './use-assessment';
 
 // The invalid-link screen's 'Return to Home' is a router link; no router here.
 vi.mock('@tanstack/react-router', async (original) => ({
@@ -66,6 +67,14 @@ const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox'
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 describe('the assessment wizard and its stored answers', () => {
+  it('an answer typed is on the device at once, and leaving the page keeps it (no Next)', async () => {
+    const { data, stored, user } = await openAt(1);
+    await user.type(await screen.findByLabelText(/^Agency Name/), 'Haus & Haus');
+    cleanup();
+    await data.writes.idle();
+    expect((await stored()).agency_name).toBe('Haus & Haus');
+  });
+
   it('a tick another device made shows, and this device’s tick adds to it instead of replacing the list', async () => {
     const { stored, pulled, user } = await openAt(2);
     await screen.findByRole('checkbox', { name: 'Friendly & Casual' });
@@ -146,7 +155,7 @@ describe('the assessment wizard and its stored answers', () => {
   });
 });
 
-describe('what the server would refuse is said first (issue 12)', () => {
+describe('what the server would refuse is said first', () => {
   it('a web address that is not http(s), or an email that is not one, is said next to it and not saved', async () => {
     const { stored, user } = await openAt(1);
     await user.type(await screen.findByLabelText('Website URL'), 'javascript:alert(1)');
@@ -180,7 +189,7 @@ describe('what the server would refuse is said first (issue 12)', () => {
   });
 });
 
-describe('the link’s state (issue 12)', () => {
+describe('the link’s state', () => {
   function State({ data }: { data: AssessmentData }) {
     return <p>state: {useAssessment(data, true).state}</p>;
   }
@@ -192,7 +201,7 @@ describe('the link’s state (issue 12)', () => {
     expect(await screen.findByText('state: expired')).toBeTruthy();
   });
 
-  it('the expired screen and toast say so in words, without the spec’s placeholder', async () => {
+  it('the expired screen and toast say so in words, without a placeholder', async () => {
     render(<InvalidAssessmentLink expired />);
     expect(await screen.findByText(EXPIRED_LINK_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(toastTexts()).toContain(`Invalid or expired link / ${EXPIRED_LINK_MESSAGE}`));
@@ -202,7 +211,7 @@ describe('the link’s state (issue 12)', () => {
   });
 });
 
-describe('submitting says what happened (issue 12)', () => {
+describe('submitting says what happened', () => {
   afterEach(() => {
     toaster.remove();
     vi.restoreAllMocks();
@@ -228,12 +237,11 @@ describe('submitting says what happened (issue 12)', () => {
 
   it('refused by the server, the assessment is open again to correct, and the toast says why', async () => {
     const { data, stored, user } = await openAt(7);
-    trackLocalWrites(data.db.agent_assessments, data.db.outbox);
+    trackWrites(data);
     await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
     const id = (await stored()).id;
     await waitFor(async () => expect(await data.db.outbox.findOne(`agent_assessments:${id}`).exec()).not.toBeNull());
-    await markRefused(
-      data.db.outbox,
+    await data.outbox.refuse(
       'agent_assessments',
       id,
       {

@@ -1,20 +1,23 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
-import { saveProgress, type AssessmentData } from '../../data/assessment-data';
+import type { AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
 import { refusalMessage, whenServerHas } from '../../data/refusals';
+import { useSyncedForm } from '../../data/synced-form';
+import { sameValue } from '../../sync/merge';
 import { logError } from '../../lib/log';
 import { toast } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
 import { WizardShell } from '../../ui/wizard-shell';
-import { initialAnswers, visibleFields } from './answers';
+import { initialAnswers, storedValue, visibleFields, type Answers } from './answers';
 import { answerProblem, ASSESSMENT_STEPS } from './assessment';
+import { assessmentDocument, formAnswers, storedAnswers, unstorableAnswers } from './assessment-document';
 import type { AnswerKey, FieldDef } from './fields';
 import { Question } from './question';
-import { useSyncedAnswers } from './use-synced-answers';
+import { saveProgress } from './use-assessment';
 
-// Spec §8; the submit failure has no title there, so it says what failed.
+// docs/product/messages.md#assessment; the submit failure gets a title that says what failed.
 const SAVE_FAILED: [string, string] = ['Error', 'Failed to save progress. Please try again.'];
 const SUBMIT_FAILED: [string, string] = [
   'Could not submit the assessment',
@@ -23,37 +26,57 @@ const SUBMIT_FAILED: [string, string] = [
 
 type WizardProps = { data: AssessmentData; doc: AgentAssessmentDoc; syncStatus?: ReactNode };
 
-/** The seven steps. Every answer is saved on this device as it is entered. */
+const report = (failure: [string, string]) => (error: unknown) => {
+  logError('Saving the assessment failed', error);
+  toast.error(...failure);
+};
+const failed = (failure: [string, string]) => (error: unknown) => {
+  report(failure)(error);
+  throw error;
+};
+
+/**
+ * The seven steps. Every answer is saved on this device as it is entered, through the synced form
+ * both wizards use (data/synced-form.ts); Next waits for the last one.
+ */
 export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
   const [step, setStep] = useState(doc.last_step ?? 1);
   const [submitting, setSubmitting] = useState(false);
   const [initial] = useState(() => initialAnswers(doc));
   const form = useForm({ defaultValues: initial });
   const answers = useStore(form.store, (s) => s.values);
-  const synced = useSyncedAnswers(data, doc, form);
+  const document = useMemo(() => assessmentDocument(data), [data]);
+  const synced = useSyncedForm<Answers>({
+    document,
+    form,
+    initial: doc,
+    initialId: doc.id,
+    toStored: storedAnswers,
+    toForm: formAnswers,
+    unstorable: unstorableAnswers,
+    onWriteError: report(SAVE_FAILED),
+  });
   // Input that cannot be saved as typed (e.g. '2.5' offices): said next to it, not saved.
   const [invalid, setInvalid] = useState<Partial<Record<AnswerKey, string>>>({});
   // Such input is not saved: leaving the page, or reloading for an update, asks first.
   useUnsavedInput(Object.values(invalid).some(Boolean));
 
-  const failed = (failure: [string, string]) => (error: unknown) => {
-    logError('Saving the assessment failed', error);
-    toast.error(...failure);
-    throw error;
-  };
+  // After the answers typed so far: a step marker or the completion is never written before them.
   const save = (patch: Partial<AgentAssessmentDoc>, failure = SAVE_FAILED) =>
-    saveProgress(data, doc.id, patch).catch(failed(failure));
+    synced.after(() => saveProgress(data, doc.id, patch)).catch(failed(failure));
 
   const answer = (def: FieldDef, value: unknown) => {
     form.setFieldValue(def.name, value);
     const problem = answerProblem(def.kind, value);
     setInvalid((current) => ({ ...current, [def.name]: problem ?? undefined }));
-    if (problem) return;
-    void synced
-      .save(def, value)
-      .catch(failed(SAVE_FAILED))
-      .catch(() => undefined);
   };
+
+  // Said next to a question while it still holds the refused answer.
+  const refused = (def: FieldDef) =>
+    synced.refusal?.fields.includes(def.name) &&
+    sameValue(storedValue(def, answers[def.name]), synced.refusal.refused[def.name] ?? null)
+      ? refusalMessage(def.kind === 'offices' ? 'The number of offices' : 'This answer', synced.refusal.refusal)
+      : null;
 
   async function go(to: number) {
     try {
@@ -81,14 +104,13 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
     }
     setSubmitting(true);
     try {
-      // The last answer typed is saved before the completion, never after it.
-      await synced.settled();
+      // The last answer typed is saved before the completion, never after it (save waits for it).
       await save(
         { status: 'completed', completed_at: new Date().toISOString(), last_step: ASSESSMENT_STEPS.length },
         SUBMIT_FAILED,
       );
       // 'Completed' only once the server has it; offline it is saved here and sent later.
-      const sent = await whenServerHas(data.db.outbox, 'agent_assessments', doc.id);
+      const sent = await whenServerHas(data.outbox, 'agent_assessments', doc.id);
       if (sent.outcome === 'refused') {
         // The server never had it submitted: back to the wizard here, to correct and submit again.
         await saveProgress(data, doc.id, { status: 'pending', completed_at: null });
@@ -138,7 +160,7 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
           def={def}
           value={answers[def.name]}
           onChange={(v) => answer(def, v)}
-          error={invalid[def.name] ?? synced.refused(def)}
+          error={invalid[def.name] ?? refused(def)}
         />
       ))}
     </WizardShell>

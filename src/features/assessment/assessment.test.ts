@@ -53,7 +53,7 @@ describe('the assessment rules', () => {
   });
 });
 
-describe('answerProblem (issue 12): what the database would refuse, said before saving', () => {
+describe('answerProblem: what the database would refuse, said before saving', () => {
   it('web addresses must be http(s); emails must look like one; empty is fine', () => {
     expect(answerProblem('url', 'javascript:alert(1)')).toBe(URL_MESSAGE);
     expect(answerProblem('url', 'www.agency.co.uk')).toBe(URL_MESSAGE);

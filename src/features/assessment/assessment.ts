@@ -1,4 +1,4 @@
-// The agent assessment's rules (spec: shareholder-and-assessment.md §2–§5, §9), as pure functions.
+// The agent assessment's rules (docs/product/assessment.md), as pure functions.
 import * as v from 'valibot';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 import { EMAIL_MESSAGE, isEmail, isHttpUrl, URL_MESSAGE } from '../../lib/limits';

@@ -1,5 +1,5 @@
-// Every question of the seven steps (spec §3): one definition drives the wizard, the read-only
-// view and the creator's 'View responses'.
+// Every question of the seven steps (docs/product/assessment.md#questions): one definition drives
+// the wizard, the read-only view and the creator's 'View responses'.
 import {
   AI_GOALS,
   CALL_ROUTING_METHODS,
@@ -36,7 +36,7 @@ export interface FieldDef {
   label: string;
   kind: FieldKind;
   options?: readonly string[];
-  /** Marked with an asterisk; as the spec says, not enforced. */
+  /** Marked with an asterisk as required, but not enforced. */
   marked?: boolean;
   /** Shown only when this returns true for the current answers. */
   when?: (answers: Partial<AgentAssessmentDoc>) => boolean;

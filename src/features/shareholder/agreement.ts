@@ -1,6 +1,6 @@
 // The share subscription agreement: the one text that is signed. Postgres renders the same text
-// (share_agreement_text, last in supabase/migrations/20261123000011_limits_and_signing_facts.sql) and hashes
-// it with the signature on signing; tests/integration/shareholder.test.ts checks they agree.
+// (share_agreement_text, in supabase/schemas/shareholder/10-agreement.sql) and hashes it with the
+// signature on signing; tests/integration/shareholder/shareholder.test.ts checks they agree.
 
 export interface AgreementTerms {
   subscriber_name?: string | null;

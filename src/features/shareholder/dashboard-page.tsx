@@ -17,7 +17,7 @@ import { AgentAssessmentSection, LockedIcon } from './assessment-section';
 import { CoolingOffBanner } from './cooling-off-banner';
 import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
-import { subscriptionRefusalWords } from './use-synced-draft';
+import { subscriptionRefusalWords } from './subscription-form';
 import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds } from './subscription';
 import { Figures } from '../../ui/figures';
 
@@ -182,7 +182,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
  */
 function PendingSubscription({ data, id }: { data: UserData; id: string }) {
   const navigate = useNavigate();
-  const refusal = useRefusal(data.db.outbox, 'share_subscriptions', id);
+  const refusal = useRefusal(data.outbox, 'share_subscriptions', id);
   if (!refusal) {
     return (
       <div className={cx(styles.banner, styles.info)} role="status">

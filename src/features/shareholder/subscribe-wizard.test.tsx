@@ -1,16 +1,13 @@
 // The wizard over a real local database (no network): what a save writes, what a pull shows, and
-// what a refused value says (docs/decisions/003-sync.md, "Forms").
+// what a refused value says
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { markRefused, trackLocalWrites } from '../../data/outbox';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import type { UserData } from '../../data/user-data';
-import { toaster } from '../../lib/toast';
+import { MAX_SHARES } from '../../lib/shareholding';
 import { closeLocalData, localUserData } from '../../testing/local-data';
-import { toastTexts } from '../../testing/toasts';
-import { REFERENCE_PENDING } from './payment-instructions';
 import { SubscribeWizard } from './subscribe-wizard';
+import { describedBy, personalDetails, pulled, stored, valueOf, withDraft } from './subscribe-wizard-fixtures';
 
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
@@ -18,44 +15,6 @@ vi.mock('@tanstack/react-router', async (original) => ({
 }));
 
 afterEach(closeLocalData);
-
-async function withDraft(fields: Partial<ShareSubscriptionDoc> = {}) {
-  const data = await localUserData();
-  const doc = await data.db.share_subscriptions.insert({
-    id: crypto.randomUUID(),
-    user_id: data.userId,
-    status: 'draft',
-    subscriber_name: 'Base Name',
-    subscriber_email: 'base@example.test',
-    subscriber_phone: '0100',
-    number_of_shares: 5000,
-    subscription_price: 1.25,
-    total_amount: 6250,
-    ...fields,
-  });
-  return { data, draft: doc.toJSON() as ShareSubscriptionDoc };
-}
-
-/** As a pull writes it: straight into the stored document. */
-const pulled = async (data: UserData, id: string, fields: Partial<ShareSubscriptionDoc>) =>
-  (await data.db.share_subscriptions.findOne(id).exec())!.incrementalPatch(fields);
-
-/** A draft with a name opens at step 2 (spec: where a resumed draft opens); back to step 1. */
-async function personalDetails(user = userEvent.setup()) {
-  await user.click(screen.getByRole('button', { name: 'Back' }));
-  await screen.findByLabelText(/^Full name/);
-  return user;
-}
-
-const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
-/** An input's error message (aria-errormessage, set by Ark's Field while it is invalid). */
-const describedBy = (element: HTMLElement) =>
-  element.getAttribute('aria-invalid') === 'true'
-    ? (document.getElementById(element.getAttribute('aria-errormessage') ?? '')?.textContent ?? '')
-    : '';
-
-const stored = async (data: UserData, id: string) =>
-  (await data.db.share_subscriptions.findOne(id).exec())!.toJSON() as ShareSubscriptionDoc;
 
 describe('the subscription wizard and its stored draft', () => {
   it('shows a pulled change, and a save writes only what this user changed', async () => {
@@ -94,10 +53,11 @@ describe('the subscription wizard and its stored draft', () => {
     const user = await personalDetails();
     const name = screen.getByLabelText(/^Full name/);
     await user.clear(name);
-    await user.type(name, 'Typed Here');
+    await user.type(name, 'Typed Her');
     await pulled(data, draft.id, { subscriber_name: 'Name From A' });
     await new Promise((r) => setTimeout(r, 50));
-    expect(valueOf(name)).toBe('Typed Here');
+    expect(valueOf(name)).toBe('Typed Her');
+    await user.type(name, 'e');
     await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Here'));
     const [logged] = await data.db.conflict_log.find().exec();
@@ -105,6 +65,22 @@ describe('the subscription wizard and its stored draft', () => {
       field: 'subscriber_name',
       local: JSON.stringify('Name From A'),
       server: JSON.stringify('Typed Here'),
+    });
+  });
+
+  it('a name typed on step 1 is on the device at once, and leaving the page keeps it (no Next, no Save)', async () => {
+    const data = await localUserData();
+    const { unmount } = render(<SubscribeWizard data={data} draft={null} email="new@example.test" />);
+    await userEvent.setup().type(await screen.findByLabelText(/^Full name/), 'Ada Lovelace');
+    // Left by a link or Back: the page goes, and with it what was still being written.
+    unmount();
+    await data.writes.idle();
+    const [made] = (await data.db.share_subscriptions.find().exec()).map((d) => d.toJSON() as ShareSubscriptionDoc);
+    expect(made).toMatchObject({
+      status: 'draft',
+      subscriber_name: 'Ada Lovelace',
+      subscriber_email: 'new@example.test',
+      number_of_shares: 5000,
     });
   });
 
@@ -123,19 +99,44 @@ describe('the subscription wizard and its stored draft', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const shares = await screen.findByLabelText('Number of shares');
+    // Emptied, or a number still being typed below the minimum: not a number of shares yet.
     await user.clear(shares);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await stored(data, draft.id)).number_of_shares).toBe(7000);
+    // Each number typed on the way may be saved as it is made; the one too large never is.
     await user.type(shares, '3000000000');
     expect(describedBy(shares)).toContain('The number of shares is too large');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     await new Promise((r) => setTimeout(r, 50));
-    expect((await stored(data, draft.id)).number_of_shares).toBe(7000);
+    expect((await stored(data, draft.id)).number_of_shares).toBeLessThanOrEqual(MAX_SHARES);
+  });
+
+  it('too many shares typed stay on screen when another device changes the shares; the correction keeps theirs in the log', async () => {
+    const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 7000 });
+    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const shares = await screen.findByLabelText('Number of shares');
+    await user.clear(shares);
+    await user.type(shares, '3000000000');
+    await user.tab();
+    await pulled(data, draft.id, { number_of_shares: 9000, total_amount: 11250 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(valueOf(shares)).toBe('3000000000');
+    expect(describedBy(shares)).toContain('The number of shares is too large');
+    await user.clear(shares);
+    await user.type(shares, '8000');
+    await waitFor(async () => expect((await stored(data, draft.id)).number_of_shares).toBe(8000));
+    const logged = (await data.db.conflict_log.find().exec()).map((e) => e.toJSON());
+    expect(logged).toContainEqual(
+      expect.objectContaining({ field: 'number_of_shares', local: '9000', server: '8000' }),
+    );
   });
 
   it('a value the server refused is named next to its field, and the correction is written', async () => {
     const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 3_000_000_000 });
-    await markRefused(
-      data.db.outbox,
+    await data.outbox.refuse(
       'share_subscriptions',
       draft.id,
       {
@@ -159,104 +160,5 @@ describe('the subscription wizard and its stored draft', () => {
     await waitFor(async () => expect((await stored(data, draft.id)).number_of_shares).toBe(7000));
     expect((await stored(data, draft.id)).total_amount).toBe(8750);
     await waitFor(() => expect(describedBy(shares)).not.toContain('too large'));
-  });
-});
-
-describe('completing, and the payment reference (issue 12)', () => {
-  const PNG = 'data:image/png;base64,iVBORw0KGgo=';
-  const complete = {
-    subscriber_address: '1 High Street, London',
-    signature_data: PNG,
-    payment_reference: null,
-  };
-  const outboxEntry = (data: UserData, id: string) => data.db.outbox.findOne(`share_subscriptions:${id}`).exec();
-  /** A draft whose writes are recorded in the outbox, as the running sync engine records them. */
-  async function tracked() {
-    const made = await withDraft(complete);
-    trackLocalWrites(made.data.db.share_subscriptions, made.data.db.outbox);
-    return made;
-  }
-
-  afterEach(() => {
-    toaster.remove();
-    vi.restoreAllMocks();
-  });
-
-  it('step 5 shows the reference the server made with the draft, and says when it has not arrived yet', async () => {
-    const { data, draft } = await withDraft(complete);
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    expect(await screen.findByText(REFERENCE_PENDING)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Copy Payment reference' })).toBeNull();
-    await pulled(data, draft.id, { payment_reference: 'CHLOE-12345678' });
-    expect(await screen.findByText('CHLOE-12345678')).toBeTruthy();
-    expect(screen.queryByText(REFERENCE_PENDING)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy Payment reference' })).toBeTruthy();
-  });
-
-  it('offline, Complete Subscription says it is saved on this device, never that it was submitted', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { data, draft } = await tracked();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
-    await waitFor(() => expect(toastTexts().join('\n')).toContain('Subscription saved on this device'));
-    expect(toastTexts().join('\n')).not.toContain('Subscription Completed!');
-    expect((await stored(data, draft.id)).status).toBe('signed');
-    // The device sets none of the legal facts: the server does when it receives it.
-    expect((await stored(data, draft.id)).effective_date ?? null).toBeNull();
-    expect((await stored(data, draft.id)).signature_timestamp ?? null).toBeNull();
-  });
-
-  it('online, the spec’s success toast comes once the server has it', async () => {
-    const { data, draft } = await tracked();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
-    await waitFor(async () => expect(await outboxEntry(data, draft.id)).not.toBeNull());
-    expect(toastTexts()).toEqual([]);
-    // As replication does when the push is accepted.
-    await (await outboxEntry(data, draft.id))!.remove();
-    await waitFor(() =>
-      expect(toastTexts()).toEqual([
-        'Subscription Completed! / Your share subscription has been submitted successfully.',
-      ]),
-    );
-  });
-
-  it('online and refused, it says why (Submission Failed) and the subscription is a draft again to correct', async () => {
-    const { data, draft } = await tracked();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
-    await waitFor(async () => expect(await outboxEntry(data, draft.id)).not.toBeNull());
-    const signed = await stored(data, draft.id);
-    await markRefused(
-      data.db.outbox,
-      'share_subscriptions',
-      draft.id,
-      {
-        message: 'share_subscriptions_subscriber_email_format',
-        code: '23514',
-        column: null,
-        constraint: 'share_subscriptions_subscriber_email_format',
-        // (the refusal names its field through the check's name)
-        server: null,
-      },
-      signed,
-    );
-    await waitFor(() =>
-      expect(toastTexts()).toContain('Submission Failed / The email address is not an email address'),
-    );
-    expect(toastTexts().join('\n')).not.toContain('Subscription Completed!');
-    // The server never had it signed: a draft again here, to correct and sign again.
-    await waitFor(async () => expect((await stored(data, draft.id)).status).toBe('draft'));
-  });
-
-  it('a field stops at the database’s length and says so', async () => {
-    const { data, draft } = await withDraft({ subscriber_name: 'x'.repeat(198) });
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    const user = await personalDetails();
-    const name = screen.getByLabelText(/^Full name/);
-    expect(screen.queryByText('At most 200 characters')).toBeNull();
-    await user.type(name, 'abcdef');
-    expect(valueOf(name)).toHaveLength(200);
-    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
   });
 });

@@ -1,8 +1,10 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { whenServerHas } from '../../data/refusals';
+import { draftDocument, reopenSubscription, signSubscription, type DraftFields } from '../../data/subscriptions';
+import { useSyncedForm } from '../../data/synced-form';
 import type { UserData } from '../../data/user-data';
 import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -12,9 +14,19 @@ import { LoadingStatus } from '../../ui/loading-status';
 import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
-import { initialValues, stepComplete } from './subscription-form';
+import {
+  FORM_FIELD,
+  formValues,
+  initialValues,
+  refusedMessages,
+  stepComplete,
+  subscriptionRefusalWords,
+  toDraftFields,
+  tooManyShares,
+  type ShownField,
+  type WizardValues,
+} from './subscription-form';
 import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
-import { subscriptionRefusalWords, useSyncedDraft } from './use-synced-draft';
 
 // Ark's signature pad comes with step 4, not before.
 const SignatureStep = lazy(() => import('./signature-step').then((m) => ({ default: m.SignatureStep })));
@@ -27,23 +39,41 @@ type WizardProps = {
   syncStatus?: ReactNode;
 };
 
-/** The five-step share subscription (spec §2, §4, §5), saved on this device as it goes. */
+const saveFailed = (error: unknown) => toast.error('Save Failed', errorMessage(error));
+
+/**
+ * The five-step share subscription (docs/product/subscription.md): every change is saved on this
+ * device as it is made, through the synced form both wizards use (data/synced-form.ts).
+ */
 export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState(() => resumeStep(draft));
-  // The draft as it was when the page opened; later it follows the stored draft (useSyncedDraft).
+  // The draft as it was when the page opened; later it follows the stored draft (useSyncedForm).
   const [initial] = useState(() => initialValues(draft, email));
   const [completing, setCompleting] = useState(false);
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
-  const synced = useSyncedDraft(data, form, draft, initial);
-  useUnsavedInput(synced.unsaved);
-  const save = synced.save;
+  const document = useMemo(() => draftDocument(data), [data]);
+  const synced = useSyncedForm<WizardValues>({
+    document,
+    form,
+    initial: draft,
+    initialId: draft?.id ?? null,
+    toStored: (v, base) => toDraftFields(v, base as Pick<DraftFields, 'number_of_shares'>),
+    toForm: formValues,
+    formName: (field) => FORM_FIELD[field as ShownField] ?? field,
+    unstorable: (v) => (tooManyShares(v.numberOfShares) ? ['number_of_shares'] : []),
+    onWriteError: saveFailed,
+  });
+  // Too many shares are never stored (the field says why): leaving the page asks first.
+  useUnsavedInput(tooManyShares(values.numberOfShares));
+  const stored = synced.doc as Partial<ShareSubscriptionDoc> | null;
+  const refused = refusedMessages(synced.refusal, values, stored as Pick<DraftFields, 'number_of_shares'> | null);
 
   async function saveAndContinueLater() {
     try {
-      await save();
+      await synced.flush({ create: true });
       toast.success('Progress Saved', 'Your subscription progress has been saved.');
     } catch (error) {
       toast.error('Save Failed', errorMessage(error));
@@ -57,12 +87,17 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     }
     setCompleting(true);
     try {
-      const id = await synced.complete();
+      await synced.flush({ create: true });
+      const id = await synced.after(async (saved) => {
+        if (!saved) throw new Error('This subscription is not on this device.');
+        await signSubscription(data, saved);
+        return saved;
+      });
       // 'Submitted' only once the server has it; offline it is saved here and sent later.
-      const sent = await whenServerHas(data.db.outbox, 'share_subscriptions', id);
+      const sent = await whenServerHas(data.outbox, 'share_subscriptions', id);
       if (sent.outcome === 'refused') {
         // The server never had it signed: back to a draft here, to correct and sign again.
-        await synced.reopen();
+        await synced.after(() => reopenSubscription(data, id));
         toast.error('Submission Failed', subscriptionRefusalWords(sent.refusal));
         return;
       }
@@ -82,9 +117,14 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     }
   }
 
-  function next() {
-    save().catch((error: unknown) => toast.error('Save Failed', errorMessage(error)));
-    setStep((s) => Math.min(s + 1, STEPS.length));
+  // Every change is on this device already; Next waits for the last one, as the assessment does.
+  async function next() {
+    try {
+      await synced.flush();
+      setStep((s) => Math.min(s + 1, STEPS.length));
+    } catch (error) {
+      saveFailed(error);
+    }
   }
 
   const last = step === STEPS.length;
@@ -97,7 +137,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       status={syncStatus}
       onSubmit={() => {
         if (last) void complete();
-        else if (stepComplete(step, values)) next();
+        else if (stepComplete(step, values)) void next();
       }}
       back={{ label: 'Back', onClick: () => setStep((s) => Math.max(1, s - 1)) }}
       actions={
@@ -117,8 +157,8 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         )
       }
     >
-      {step === 1 ? <PersonalDetailsStep form={form} refused={synced.refused} /> : null}
-      {step === 2 ? <InvestmentStep form={form} refused={synced.refused.numberOfShares} /> : null}
+      {step === 1 ? <PersonalDetailsStep form={form} refused={refused} /> : null}
+      {step === 2 ? <InvestmentStep form={form} refused={refused.numberOfShares} /> : null}
       {step === 3 ? <LegalStep form={form} /> : null}
       {step === 4 ? (
         <Suspense fallback={<LoadingStatus />}>
@@ -131,7 +171,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         <PaymentInstructions
           total={totalFor(normaliseShares(values.numberOfShares).shares)}
           name={values.subscriberName}
-          reference={synced.reference}
+          reference={stored?.payment_reference ?? draft?.payment_reference ?? null}
         />
       ) : null}
     </WizardShell>

@@ -1,13 +1,15 @@
-// The subscription form's model (spec §4, §5): its values, the step rules and the mapping to
-// the stored draft. Pure functions, unit-tested; the wizard only draws them.
+// The subscription form's model (docs/product/subscription.md#steps): its values, the step rules
+// and the mapping to the stored draft. Pure functions, unit-tested; the wizard only draws them.
 import * as v from 'valibot';
+import { refusalMessage, type FieldRefusal } from '../../data/refusals';
 import type { DraftFields } from '../../data/subscriptions';
+import { sameValue } from '../../sync/merge';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { atMostMessage, EMAIL_PATTERN, MAX_CHARS } from '../../lib/limits';
 import { MAX_SHARES, MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
 import { normaliseShares, totalFor } from './subscription';
 
-// Step 1 (spec §5): name, email and address are required, the phone is optional.
+// Step 1: name, email and address are required, the phone is optional.
 // The lengths and the email test are the database's (src/lib/limits.ts).
 export const personalSchema = v.object({
   subscriberName: v.pipe(
@@ -66,7 +68,7 @@ export function initialValues(draft: ShareSubscriptionDoc | null, email: string 
     subscriberAddress: draft?.subscriber_address ?? '',
     subscriberPhone: draft?.subscriber_phone ?? '',
     numberOfShares: String(draft?.number_of_shares ?? MIN_SHARES),
-    // Never restored from a draft (spec §4): confirmed afresh every time.
+    // Never restored from a draft: confirmed afresh every time.
     eisUnderstood: false,
     cancellationUnderstood: false,
     legalConfirmed: false,
@@ -83,14 +85,17 @@ export function tooManyShares(numberOfShares: string): boolean {
 
 /**
  * The stored values for the form's values. Too many shares are never stored: the shares keep
- * `agreed` (what is stored, or the minimum), and the field says why.
+ * `agreed` (what is stored, or the minimum), and the field says why. Nor is a number still being
+ * typed below the minimum ('7' on the way to '7000'): leaving the field rounds it up, and that is
+ * stored.
  */
 export function toDraftFields(
   values: WizardValues,
   agreed?: Pick<DraftFields, 'number_of_shares'> | null,
 ): DraftFields {
   const typed = normaliseShares(values.numberOfShares).shares;
-  const shares = typed > MAX_SHARES ? (agreed?.number_of_shares ?? MIN_SHARES) : typed;
+  const unfinished = typeof agreed?.number_of_shares === 'number' && belowMinimum(values.numberOfShares);
+  const shares = typed > MAX_SHARES || unfinished ? (agreed?.number_of_shares ?? MIN_SHARES) : typed;
   const text = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
     subscriber_name: text(values.subscriberName),
@@ -140,4 +145,46 @@ export function stepComplete(step: number, values: WizardValues): boolean {
 export function belowMinimum(numberOfShares: string): boolean {
   const typed = Number(numberOfShares.replace(/[,\s]/g, ''));
   return numberOfShares.trim() === '' || !Number.isFinite(typed) || typed < MIN_SHARES;
+}
+
+// How each stored field is named in a refusal shown next to it.
+const REFUSED_LABEL: Record<ShownField, string> = {
+  subscriber_name: 'The name',
+  subscriber_email: 'The email address',
+  subscriber_address: 'The address',
+  subscriber_phone: 'The phone number',
+  number_of_shares: 'The number of shares',
+  signature_data: 'The signature',
+};
+
+/** A refusal of the subscription in words, naming the field when the server named one. */
+export function subscriptionRefusalWords(found: FieldRefusal): string {
+  const field = found.fields.find((f): f is ShownField => f in REFUSED_LABEL);
+  return refusalMessage(field ? REFUSED_LABEL[field] : 'This subscription', found.refusal);
+}
+
+/** What the server refused, said next to each field while it still holds the refused value. */
+export function refusedMessages(
+  refusal: FieldRefusal | null,
+  values: WizardValues,
+  stored: Pick<DraftFields, 'number_of_shares'> | null,
+): Partial<Record<keyof WizardValues, string>> {
+  const typed = { ...toDraftFields(values, stored), number_of_shares: normaliseShares(values.numberOfShares).shares };
+  const refused: Partial<Record<keyof WizardValues, string>> = {};
+  for (const field of refusal?.fields ?? []) {
+    if (field in FORM_FIELD && sameValue(typed[field as ShownField] ?? null, refusal!.refused[field] ?? null)) {
+      const shown = field as ShownField;
+      refused[FORM_FIELD[shown]] = refusalMessage(REFUSED_LABEL[shown], refusal!.refusal);
+    }
+  }
+  return refused;
+}
+
+/** Stored values as the form's fields hold them (the price and total follow the shares). */
+export function formValues(stored: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(stored)) {
+    if (field in FORM_FIELD) values[FORM_FIELD[field as ShownField]] = formValue(field as ShownField, value);
+  }
+  return values;
 }

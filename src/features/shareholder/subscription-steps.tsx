@@ -1,9 +1,8 @@
-import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
-import { firstError } from '../../lib/form';
 import { formatAmount as money } from '../../lib/format';
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 import { TextField } from '../../ui/field';
+import { useAppForm } from '../../ui/form';
 import { MIN_SHARES_MESSAGE, normaliseShares, totalFor } from './subscription';
 import {
   belowMinimum,
@@ -15,10 +14,11 @@ import {
 } from './subscription-form';
 import { Figures } from '../../ui/figures';
 
-// Steps 1–3 of the subscription wizard (spec §5); 4 is signature-step, 5 payment-instructions.
+// Steps 1–3 of the subscription wizard (docs/product/subscription.md#steps); 4 is signature-step,
+// 5 payment-instructions.
 
 /** The wizard's form: one TanStack Form over every step's values. */
-export const useSubscriptionForm = (initial: WizardValues) => useForm({ defaultValues: initial });
+export const useSubscriptionForm = (initial: WizardValues) => useAppForm({ defaultValues: initial });
 export type SubscriptionForm = ReturnType<typeof useSubscriptionForm>;
 
 const styles = {
@@ -54,24 +54,24 @@ export function PersonalDetailsStep({
   return (
     <div className={styles.grid}>
       {PERSONAL_FIELDS.map(([name, label, autoComplete, type, required]) => (
-        <form.Field key={name} name={name} validators={{ onBlur: required ? personalSchema.entries[name] : undefined }}>
+        <form.AppField
+          key={name}
+          name={name}
+          validators={{ onBlur: required ? personalSchema.entries[name] : undefined }}
+        >
           {(field) => (
             <div className={name === 'subscriberAddress' ? styles.wide : undefined}>
-              <TextField
+              <field.TextField
                 label={label}
-                name={name}
                 type={type}
                 autoComplete={autoComplete}
                 required={required}
                 maxLength={PERSONAL_MAX_LENGTH[name]}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors) ?? refused[name]}
+                otherError={refused[name]}
               />
             </div>
           )}
-        </form.Field>
+        </form.AppField>
       ))}
     </div>
   );

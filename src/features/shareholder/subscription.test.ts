@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agreementStatusLines, coolingOffDaysRemaining, normaliseShares, resumeStep, totalFor } from './subscription';
 
 describe('the subscription rules', () => {
-  it('resumes a draft at the step the spec names', () => {
+  it('resumes a draft at the step its contents reach', () => {
     expect(resumeStep(null)).toBe(1);
     expect(resumeStep({})).toBe(1);
     expect(resumeStep({ subscriber_address: '1 High St' })).toBe(1);
@@ -35,7 +35,7 @@ describe('the subscription rules', () => {
     expect(coolingOffDaysRemaining(effective, new Date('2027-01-01T00:00:00Z'))).toBe(0);
   });
 
-  it('shows the agreement status as the spec maps it', () => {
+  it('shows each line of the agreement status, complete or what it waits for', () => {
     const none = agreementStatusLines(null).map((l) => `${l.label}: ${l.value}`);
     expect(none).toEqual([
       'Agreement Signed: Complete',

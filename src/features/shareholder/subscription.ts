@@ -1,6 +1,6 @@
-// The rules of the share subscription (spec: shareholder-and-assessment.md §4, §5, §9), as pure
-// functions: the wizard, the dashboard and the tests share them. The database enforces the same
-// numbers (migration 20261122000004).
+// The rules of the share subscription (docs/product/subscription.md), as pure functions: the
+// wizard, the dashboard and the tests share them. The database enforces the same numbers (migration
+// 20261122000004).
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 
 export const COOLING_OFF_DAYS = 10;
@@ -43,7 +43,7 @@ export function normaliseShares(input: string | number): { shares: number; messa
   return { shares: Math.round(n / SHARE_STEP) * SHARE_STEP, message: null };
 }
 
-/** Total in pounds; the price is £1.25 everywhere (the spec's fallback of 1 / 5,000 is not used). */
+/** Total in pounds; the price is £1.25 everywhere (a missing price is never read as 1). */
 export const totalFor = (shares: number) => Math.round(shares * SHARE_PRICE * 100) / 100;
 
 /** The end of cooling-off: midnight UTC starting effective date + 10 days (as the server counts). */
@@ -71,7 +71,7 @@ export interface StatusLine {
   complete: boolean;
 }
 
-/** Spec §4 'Agreement status display'. */
+/** The dashboard's status lines (docs/product/subscription.md#agreement-status). */
 export function agreementStatusLines(s: AgreementFlags | null | undefined): StatusLine[] {
   const line = (label: string, complete: boolean, otherwise: string): StatusLine => ({
     label,

@@ -1,5 +1,6 @@
 // The share subscription wizard on two devices of one user. A draft made beforehand (as if on a
-// third device) is where both start; values are saved on Next and 'Save & Continue Later' only.
+// third device) is where both start; every value is saved on the device as it is typed, as in the
+// assessment (both wizards use one synced form), and Next waits for the last one.
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { MAX_SHARES } from '../../../src/lib/shareholding';
@@ -58,16 +59,9 @@ function weights(step: number): Partial<Record<Action, number>> {
   }
 }
 
-interface Typed {
-  value: Scalar;
-  basis: Scalar[];
-}
-
 interface Wizard {
   device: Device;
   step: number;
-  /** Typed on this device and not saved yet: lost on a reload or a closed browser. */
-  dirty: Map<string, Typed>;
 }
 
 const stepText = (page: Page) => page.getByText(/^Step \d of 5: /).first();
@@ -76,6 +70,10 @@ async function readStep(page: Page): Promise<number> {
   await expect(stepText(page)).toBeVisible({ timeout: 20_000 });
   return Number(/Step (\d)/.exec(await stepText(page).innerText())?.[1]);
 }
+
+/** A field's value as it shows it, as the device stores it (shares as a number). */
+const shown = (field: FieldDef, text: string): Scalar =>
+  field.column === 'number_of_shares' && /\d/.test(text) ? Number(text.replace(/\D/g, '')) : stored(text);
 
 const valueFor = (run: Run, field: FieldDef): Scalar => {
   switch (field.column) {
@@ -134,7 +132,7 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
     run.devices.push(await newDevice('B', b.context, b.page, (l) => run.trace.push(l)));
     for (const device of run.devices) {
       await device.page.goto(URL);
-      wizards.push({ device, step: await readStep(device.page), dirty: new Map() });
+      wizards.push({ device, step: await readStep(device.page) });
       await controlledByServiceWorker(device.page);
     }
 
@@ -182,9 +180,8 @@ async function act(
   const from = w.step;
   const note = (what: string) => run.trace.push(`#${i} ${device.name} at step ${from}: ${what}`);
 
-  async function save(how: 'next' | 'later') {
-    const saved = [...w.dirty.entries()];
-    for (const [column, typed] of saved) typed.basis.push(await local(column));
+  /** Next or 'Save & Continue Later': what was typed is on the device already. */
+  async function press(how: 'next' | 'later') {
     if (how === 'next') {
       if (w.step === 3) for (const box of await page().getByRole('checkbox').all()) await box.check();
       await page().getByRole('button', { name: 'Next' }).click();
@@ -193,28 +190,37 @@ async function act(
     } else {
       await page().getByRole('button', { name: 'Save & Continue Later' }).click();
     }
-    w.dirty.clear();
-    for (const [column, typed] of saved) run.model.save(device.name, column, typed.value, typed.basis);
-    note(
-      `${how === 'next' ? 'Next' : 'Save & Continue Later'} saves ${JSON.stringify(Object.fromEntries(saved.map(([c, t]) => [c, t.value])))}`,
-    );
-    for (const [column, typed] of saved) {
-      await expectSaved(
-        run,
-        device,
-        () => readDraft(page()),
-        column,
-        typed.value,
-        `saved ${column} never reached the device's database`,
-        server,
-      );
-    }
+    note(how === 'next' ? 'Next' : 'Save & Continue Later');
   }
 
   async function type(field: FieldDef, value: Scalar) {
     const input = page().getByLabel(field.label);
     await input.fill(String(value));
     if (field.column === 'number_of_shares') await input.blur();
+  }
+
+  /** Types `value` and waits until the device holds it: each change is saved as it is typed. */
+  async function answer(field: FieldDef, value: Scalar, before: Scalar[]) {
+    // What the device held, and what the field showed, the moment before typing: a pull can land
+    // between the first read and the typing (the form then shows it, and typing over it is
+    // replacing it knowingly).
+    const input = page().getByLabel(field.label);
+    const seen = async () => [await local(field.column), shown(field, await input.inputValue())];
+    const basis = [...before, ...(await seen())];
+    await page().waitForTimeout(150);
+    basis.push(...(await seen()));
+    await type(field, value);
+    note(`types ${field.column} = ${JSON.stringify(value)} over ${basis.map((b) => JSON.stringify(b)).join(' / ')}`);
+    const ok = await expectSaved(
+      run,
+      device,
+      () => readDraft(page()),
+      field.column,
+      value,
+      `typed ${field.column} never saved on the device`,
+      server,
+    );
+    if (ok) run.model.save(device.name, field.column, value, basis);
   }
 
   switch (action) {
@@ -225,17 +231,12 @@ async function act(
         FIELDS.filter((f) => f.step === w.step),
       );
       const value = valueFor(run, field);
-      const basis = await local(field.column);
-      await type(field, value);
-      // Typed over an earlier unsaved value: what the device knew then counts too.
-      w.dirty.set(field.column, { value, basis: [...(w.dirty.get(field.column)?.basis ?? []), basis] });
-      note(`types ${field.column} = ${JSON.stringify(value)} over ${JSON.stringify(basis)}`);
-      return;
+      return answer(field, value, [await local(field.column)]);
     }
     case 'next':
-      return save('next');
+      return press('next');
     case 'later':
-      return save('later');
+      return press('later');
     case 'back':
       await page().getByRole('button', { name: 'Back' }).click();
       w.step--;
@@ -249,14 +250,12 @@ async function act(
     case 'reload':
       await reload(device);
       w.step = await readStep(page());
-      note(`reloads (unsaved ${JSON.stringify([...w.dirty.keys()])} dropped), opens at step ${w.step}`);
-      w.dirty.clear();
+      note(`reloads, opens at step ${w.step}`);
       return;
     case 'close':
       await closeAndReopen(device, URL);
       w.step = await readStep(page());
       note(`closes the browser and opens it again at step ${w.step}`);
-      w.dirty.clear();
       return;
     case 'dropAck':
       device.dropNextAck = true;
@@ -281,11 +280,9 @@ async function act(
       if (same(await local(field.column), Number(TOO_MANY_SHARES))) {
         run.problems.push(`device ${device.name}: the refused ${TOO_MANY_SHARES} shares were saved on the device`);
       }
-      const value = valueFor(run, field);
-      await type(field, value);
-      w.dirty.set(field.column, { value, basis: [before] });
-      note(`corrects number_of_shares to ${value}`);
-      return save('later');
+      // Corrected, then saved for later as the person meant to.
+      await answer(field, valueFor(run, field), [before, await local(field.column)]);
+      return press('later');
     }
   }
 }

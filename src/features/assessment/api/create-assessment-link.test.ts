@@ -46,7 +46,7 @@ describe('creating an assessment link', () => {
     ]);
   });
 
-  it("says what failed when the server refuses (the spec's words), and logs the reason", async () => {
+  it('says what failed when the server refuses, in the documented words, and logs the reason', async () => {
     insert.mockResolvedValue({ error: { message: 'new row violates row-level security policy', code: '42501' } });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await create()({ agencyName: 'Haus', contactEmail: 'ann@haus.test' })).toBeNull();

@@ -8,7 +8,10 @@ import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { assessmentUrl, newToken } from '../assessment';
 
-/** What the form sends: both required (spec §8 'Missing Information'), the email well-formed. */
+/**
+ * What the form sends: both required, the email well-formed
+ * (docs/product/validation.md#assessment-links).
+ */
 export const assessmentLinkSchema = v.object({
   agencyName: v.pipe(
     v.string(),
@@ -47,8 +50,9 @@ export async function createAssessmentLink(input: v.InferOutput<typeof assessmen
 const FAILED = 'Could not create the link';
 
 /**
- * Creating a link as the page does it: checks the input, needs a connection, and says what
- * happened (spec §8). Resolves to the new link's URL, or null when nothing was created.
+ * Creating a link as the page does it: checks the input, needs a connection, and says what happened
+ * (docs/product/messages.md#assessment-links). Resolves to the new link's URL, or null when nothing
+ * was created.
  */
 export function useCreateAssessmentLink(): (input: AssessmentLinkInput) => Promise<string | null> {
   return useCallback(async (input) => {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import * as v from 'valibot';
-import type { Tables } from '../../../data/database.types';
+import type { Tables } from '../../../generated/database.types';
 import { supabase } from '../../../lib/supabase';
 import { useServerQuery, type ServerQuery } from '../../../lib/use-server-query';
 

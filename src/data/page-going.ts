@@ -1,0 +1,87 @@
+// What a form still held when its page went (a tab closed, another address typed): the writes to
+// IndexedDB and the pushes under way go with the page. So as it goes, the form's newest change is
+// kept in localStorage, which is written at once and survives the page, and sent once more in a
+// request that outlives it (src/sync/last-push.ts). When the database opens again, a kept change
+// the database does not have is written, as the form would have written it, and then synced.
+import type { RxCollection } from 'rxdb';
+import type { ConflictLog } from '../sync/conflict-log';
+import type { SyncEngine } from '../sync/engine';
+import { rulesOf, type SyncRules } from '../sync/rules';
+import { fieldWrite, type Fields, type NewestState } from './form-sync';
+
+/** A change kept as its page went: what was typed over what was stored. */
+interface KeptChange {
+  table: string;
+  id: string;
+  changed: Fields;
+  base: Fields;
+}
+
+const keyOf = (databaseName: string) => `chloe-page-going:${databaseName}`;
+
+function read(databaseName: string): KeptChange[] {
+  try {
+    const raw = globalThis.localStorage?.getItem(keyOf(databaseName));
+    return raw ? (JSON.parse(raw) as KeptChange[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `change` for `databaseName` (replacing one of the same document); false when it cannot. */
+function keep(databaseName: string, change: KeptChange): boolean {
+  try {
+    const others = read(databaseName).filter((c) => c.table !== change.table || c.id !== change.id);
+    globalThis.localStorage.setItem(keyOf(databaseName), JSON.stringify([...others, change]));
+    return true;
+  } catch {
+    // No storage (some private windows) or full: the page's own writes are all there is.
+    return false;
+  }
+}
+
+/** Forgets what was kept for `databaseName` (its user signed out: nothing stays on the device). */
+export function forgetKeptChanges(databaseName: string) {
+  try {
+    globalThis.localStorage?.removeItem(keyOf(databaseName));
+  } catch {
+    // Nothing could be kept either.
+  }
+}
+
+/**
+ * What a synced form does as its page goes (SyncedDocument.asThePageGoes): keep the change, and,
+ * once it is kept, send the newest state (sent and not kept, the device's older state would later
+ * be pushed over it).
+ */
+export const asThePageGoes =
+  (data: { db: { name: string }; engine: Pick<SyncEngine, 'pushAsThePageGoes'> }, table: string) =>
+  ({ doc, changed, base }: NewestState) => {
+    const id = String(doc.id);
+    if (keep(data.db.name, { table, id, changed, base })) data.engine.pushAsThePageGoes(table, [doc]);
+  };
+
+/**
+ * Writes what was kept as a page went and is not in the database, then forgets it. A field the
+ * database holds another value for than the one typed over (another tab wrote it since) takes what
+ * was typed, and the value it replaces goes to the conflict log, as a form's write does.
+ */
+export async function writeKeptChanges(local: {
+  db: { name: string; collections: object };
+  conflictLog: ConflictLog;
+  rules: SyncRules;
+}): Promise<void> {
+  const kept = read(local.db.name);
+  if (kept.length === 0) return;
+  // Each collection keeps its own document type; a kept change needs only the common part.
+  const collections = local.db.collections as Partial<Record<string, RxCollection<Fields & { id: string }>>>;
+  for (const { table, id, changed, base } of kept) {
+    const collection = collections[table];
+    const doc = collection ? await collection.findOne(id).exec() : null;
+    if (!doc) continue;
+    const { patch, replaced } = fieldWrite(base, changed, doc.toJSON(), rulesOf(local.rules, table).listFields);
+    await local.conflictLog.keep(table, id, replaced);
+    if (Object.keys(patch).length > 0) await doc.incrementalPatch(patch);
+  }
+  forgetKeptChanges(local.db.name);
+}

@@ -1,0 +1,152 @@
+// The synced form over a real local database (no network): every change is written as it is
+// made, whatever way the page is left, and a failed write is said and tried again.
+import { useForm } from '@tanstack/react-form';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasUnsavedInput } from '../lib/unsaved-input';
+import { closeLocalData, localUserData } from '../testing/local-data';
+import type { Fields } from './form-sync';
+import type { ShareSubscriptionDoc } from './schemas';
+import { draftDocument } from './subscriptions';
+import type { SyncedDocument } from './synced-document';
+import { useSyncedForm } from './synced-form';
+import type { UserData } from './user-data';
+
+afterEach(closeLocalData);
+
+type Values = { name: string; phone: string };
+const toStored = (v: Values): Fields => ({
+  subscriber_name: v.name.trim() || null,
+  subscriber_phone: v.phone.trim() || null,
+  number_of_shares: 5000,
+  subscription_price: 1.25,
+  total_amount: 6250,
+});
+const toForm = (stored: Fields) => ({
+  ...('subscriber_name' in stored ? { name: (stored.subscriber_name as string | null) ?? '' } : {}),
+  ...('subscriber_phone' in stored ? { phone: (stored.subscriber_phone as string | null) ?? '' } : {}),
+});
+
+function useNameForm(document: SyncedDocument, onWriteError = vi.fn()) {
+  const form = useForm({ defaultValues: { name: '', phone: '' } });
+  const synced = useSyncedForm<Values>({
+    document,
+    form,
+    initial: null,
+    initialId: null,
+    toStored,
+    toForm,
+    formName: (field) => (field === 'subscriber_name' ? 'name' : field === 'subscriber_phone' ? 'phone' : field),
+    onWriteError,
+  });
+  return { form, synced };
+}
+
+const drafts = async (data: UserData) =>
+  (await data.db.share_subscriptions.find().exec()).map((d) => d.toJSON() as ShareSubscriptionDoc);
+
+describe('useSyncedForm', () => {
+  it('writes a change as it is made: the first makes the document, later ones patch it', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data)));
+    act(() => result.current.form.setFieldValue('name', 'Ada'));
+    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Ada'));
+    const [made] = await drafts(data);
+    await waitFor(() => expect(result.current.synced.id).toBe(made?.id));
+    act(() => result.current.form.setFieldValue('phone', '0100'));
+    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_phone).toBe('0100'));
+    expect(await drafts(data)).toHaveLength(1);
+  });
+
+  it('a change still pending when the form goes (a link, Back) is written before its database closes', async () => {
+    const data = await localUserData();
+    const { result, unmount } = renderHook(() => useNameForm(draftDocument(data)));
+    act(() => result.current.form.setFieldValue('name', 'Typed then left'));
+    expect(hasUnsavedInput()).toBe(true);
+    unmount();
+    await data.writes.idle();
+    expect((await drafts(data))[0]?.subscriber_name).toBe('Typed then left');
+    expect(hasUnsavedInput()).toBe(false);
+  });
+
+  it('closing the tab (pagehide) writes what is pending at once', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data)));
+    act(() => {
+      result.current.form.setFieldValue('name', 'Closing');
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await data.writes.idle();
+    expect((await drafts(data))[0]?.subscriber_name).toBe('Closing');
+  });
+
+  it('as the page goes, its newest state is sent once more: what was written and what was not yet', async () => {
+    const data = await localUserData();
+    const sent: Fields[] = [];
+    const document: SyncedDocument = { ...draftDocument(data), asThePageGoes: ({ doc }) => sent.push(doc) };
+    const { result } = renderHook(() => useNameForm(document));
+    act(() => result.current.form.setFieldValue('name', 'Ada'));
+    await waitFor(() => expect(result.current.synced.id).not.toBeNull());
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    act(() => {
+      result.current.form.setFieldValue('phone', '0100');
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      id: result.current.synced.id,
+      user_id: data.userId,
+      status: 'draft',
+      subscriber_name: 'Ada',
+      subscriber_phone: '0100',
+    });
+  });
+
+  it('a value pulled from elsewhere shows in a field the user is not in, and the next write keeps it', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data)));
+    act(() => result.current.form.setFieldValue('name', 'Ada'));
+    await waitFor(() => expect(result.current.synced.id).not.toBeNull());
+    const doc = await data.db.share_subscriptions.findOne(result.current.synced.id!).exec();
+    await doc!.incrementalPatch({ subscriber_phone: '0999' });
+    await waitFor(() => expect(result.current.form.state.values.phone).toBe('0999'));
+    act(() => result.current.form.setFieldValue('name', 'Ada Lovelace'));
+    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Ada Lovelace'));
+    expect((await drafts(data))[0]?.subscriber_phone).toBe('0999');
+    expect(await data.conflictLog.collection.count().exec()).toBe(0);
+  });
+
+  it('a write that fails is said, and the change is written with the next one', async () => {
+    const data = await localUserData();
+    const real = draftDocument(data);
+    let fail = true;
+    const flaky: SyncedDocument = {
+      ...real,
+      write: (...args) => (fail ? Promise.reject(new Error('disk full')) : real.write(...args)),
+    };
+    const onWriteError = vi.fn();
+    const { result } = renderHook(() => useNameForm(flaky, onWriteError));
+    act(() => result.current.form.setFieldValue('name', 'First'));
+    await waitFor(() => expect(onWriteError).toHaveBeenCalledWith(new Error('disk full')));
+    expect(await drafts(data)).toEqual([]);
+    fail = false;
+    act(() => result.current.form.setFieldValue('phone', '0100'));
+    await waitFor(async () =>
+      expect((await drafts(data))[0]).toMatchObject({ subscriber_name: 'First', subscriber_phone: '0100' }),
+    );
+  });
+
+  it('flush waits for the last change; nothing typed, nothing written unless asked to create', async () => {
+    const data = await localUserData();
+    function Probe({ onReady }: { onReady: (flush: ReturnType<typeof useSyncedForm>['flush']) => void }) {
+      onReady(useNameForm(draftDocument(data)).synced.flush);
+      return null;
+    }
+    let flush: ReturnType<typeof useSyncedForm>['flush'] | undefined;
+    render(<Probe onReady={(f) => (flush = f)} />);
+    expect(await flush!()).toBeNull();
+    expect(await drafts(data)).toEqual([]);
+    const id = await flush!({ create: true });
+    expect((await drafts(data)).map((d) => d.id)).toEqual([id]);
+  });
+});
