@@ -36,7 +36,7 @@ function hydrate() {
 }
 
 // A page rendered at build time (scripts/prerender-plugin.ts) is on screen already: the page
-// rendered for this address, or a route's page ('/agent-assessment/$token', ADR 012) for one of
+// rendered for this address, or a route's page ('/agent-assessment/$token', ADR 015) for one of
 // its addresses. The route's code is loaded first, so the first render matches the HTML.
 const prerendered = root.dataset['prerendered'];
 const here = pagePath(window.location.pathname) ?? window.location.pathname;

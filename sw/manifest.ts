@@ -1,7 +1,7 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 
 // The web app manifest (served as /manifest.webmanifest). Icons and screenshots are in public/pwa,
-// made by sw/make-pwa-assets.mjs.
+// made by scripts/make-pwa-assets.mjs.
 export const manifest: Partial<ManifestOptions> = {
   id: '/',
   name: 'Chloe — AI property assistant',

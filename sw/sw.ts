@@ -16,9 +16,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Navigations get the page's own HTML where the build rendered one (the public pages, ADR 012:
-// '/hire' is hire.html, '/' index.html), else the empty shell app.html; the router then renders
-// the route (or the 404 page).
+// Navigations get the page's own HTML where the build rendered one (the public pages, ADR 012, and
+// the wizards', ADR 015: '/hire' is hire.html, '/' index.html), else the empty shell app.html; the
+// router then renders the route (or the 404 page).
 const shell = createHandlerBoundToURL('/app.html');
 registerRoute(
   new NavigationRoute(

@@ -1,6 +1,7 @@
-// Online-only data (DESIGN.md: mail accounts, email logs, auto-reply settings) kept on the device
-// in the user's own database, as RxDB local documents (not collections: RxDB's open-source build
-// allows 13 open collections, and two devices of one user already open twelve):
+// Online-only data (docs/product/sync.md#online-only-data: mail accounts, email logs, auto-reply
+// settings) kept on the device in the user's own database, as RxDB local documents (not
+// collections: RxDB's open-source build allows 13 open collections, and two devices of one user
+// already open twelve):
 // - the last loaded copy of a server read, with when it was loaded, so a page stays readable
 //   offline and says how old what it shows is;
 // - a change made offline (or whose answer never came), waiting to be sent: counted by sign-out's

@@ -12,10 +12,10 @@ import {
 } from '../lib/assessment-options';
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../lib/shareholding';
 
-// RxDB schemas mirror their Postgres tables column for column (tests/integration/schema-parity
-// checks it), except the two sync columns: Postgres' `_deleted` is RxDB's own `_deleted`, and
-// `_modified` (the server's write time, microsecond text) is kept as `serverModified`, filled only
-// by pulls — RxDB refuses field names starting with `_`.
+// RxDB schemas mirror their Postgres tables column for column
+// (tests/integration/database/schema-parity checks it), except the two sync columns: Postgres'
+// `_deleted` is RxDB's own `_deleted`, and `_modified` (the server's write time, microsecond text)
+// is kept as `serverModified`, filled only by pulls — RxDB refuses field names starting with `_`.
 // Bump `version` and add a migration strategy in database.ts for any change: a device may hold
 // unsynced drafts written with the previous schema.
 
@@ -32,7 +32,8 @@ const syncFields = {
   serverModified: timestamp,
 } as const;
 
-// Version 1 added where a property was saved from: the listing's address, portal and id (issue 17).
+// Version 1 added where a property was saved from: the listing's address, portal and id
+// (docs/decisions/011-browser-extension.md).
 export const savedPropertySchemaLiteral = {
   title: 'saved_properties',
   version: 1,
@@ -186,7 +187,8 @@ export const agentAssessmentSchemaLiteral = {
 // Pull-only: written by the email assistant on the server, never by a device (sync_push refuses it).
 // Validated loosely on purpose: a pulled row the schema refused would stop the table's replication,
 // so a status the server adds later must not be one (the server's checks hold the real rules).
-// Version 1 added the Gmail message and thread ids and the reason for the status (issue 16).
+// Version 1 added the Gmail message and thread ids and the reason for the status
+// (docs/decisions/010-email-assistant.md).
 export const emailLogSchemaLiteral = {
   title: 'email_logs',
   version: 1,
@@ -232,7 +234,7 @@ export const shareAgreementStatusSchema: RxJsonSchema<ShareAgreementStatusDoc> =
 export const agentAssessmentSchema: RxJsonSchema<AgentAssessmentDoc> = agentAssessmentSchemaLiteral;
 export const emailLogSchema: RxJsonSchema<EmailLogDoc> = emailLogSchemaLiteral;
 
-/** Fields the server owns: never pushed as the device's own change (see conflict.ts). */
+/** Fields the server owns: never pushed as the device's own change (see sync/merge.ts). */
 export const SERVER_OWNED_FIELDS = [
   'created_at',
   'updated_at',

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import type { Database } from '../data/database.types';
+import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 
 /**

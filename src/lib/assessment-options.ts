@@ -1,6 +1,7 @@
-// The option lists of the agent assessment (spec: shareholder-and-assessment.md §3). The database
-// refuses any other value (agent_assessments CHECK constraints); these are the same strings. In lib
-// because two layers need them: the assessment feature shows them, data/schemas validates with them.
+// The option lists of the agent assessment (docs/product/assessment.md#option-lists). The
+// database refuses any other value (agent_assessments CHECK constraints); these are the same
+// strings. In lib because two layers need them: the assessment feature shows them, data/schemas
+// validates with them.
 export const TONE_OF_VOICE = [
   'Friendly & Casual',
   'Professional & Polished',

@@ -9,8 +9,8 @@ export const TOO_MANY_REQUESTS = 'Too many requests: try again in a few minutes'
 /**
  * An auth service error in words: `offline` when it could not be reached at all (supabase-js marks
  * that as a retryable fetch error with status 0, which would otherwise read "Failed to fetch"), a
- * rate limit as such, and otherwise the service's own message (spec §8). One email a minute per
- * account keeps its own message: it says how many seconds to wait.
+ * rate limit as such, and otherwise the service's own message. One email a minute per account keeps
+ * its own message: it says how many seconds to wait.
  */
 export function describeAuthError(error: unknown, offline: string): string {
   if (!navigator.onLine || (isAuthRetryableFetchError(error) && error.status === 0)) return offline;

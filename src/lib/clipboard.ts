@@ -1,6 +1,6 @@
 import { toast } from './toast';
 
-/** Copies `text` and says so: 'Copied!' with the item's name, or how to do it by hand (spec §8). */
+/** Copies `text` and says so: 'Copied!', or how to do it by hand (docs/product/messages.md#copy). */
 export async function copyToClipboard(item: string, text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

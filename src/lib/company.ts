@@ -6,8 +6,8 @@ export const COMPANY = {
   contactEmail: 'privacy@chloe.ai',
 } as const;
 
-// Where subscribers send their payment. PLACEHOLDERS until the company's bank confirms the
-// account: the spec shows these to the user but does not reproduce them.
+// Where subscribers send their payment. PLACEHOLDERS until the company's bank confirms the account:
+// docs/product/subscription.md#payment-instructions says what is shown, not the values.
 export const BANK_DETAILS = {
   bank: 'Example Bank plc',
   accountName: 'Chloe Technologies Ltd',

@@ -1,6 +1,7 @@
 // How much a client may send: the bounds the database enforces as named checks (migration
-// 20261123000011_limits.sql), mirrored here for the forms' maxLength and messages. An integration
-// test (tests/integration/limits.test.ts) reads the checks back from Postgres and compares.
+// 20261123000011_limits_and_signing_facts.sql), mirrored here for the forms' maxLength and
+// messages. An integration test (tests/integration/constraints/limits.test.ts) reads the checks
+// back from Postgres and compares.
 
 /** Characters, per kind of text. */
 export const MAX_CHARS = {

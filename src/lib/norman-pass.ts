@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// The pass the norman-access function signs after the right password (spec §4: Norman is
-// unlocked "for the page session only"). Held in memory only — never stored — so a reload locks
-// the page again; the voice session sends it to reach Norman's private agent.
+// The pass the norman-access function signs after the right password (Norman is unlocked for the
+// page session only: docs/product/screens.md#norman). Held in memory only — never stored — so a
+// reload locks the page again; the voice session sends it to reach Norman's private agent.
 
 export interface NormanPass {
   pass: string;

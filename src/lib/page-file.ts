@@ -1,5 +1,5 @@
 // A page's address and the HTML file the build writes for it (scripts/prerender-plugin.ts), as the
-// build, the preview server, the service worker and main.tsx all name them (ADR 012).
+// build, the preview server, the service worker and main.tsx all name them (ADR 012, ADR 015).
 
 /**
  * `pathname` decoded and without a trailing slash ('/demo/haus%26haus/' is '/demo/haus&haus');

@@ -1,5 +1,5 @@
-// Who speaks on which page (spec §2, "Persona by route"): the one table the voice button, the demo
-// and agent pages and Norman read. Agent ids are configuration (VITE_VOICE_AGENT_<NAME>); the
+// Who speaks on which page (docs/product/voice.md#personas): the one table the voice button, the
+// demo and agent pages and Norman read. Agent ids are configuration (VITE_VOICE_AGENT_<NAME>); the
 // defaults are the local voice service's agents.
 
 export type PersonaId = 'chloe' | 'sarah' | 'archer' | 'joanne' | 'kerry' | 'sandra' | 'norman';
@@ -26,7 +26,7 @@ export const PERSONAS: Record<PersonaId, Persona> = {
   norman: { id: 'norman', name: 'Norman', agentId: env.VITE_VOICE_AGENT_NORMAN || 'local-norman', role: 'operations' },
 };
 
-/** Spec §2's table; every path not listed is Chloe's. */
+/** Every path not listed is Chloe's. */
 export const PERSONA_BY_PATH: Readonly<Record<string, PersonaId>> = {
   '/demo/haus&haus': 'sarah',
   '/demo-hawes-co': 'sarah',

@@ -1,6 +1,6 @@
 // A path as it may be written to a log: what could be a secret is replaced. Unknown paths are
-// logged (spec §2), and a mistyped link can carry an assessment token, an email address or a
-// key=value pair copied from a query string.
+// logged (docs/product/screens.md#not-found), and a mistyped link can carry an assessment token, an
+// email address or a key=value pair copied from a query string.
 
 /** 128-bit tokens are 22+ characters of base64url or 32 of hex: long runs with a digit are masked. */
 const SECRET_LIKE = /^(?=.*\d)[A-Za-z0-9_\-.~%]{16,}$/;

@@ -1,11 +1,12 @@
-// The terms of a shareholding that more than one layer needs: the share constants (spec §9; the
-// database enforces the same numbers, data/schemas validates with them) and the rule that unlocks
-// agent assessments (the shareholder dashboard and /create-assessment both apply it).
+// The terms of a shareholding that more than one layer needs: the share constants
+// (docs/product/limits.md#subscription; the database enforces the same numbers, data/schemas
+// validates with them) and the rule that unlocks agent assessments (the shareholder dashboard and
+// /create-assessment both apply it).
 
 export const MIN_SHARES = 5000;
 export const SHARE_STEP = 1000;
 export const SHARE_PRICE = 1.25;
-/** The offer: 1 million shares opened (spec §1); the database refuses more too. */
+/** The offer: 1 million shares opened; the database refuses more too. */
 export const MAX_SHARES = 1_000_000;
 
 export const LOCKED_MESSAGE =

@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../data/database.types';
+import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 
 // The one Supabase client of the app: every feature reaches auth, PostgREST and functions through it.

@@ -2,8 +2,9 @@ import * as v from 'valibot';
 
 // Apart from the page (-home.tsx), so the route tree does not bring the page into the first bundle.
 /**
- * / and /conversation (spec §2): `?voice=true` starts a call once the user's data is open. The
- * router reads search values as JSON, so `true` arrives as a boolean; '"true"' as the string.
+ * / and /conversation: `?voice=true` starts a call once the user's data is open
+ * (docs/product/voice.md#auto-start). The router reads search values as JSON, so `true` arrives as
+ * a boolean; '"true"' as the string.
  */
 export const homeSearchSchema = v.object({
   voice: v.fallback(

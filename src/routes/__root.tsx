@@ -6,7 +6,7 @@ import { Footer } from '../features/marketing/footer';
 import { NotFoundPage } from '../features/marketing/not-found-page';
 import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
-import { VoiceCallBar } from '../features/voice/voice-button';
+import { VoiceCallBar } from '../features/voice/voice-call-bar';
 import { VoiceProvider } from '../features/voice/voice-session';
 import { useHydrated } from '../lib/hydrated';
 import { personaForPath } from '../lib/personas';

@@ -30,10 +30,15 @@ const styles = {
   textarea: css({ py: '2', resize: 'vertical', fontFamily: 'body' }),
   error: css({ fontSize: 'sm', color: 'danger' }),
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
+  check: css({
+    display: 'flex',
+    gap: '3',
+    alignItems: 'flex-start',
+    cursor: 'pointer',
+    fontSize: 'sm',
+    '& input': { mt: '0.5', w: '5', h: '5', flexShrink: '0', accentColor: 'var(--colors-primary)' },
+  }),
 };
-
-/** The parts of a labelled field, for one whose control a feature draws itself (a select). */
-export const fieldStyles = styles;
 
 /** Said under a field that is full, so a cut-off paste is explained; null while it is not. */
 function fullMessage(maxLength: number | undefined, value: unknown): string | null {
@@ -79,5 +84,51 @@ export function TextAreaField({ label, error, hint, required, disabled, classNam
       ) : null}
       <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+export type SelectFieldProps = Omit<ComponentProps<'select'>, 'className' | 'children'> & {
+  label: string;
+  error?: string | undefined;
+  /** The choices, after an empty first one that says `placeholder`. */
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder: string;
+};
+
+/** A labelled select with its error text, wired up by Ark UI's Field. */
+export function SelectField({
+  label,
+  error,
+  required,
+  disabled,
+  options,
+  placeholder,
+  ...selectProps
+}: SelectFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
+      <Field.Label className={styles.label}>{label}</Field.Label>
+      <Field.Select className={styles.control} {...selectProps}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Field.Select>
+      <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'className' | 'type'> & { label: ReactNode };
+
+/** A checkbox with its words beside it; the whole line toggles it. */
+export function CheckboxField({ label, ...inputProps }: CheckboxFieldProps) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" {...inputProps} />
+      <span>{label}</span>
+    </label>
   );
 }

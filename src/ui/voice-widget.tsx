@@ -14,7 +14,7 @@ declare module 'react' {
 
 const styles = css({ display: 'block', minH: '0', maxW: 'full' });
 
-/** The embedded voice widget tied to one agent (spec §2: demo pages and Norman). */
+/** The embedded voice widget tied to one agent (docs/product/voice.md#widget). */
 export function VoiceWidget({ agentId }: { agentId: string }) {
   return <elevenlabs-convai agent-id={agentId} className={styles} />;
 }

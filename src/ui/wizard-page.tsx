@@ -14,7 +14,7 @@ const styles = {
 
 /**
  * A wizard's page: its title, a line on what it asks, and the place its steps fill. The page's
- * HTML (ADR 012) is this with 'Loading...' in that place.
+ * HTML (ADR 015) is this with 'Loading...' in that place.
  */
 export function WizardPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (

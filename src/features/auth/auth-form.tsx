@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { changeField, firstError } from '../../lib/form';
-import { Button } from '../../ui/button';
-import { TextField } from '../../ui/field';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useAppForm } from '../../ui/form';
 import { useAuthenticate, type AuthMode } from './api/authenticate';
 import { authFormStyles as styles } from './auth-form-styles';
 import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
@@ -34,7 +32,7 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
   const [providerError, setProviderError] = useState<string | null>(null);
   const copy = COPY[mode];
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '' },
     // Quiet until a field is left; after a submit attempt, errors follow every keystroke.
     validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
@@ -53,72 +51,40 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
   }
 
   return (
-    <form
-      noValidate
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit({ mode });
-      }}
-    >
-      <form.Field name="email" validators={{ onDynamic: emailSchema }}>
-        {(field) => (
-          <TextField
-            label="Email"
-            type="email"
-            maxLength={MAX_AUTH_EMAIL}
-            name={field.name}
-            autoComplete="email"
-            required
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta.errors)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="password" validators={{ onDynamic: passwordSchema }}>
-        {(field) => (
-          <TextField
-            label="Password"
-            type="password"
-            name={field.name}
-            autoComplete={copy.passwordAutocomplete}
-            required
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta.errors)}
-          />
-        )}
-      </form.Field>
-      {mode === 'sign-in' && onForgotPassword ? (
-        <button
-          type="button"
-          className={styles.forgot}
-          onClick={() => onForgotPassword(form.getFieldValue('email').trim())}
-        >
-          Forgot password?
+    <form.AppForm>
+      <form.Form className={styles.form} submitMeta={{ mode }}>
+        <form.AppField name="email" validators={{ onDynamic: emailSchema }}>
+          {(field) => (
+            <field.TextField label="Email" type="email" maxLength={MAX_AUTH_EMAIL} autoComplete="email" required />
+          )}
+        </form.AppField>
+        <form.AppField name="password" validators={{ onDynamic: passwordSchema }}>
+          {(field) => (
+            <field.TextField label="Password" type="password" autoComplete={copy.passwordAutocomplete} required />
+          )}
+        </form.AppField>
+        {mode === 'sign-in' && onForgotPassword ? (
+          <button
+            type="button"
+            className={styles.forgot}
+            onClick={() => onForgotPassword(form.getFieldValue('email').trim())}
+          >
+            Forgot password?
+          </button>
+        ) : null}
+
+        {providerError ? (
+          <p role="alert" className={styles.alert}>
+            {providerError}
+          </p>
+        ) : null}
+
+        <form.SubmitButton size="lg">{copy.submit}</form.SubmitButton>
+
+        <button type="button" className={styles.toggle} onClick={toggleMode}>
+          {copy.toggle}
         </button>
-      ) : null}
-
-      {providerError ? (
-        <p role="alert" className={styles.alert}>
-          {providerError}
-        </p>
-      ) : null}
-
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <Button type="submit" size="lg" busy={isSubmitting}>
-            {copy.submit}
-          </Button>
-        )}
-      </form.Subscribe>
-
-      <button type="button" className={styles.toggle} onClick={toggleMode}>
-        {copy.toggle}
-      </button>
-    </form>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
-import { changeField, firstError } from '../../lib/form';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/field';
+import { useAppForm } from '../../ui/form';
 import { RESET_LINK_SENT, useRequestPasswordReset } from './api/recover-password';
 import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
 import { emailSchema } from './auth-schema';
@@ -26,7 +25,7 @@ export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormPr
     if (sentTo === null) emailInput.current?.focus();
   }, [sentTo]);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: defaultEmail },
     validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
     onSubmit: async ({ value }) => {
@@ -61,47 +60,31 @@ export function RecoverForm({ defaultEmail = '', onBackToSignIn }: RecoverFormPr
   }
 
   return (
-    <form
-      noValidate
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <form.Field name="email" validators={{ onDynamic: emailSchema }}>
-        {(field) => (
-          <TextField
-            ref={emailInput}
-            label="Email"
-            type="email"
-            maxLength={MAX_AUTH_EMAIL}
-            name={field.name}
-            autoComplete="email"
-            required
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta.errors)}
-          />
-        )}
-      </form.Field>
+    <form.AppForm>
+      <form.Form className={styles.form}>
+        <form.AppField name="email" validators={{ onDynamic: emailSchema }}>
+          {(field) => (
+            <field.TextField
+              ref={emailInput}
+              label="Email"
+              type="email"
+              maxLength={MAX_AUTH_EMAIL}
+              autoComplete="email"
+              required
+            />
+          )}
+        </form.AppField>
 
-      {providerError ? (
-        <p role="alert" className={styles.alert}>
-          {providerError}
-        </p>
-      ) : null}
+        {providerError ? (
+          <p role="alert" className={styles.alert}>
+            {providerError}
+          </p>
+        ) : null}
 
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <Button type="submit" size="lg" busy={isSubmitting}>
-            Send reset link
-          </Button>
-        )}
-      </form.Subscribe>
+        <form.SubmitButton size="lg">Send reset link</form.SubmitButton>
 
-      {backToSignIn}
-    </form>
+        {backToSignIn}
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { changeField, firstError } from '../../lib/form';
 import { Button, buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
-import { TextField } from '../../ui/field';
+import { useAppForm } from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
 import type { RecoveryView } from './api/recovery-link';
 import { useUpdatePassword } from './api/update-password';
@@ -72,7 +71,7 @@ function SetPasswordForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const [providerError, setProviderError] = useState<string | null>(null);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { password: '', confirm: '' },
     validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
     onSubmit: async ({ value }) => {
@@ -84,68 +83,44 @@ function SetPasswordForm({ email }: { email: string }) {
   });
 
   return (
-    <form
-      noValidate
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      {/* Whose password this is, for the browser's password manager (it saves the new one under it). */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <form.Field name="password" validators={{ onDynamic: newPasswordSchema }}>
-        {(field) => (
-          <TextField
-            label="New password"
-            type="password"
-            name={field.name}
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta.errors)}
-          />
-        )}
-      </form.Field>
-      <form.Field
-        name="confirm"
-        validators={{
-          onChangeListenTo: ['password'],
-          onDynamic: ({ value, fieldApi }) =>
-            confirmPasswordProblem(value, fieldApi.form.getFieldValue('password'), 'Please confirm the new password'),
-        }}
-      >
-        {(field) => (
-          <TextField
-            label="Confirm new password"
-            type="password"
-            name={field.name}
-            autoComplete="new-password"
-            required
-            value={field.state.value}
-            onChange={(event) => changeField(field, event.target.value)}
-            onBlur={field.handleBlur}
-            error={firstError(field.state.meta.errors)}
-          />
-        )}
-      </form.Field>
+    <form.AppForm>
+      <form.Form className={styles.form}>
+        {/* Whose password this is, for the browser's password manager (it saves the new one under it). */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <form.AppField name="password" validators={{ onDynamic: newPasswordSchema }}>
+          {(field) => (
+            <field.TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+            />
+          )}
+        </form.AppField>
+        <form.AppField
+          name="confirm"
+          validators={{
+            onChangeListenTo: ['password'],
+            onDynamic: ({ value, fieldApi }) =>
+              confirmPasswordProblem(value, fieldApi.form.getFieldValue('password'), 'Please confirm the new password'),
+          }}
+        >
+          {(field) => (
+            <field.TextField label="Confirm new password" type="password" autoComplete="new-password" required />
+          )}
+        </form.AppField>
 
-      {providerError ? (
-        <p role="alert" className={styles.alert}>
-          {providerError}
-        </p>
-      ) : null}
+        {providerError ? (
+          <p role="alert" className={styles.alert}>
+            {providerError}
+          </p>
+        ) : null}
 
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <Button type="submit" size="lg" busy={isSubmitting} className={css({ justifySelf: 'stretch' })}>
-            Update password
-          </Button>
-        )}
-      </form.Subscribe>
-    </form>
+        <form.SubmitButton size="lg" className={css({ justifySelf: 'stretch' })}>
+          Update password
+        </form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
   );
 }

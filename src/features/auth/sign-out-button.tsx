@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useSignOut } from './use-sign-out';
 
 type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'busy' | 'children'> & {
-  /** Where to go once signed out (spec: home, or /shareholder from the shareholder pages). */
+  /** Where to go once signed out: home, or /shareholder from the shareholder pages. */
   redirectTo?: '/' | '/shareholder';
 };
 

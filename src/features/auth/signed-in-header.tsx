@@ -40,7 +40,7 @@ const styles = {
 type SignedInHeaderProps = {
   /** The sync status of the user's data (composed by the route). */
   syncStatus?: ReactNode;
-  /** The voice-chat button (spec §2, composed by the route). */
+  /** The voice-chat button (composed by the route). */
   voiceChat?: ReactNode;
 };
 

@@ -23,8 +23,8 @@ export interface SignOutFlow {
 }
 
 /**
- * Sign-out (spec §8, docs/architecture.md): asks before losing unsynced changes, signs out, says so,
- * goes home, and removes this user's local database so the next person on the device sees none
+ * Sign-out (docs/product/sync.md#sign-out): asks before losing unsynced changes, signs out, says
+ * so, goes home, and removes this user's local database so the next person on the device sees none
  * of it. A failure is toasted as 'Error' with its message and then re-raised.
  *
  * The auth call comes before the removal: when it fails (typically offline, which is also when

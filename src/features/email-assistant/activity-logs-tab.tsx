@@ -1,11 +1,11 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { KeptQuery } from '../../data/kept-query';
 import { formatLongDateTime } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
 import { LoadingStatus } from '../../ui/loading-status';
+import type { KeptQuery } from './kept-query';
 import type { EmailLog } from './api/list-email-logs';
 import { KeptNote } from './kept-note';
 
@@ -32,7 +32,7 @@ const styles = {
   count: css({ color: 'fg.muted', fontSize: 'sm' }),
 };
 
-/** Spec §4: replied, pending, failed, skipped; any other value is shown as pending. */
+/** Replied, pending, failed, skipped; any other value is shown as pending. */
 export function replyStatus(status: string): { label: string; tone: BadgeTone } {
   switch (status) {
     case 'replied':
@@ -46,7 +46,7 @@ export function replyStatus(status: string): { label: string; tone: BadgeTone } 
   }
 }
 
-/** Spec §5: case-insensitive, over the sender's address and name and the subject. */
+/** Case-insensitive, over the sender's address and name and the subject. */
 export function matchesSearch(
   log: Pick<EmailLog, 'sender_email' | 'sender_name' | 'subject'>,
   search: string,
@@ -56,7 +56,10 @@ export function matchesSearch(
   return [log.sender_email, log.sender_name, log.subject].some((text) => text?.toLowerCase().includes(needle));
 }
 
-/** The Activity Logs tab (spec §2): the emails Chloe handled, searchable. */
+/**
+ * The Activity Logs tab: the emails Chloe handled, searchable
+ * (docs/product/email-assistant.md#activity-logs).
+ */
 export function ActivityLogsTab({ logs, online }: { logs: KeptQuery<EmailLog[]>; online: boolean }) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);

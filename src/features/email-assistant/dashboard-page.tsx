@@ -57,18 +57,21 @@ type DashboardPageProps = {
   userId: string;
   tab: DashboardTab;
   onTabChange: (tab: DashboardTab) => void;
-  /** Where a visitor without a session goes (spec §5: /auth, 2 s after the message). */
+  /** Where a visitor without a session goes (/auth, 2 s after the message). */
   onSignIn: () => void;
 };
 
-/** A fetch that failed while online says so once (spec §8); offline the kept copy speaks for itself. */
+/**
+ * A fetch that failed while online says so once; offline the kept copy speaks for itself
+ * (docs/product/email-assistant.md#offline).
+ */
 function useFailureToast(error: string | null, online: boolean, description: string) {
   useEffect(() => {
     if (error && online) toast.error('Error', description);
   }, [error, online, description]);
 }
 
-/** /dashboard: the email assistant (spec §2): Integrations, Settings, Activity Logs. */
+/** /dashboard: the email assistant's three tabs (docs/product/email-assistant.md#tabs). */
 export function DashboardPage({ email, userId, tab, onTabChange, onSignIn }: DashboardPageProps) {
   const data = useUserData();
   const db = data?.db ?? null;

@@ -1,5 +1,4 @@
 import { css } from 'styled-system/css';
-import type { KeptQuery } from '../../data/kept-query';
 import { formatLongDateTime, formatShortDate } from '../../lib/format';
 import { needsConnection } from '../../lib/online';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -7,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { AlertCircleIcon, CheckCircleIcon } from '../../ui/icons';
 import { LoadingStatus } from '../../ui/loading-status';
+import type { KeptQuery } from './kept-query';
 import type { GmailAccount } from './api/list-gmail-accounts';
 import { KeptNote } from './kept-note';
 
@@ -61,7 +61,7 @@ const styles = {
   tips: css({ listStyle: 'disc', pl: '5', display: 'grid', gap: '1', fontSize: 'sm' }),
 };
 
-/** Spec §4: active green, error red, anything else yellow. */
+/** Active green, error red, anything else yellow (docs/product/email-assistant.md#accounts). */
 export function accountTone(status: string): BadgeTone {
   if (status === 'active') return 'success';
   if (status === 'error') return 'danger';
@@ -91,13 +91,16 @@ export const TROUBLESHOOTING = [
 type IntegrationsTabProps = {
   accounts: KeptQuery<GmailAccount[]>;
   connecting: boolean;
-  /** The last connection attempt's failure (spec §8's words), or null. */
+  /** The last connection attempt's failure (docs/product/messages.md#email-assistant), or null. */
   connectError: string | null;
   online: boolean;
   onConnect: () => void;
 };
 
-/** The Integrations tab (spec §2): connect Gmail, the connected accounts, and what went wrong. */
+/**
+ * The Integrations tab: connect Gmail, the connected accounts, and what went wrong
+ * (docs/product/email-assistant.md#accounts).
+ */
 export function IntegrationsTab({ accounts, connecting, connectError, online, onConnect }: IntegrationsTabProps) {
   const list = accounts.data ?? [];
   const broken = list.filter((a) => a.account_status === 'error');

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
-import type { KeptQuery } from '../../data/kept-query';
 import { formatLongDateTime } from '../../lib/format';
+import type { KeptQuery } from './kept-query';
 
 const style = css({
   p: '3',

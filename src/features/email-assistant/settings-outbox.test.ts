@@ -35,7 +35,7 @@ describe('changedFields', () => {
 });
 
 describe('saving settings', () => {
-  it('online: sends only the changed fields, keeps what the server saved, says spec §8’s words', async () => {
+  it('online: sends only the changed fields, keeps what the server saved, says so in the documented words', async () => {
     const data = await localUserData();
     await putWaiting(data.db, 'auto_reply_settings', { change: { enabled: false }, since: 1, refusal: null });
     api.save.mockResolvedValue({ ok: true, settings: SERVER });

@@ -1,8 +1,9 @@
-// Saving auto-reply settings online or not (issue 16): a save that cannot reach the server is kept
-// on the device (data/on-device.ts) and sent when the connection returns, from any page. Only the
-// fields the user changed are sent, so what another device saved meanwhile in the others is kept;
-// with what those fields were before (`base`), so one another device changed too is not
-// overwritten unseen: the server says so (a conflict) and the user's value waits for them.
+// Saving auto-reply settings online or not (docs/product/email-assistant.md#settings): a save that
+// cannot reach the server is kept on the device (data/on-device.ts) and sent when the connection
+// returns, from any page. Only the fields the user changed are sent, so what another device saved
+// meanwhile in the others is kept; with what those fields were before (`base`), so one another
+// device changed too is not overwritten unseen: the server says so (a conflict) and the user's
+// value waits for them.
 import type { UserDatabase } from '../../data/database';
 import { keepCopy, putWaiting, readWaiting, removeWaiting, type Waiting } from '../../data/on-device';
 import { isOnline } from '../../lib/online';
@@ -55,7 +56,8 @@ function serialised<T>(db: UserDatabase, work: () => Promise<T>): Promise<T> {
 
 /**
  * Saves what the form holds: `base` is what it started from (the server's settings, or the copy
- * kept offline), `values` what the user has now. Says what happened with spec §8's toasts.
+ * kept offline), `values` what the user has now. Says what happened
+ * (docs/product/messages.md#email-assistant).
  */
 export function saveSettings(
   db: UserDatabase | null,

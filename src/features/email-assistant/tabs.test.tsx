@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KeptQuery } from '../../data/kept-query';
 import { toaster } from '../../lib/toast';
 import { DEFAULT_REPLY_TEMPLATE, SETTINGS_MESSAGES, type AutoReplySettings } from '../../lib/reply-template';
 import { closeLocalData, localUserData } from '../../testing/local-data';
@@ -9,10 +8,12 @@ import type { EmailLog } from './api/list-email-logs';
 import type { GmailAccount } from './api/list-gmail-accounts';
 import { ActivityLogsTab, matchesSearch, replyStatus } from './activity-logs-tab';
 import { accountTone, BENEFITS, IntegrationsTab, TROUBLESHOOTING } from './integrations-tab';
-import { previewOf, SettingsTab } from './settings-tab';
+import type { KeptQuery } from './kept-query';
+import { previewOf } from './reply-preview';
+import { SettingsTab } from './settings-tab';
 import { putWaiting } from '../../data/on-device';
 
-// The dashboard's three tabs drawn from what their queries hold (spec §2, §4, §5, §8).
+// The dashboard's three tabs drawn from what their queries hold (docs/product/email-assistant.md).
 const settingsQuery = vi.hoisted((): { current: unknown } => ({ current: null }));
 vi.mock('./api/read-auto-reply-settings', () => ({ useAutoReplySettings: () => settingsQuery.current }));
 const api = vi.hoisted(() => ({ save: vi.fn() }));
@@ -97,7 +98,7 @@ describe('Activity Logs', () => {
     );
   });
 
-  it('maps statuses as spec §4 says, anything else as pending', () => {
+  it('maps the four statuses to labels, anything else as pending', () => {
     expect(['replied', 'pending', 'failed', 'skipped', 'bounced', ''].map((s) => replyStatus(s).label)).toEqual([
       'Replied',
       'Pending',
@@ -109,7 +110,7 @@ describe('Activity Logs', () => {
     expect(matchesSearch({ sender_email: 'a@b.c', sender_name: null, subject: null }, '  ')).toBe(true);
   });
 
-  it('a failed load with nothing kept: spec §8’s words online, and what to do offline', () => {
+  it('a failed load with nothing kept: what failed online, and what to do offline', () => {
     const { unmount } = render(<ActivityLogsTab logs={query<EmailLog[]>(undefined, { error: 'x' })} online />);
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch email logs');
     unmount();

@@ -13,7 +13,7 @@ import {
 } from './use-gmail-connect';
 
 // The Connect button's flow with its server calls stubbed at the api/ boundary and a stand-in
-// popup: what spec §4 and §8 say for each way a connection ends.
+// popup: what docs/product/email-assistant.md#connecting-gmail says for each way a connection ends.
 const api = vi.hoisted(() => ({
   start: vi.fn(),
   complete: vi.fn(),
@@ -168,7 +168,7 @@ describe('connecting Gmail', () => {
     expect(api.complete).not.toHaveBeenCalled();
   });
 
-  it('times out after 60 polls of 2 s, closing the popup: spec §8’s words and toast', async () => {
+  it('times out after 60 polls of 2 s, closing the popup: the timeout words and toast', async () => {
     const hook = setup();
     await connect(hook);
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS * (MAX_POLLS - 1)));

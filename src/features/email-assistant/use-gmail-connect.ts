@@ -5,10 +5,11 @@ import { toast } from '../../lib/toast';
 import { listGmailAccounts, type GmailAccount } from './api/list-gmail-accounts';
 import { completeGmailConnection, startGmailConnection } from './api/start-gmail-connection';
 
-// Connecting a Gmail account (spec §4): a popup on Google's consent page, then the account list
-// polled every 2 s, 60 times at most, until the account shows. The popup comes back to the app's
-// callback page (public/gmail-oauth-callback.html), which relays Google's answer here: this page
-// hands the code to the server with the user's session (gmail-oauth `complete`).
+// Connecting a Gmail account (docs/product/email-assistant.md#connecting-gmail): a popup on
+// Google's consent page, then the account list polled every 2 s, 60 times at most, until the
+// account shows. The popup comes back to the app's callback page
+// (public/gmail-oauth-callback.html), which relays Google's answer here: this page hands the code
+// to the server with the user's session (gmail-oauth `complete`).
 
 export const POLL_MS = 2000;
 export const MAX_POLLS = 60;
@@ -42,7 +43,7 @@ function connectedSince(before: GmailAccount[], now: GmailAccount[]): boolean {
 
 export interface GmailConnect {
   connecting: boolean;
-  /** Why the last attempt failed (spec §8's words), shown in the error card; null when it did not. */
+  /** Why the last attempt failed, shown in the error card; null when it did not. */
   error: string | null;
   /** Starts a connection; call it from the click itself (the popup opens in that gesture). */
   connect: () => void;

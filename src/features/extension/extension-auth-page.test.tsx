@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionAuthPage, NEXT_STEPS } from './extension-auth-page';
 import { RUNTIME_MESSAGE_TYPE, WINDOW_MESSAGE_TYPE } from './hand-off';
 
-// /extension-auth: the two states of spec §2 and the hand-off of spec §7, once each.
+// /extension-auth: its two states and the hand-off (docs/product/screens.md#extension-auth), once each.
 vi.mock('../../lib/env', () => ({ extensionId: 'abcdefghijklmnopabcdefghijklmnop' }));
 // The extension's own session comes from the extension-session function.
 const api = vi.hoisted(() => ({ request: vi.fn() }));

@@ -43,7 +43,7 @@ export const NEXT_STEPS = [
 
 type ExtensionAuthPageProps = { status: 'loading' | 'signed-out'; user: null } | { status: 'signed-in'; user: User };
 
-/** /extension-auth (spec §2, §7): connects the browser extension to the signed-in account. */
+/** /extension-auth: connects the browser extension to the account (docs/product/screens.md#extension-auth). */
 export function ExtensionAuthPage(props: ExtensionAuthPageProps) {
   if (props.status === 'loading') return <LoadingStatus />;
   return (

@@ -1,8 +1,8 @@
 import type { Session, User } from '@supabase/supabase-js';
 
-/** The window message the extension's content script listens for on the app's pages (spec §7). */
+/** The window message the extension's content script listens for on the app's pages. */
 export const WINDOW_MESSAGE_TYPE = 'CHLOE_AUTH_UPDATE';
-/** The message the extension's background worker takes through chrome.runtime (spec §7). */
+/** The message the extension's background worker takes through chrome.runtime. */
 export const RUNTIME_MESSAGE_TYPE = 'authUpdate';
 
 /** Just what chrome.runtime offers a web page listed in the extension's externally_connectable. */

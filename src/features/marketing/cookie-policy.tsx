@@ -28,7 +28,7 @@ function External({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** The full cookie policy (spec §2, "Footer on all pages"). */
+/** The full cookie policy (docs/product/marketing.md#footer). */
 export function CookiePolicy() {
   return (
     <article className={styles.policy} aria-label="Cookie Policy">

@@ -17,7 +17,7 @@ describe('Footer', () => {
     expect(policy.textContent).toContain('June 20, 2025');
   });
 
-  it('covers every part the spec lists, with a contact address', async () => {
+  it('covers every part of the cookie policy, with a contact address', async () => {
     render(<Footer />);
     await userEvent.setup().click(screen.getByRole('button', { name: /Cookie Policy/ }));
     const policy = screen.getByRole('article', { name: 'Cookie Policy' });

@@ -26,7 +26,7 @@ function renderHome(props: Partial<ComponentProps<typeof HomePage>> = {}) {
 }
 
 describe('HomePage', () => {
-  it('has one h1, the voice button under it and the spec caption', async () => {
+  it('has one h1, the voice button under it and its caption', async () => {
     renderHome();
     const headline = await screen.findByRole('heading', { level: 1 });
     expect(headline.textContent).toBe('Meet Chloe, your AI property assistant');

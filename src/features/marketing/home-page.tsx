@@ -25,7 +25,7 @@ type HomePageProps = {
   action?: ReactNode;
 };
 
-/** The landing page (/ and /conversation): spec §2 "Landing page (/)". */
+/** The landing page (/ and /conversation): docs/product/marketing.md#landing-page. */
 export function HomePage({ header, voice, action }: HomePageProps) {
   return (
     <div className={styles.page}>

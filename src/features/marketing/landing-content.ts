@@ -1,5 +1,5 @@
-// The landing page's words (spec §2 "Landing page (/)"). Every claim is one of spec §1's marketing
-// claims, and every figure one of §9's constants (up to 80%, 32 languages, 24/7): add none here.
+// The landing page's words (docs/product/marketing.md#landing-page). Every claim and figure is one
+// of docs/product/marketing.md#claims (up to 80%, 32 languages, 24/7): add none here.
 
 export const HERO = {
   headline: 'Meet Chloe, your AI property assistant',

@@ -1,4 +1,5 @@
-// The words of /norman (spec §2 "Norman page", §8 "Norman"): one place, for the page and its tests.
+// The words of /norman (docs/product/screens.md#norman, docs/product/messages.md#norman): one
+// place, for the page and its tests.
 
 export const NORMAN = {
   title: 'Norman',

@@ -55,7 +55,7 @@ afterEach(() => {
 });
 
 describe('NormanPage', () => {
-  it('shows the locked screen of spec §2', async () => {
+  it('shows the locked screen', async () => {
     renderNorman();
     expect(await screen.findByRole('heading', { level: 1, name: 'Norman' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');

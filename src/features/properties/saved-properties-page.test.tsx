@@ -25,7 +25,7 @@ vi.mock('../../data/user-data', () => ({
   useUserData: () => data.userData,
   useUserDataError: () => data.error,
 }));
-vi.mock('../../data/saved-properties', () => ({
+vi.mock('./saved-properties', () => ({
   useSavedProperties: () => data.state,
   removeSavedProperty: data.removeSavedProperty,
   restoreSavedProperty: data.restoreSavedProperty,

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { removeSavedProperty, restoreSavedProperty, useSavedProperties } from '../../data/saved-properties';
+import { removeSavedProperty, restoreSavedProperty, useSavedProperties } from './saved-properties';
 import { useUserData, useUserDataError } from '../../data/user-data';
 import { plural } from '../../lib/format';
 import { toast } from '../../lib/toast';

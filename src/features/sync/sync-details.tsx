@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Popover, Portal } from '@ark-ui/react';
 import { css, cx } from 'styled-system/css';
-import type { StorageInfo } from '../../data/storage';
-import type { SyncKind } from '../../data/sync-status';
+import type { StorageInfo } from '../../lib/storage';
+import type { SyncKind } from '../../sync/status';
 import type { SyncStatusView } from '../../data/use-sync-status';
 import { downloadText, fileTimestamp } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import type { SyncEngine } from '../../data/sync-engine';
+import type { SyncEngine } from '../../sync/engine';
 import { useSyncStatus } from '../../data/use-sync-status';
 import { useUserData } from '../../data/user-data';
 import { SyncStatus } from './sync-status';

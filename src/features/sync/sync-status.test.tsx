@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SyncKind } from '../../data/sync-status';
+import type { SyncKind } from '../../sync/status';
 import type { SyncStatusView } from '../../data/use-sync-status';
 import { exportFileName } from './sync-details';
 import { SyncStatus, SYNCING_SHOWN_AFTER_MS } from './sync-status';
 
-// The words people read, as the spec and data/sync-status.ts's LABELS say them.
+// The words people read, as docs/product/messages.md#sync and sync/status.ts's LABELS say them.
 const LABEL: Record<SyncKind, string> = {
   local: 'Saved on this device',
   syncing: 'Syncing…',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { css, cva, cx } from 'styled-system/css';
-import type { SyncKind } from '../../data/sync-status';
+import type { SyncKind } from '../../sync/status';
 import type { SyncStatusView } from '../../data/use-sync-status';
 import { plural } from '../../lib/format';
 import { Button } from '../../ui/button';

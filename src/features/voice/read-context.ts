@@ -1,6 +1,6 @@
-import { readRecentEmailLogs } from '../../data/email-logs';
-import { newestBy } from '../../data/rows';
+import { newestBy } from '../../sync/rows';
 import type { UserData } from '../../data/user-data';
+import { readRecentEmailLogs } from './email-logs';
 import { buildVoiceContext, CONTEXT_EMAIL_READ, CONTEXT_PROPERTIES, type VoiceContext } from './voice-context';
 
 /** The user context from the local database (works offline and on a flaky network). */

@@ -21,7 +21,7 @@ async function failureOf(promise: Promise<unknown>): Promise<StartFailure> {
   return (error as VoiceStartError).failure;
 }
 
-describe('starting a signed-in call (spec §4: refresh and retry, at most 2 retries)', () => {
+describe('starting a signed-in call (refresh and retry, at most 2 retries)', () => {
   it('returns the signed URL at once when the function gives one', async () => {
     const deps = replies(ok);
     await expect(startSignedIn(deps)).resolves.toEqual({ signedUrl: ok.signedUrl, conversationId: 'conv_1' });

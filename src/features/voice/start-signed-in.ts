@@ -2,9 +2,9 @@ import type { StartReply } from './api/start-conversation';
 import { MAX_AUTH_RETRIES, VoiceStartError } from './voice-rules';
 
 /**
- * Spec §4: a start refused for authentication refreshes the session and tries again, at most
- * MAX_AUTH_RETRIES times. A refresh that fails ends it at once: asking again with the same dead
- * token cannot help.
+ * docs/product/voice.md#starting: a start refused for authentication refreshes the session and
+ * tries again, at most MAX_AUTH_RETRIES times. A refresh that fails ends it at once: asking again
+ * with the same dead token cannot help.
  */
 export async function startSignedIn(deps: {
   request: () => Promise<StartReply>;

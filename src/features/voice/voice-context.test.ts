@@ -12,7 +12,7 @@ const email = (n: number, receivedHoursAgo: number): ContextEmail => ({
   received_at: hoursAgo(receivedHoursAgo),
 });
 
-describe('the user context (spec §3, §9)', () => {
+describe('the user context', () => {
   it('lists the first 5 saved properties and names the newest', () => {
     const context = buildVoiceContext({ properties: [1, 2, 3, 4, 5, 6, 7].map(property), emails: [], now });
     expect(context.properties.map((p) => p.title)).toEqual([1, 2, 3, 4, 5].map((n) => `Property ${n}`));
@@ -54,12 +54,12 @@ describe('the user context (spec §3, §9)', () => {
     expect(describeProperty({})).toBe('A property');
   });
 
-  it('gives guests the spec’s prompt override', () => {
+  it('gives guests a prompt that says who the assistant is', () => {
     expect(guestPrompt('Chloe', 'property', 'the home page')).toMatch(/^You are Chloe, the property assistant\./);
   });
 });
 
-describe('persona by route (spec §2)', () => {
+describe('persona by route', () => {
   it.each([
     ['/', 'Chloe'],
     ['/conversation', 'Chloe'],

@@ -1,8 +1,8 @@
 import { formatPrice } from '../../lib/format';
 
-// Spec §3, §9: what the assistant is told about a signed-in user — the first 5 saved properties
-// and the emails received in the last 24 hours (at most 3, from a read capped at 10). Built from
-// the local database, so a flaky network does not empty it.
+// docs/product/voice.md#context: what the assistant is told about a signed-in user — the first 5
+// saved properties and the emails received in the last 24 hours (at most 3, from a read capped at
+// 10). Built from the local database, so a flaky network does not empty it.
 
 export const CONTEXT_PROPERTIES = 5;
 export const CONTEXT_EMAILS = 3;
@@ -85,7 +85,7 @@ export function buildVoiceContext(input: {
   };
 }
 
-/** The guest session's prompt override (spec §7): no user context, only where they are. */
+/** The guest's prompt override (docs/product/voice.md#guests): no user context, only where they are. */
 export const guestPrompt = (personaName: string, role: 'property' | 'operations', page: string) =>
   `You are ${personaName}, the ${role === 'operations' ? 'operations' : 'property'} assistant. ` +
   `The visitor is not signed in and is on ${page}. Invite them to ask how to become a founding member and investor.`;

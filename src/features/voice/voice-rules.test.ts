@@ -12,7 +12,7 @@ import {
   voiceMessages,
 } from './voice-rules';
 
-describe('the voice button label (spec §2, §4)', () => {
+describe('the voice button label', () => {
   it.each([
     ['disconnected', 'listening', 'Talk to Chloe'],
     ['disconnected', 'speaking', 'Talk to Chloe'],
@@ -37,7 +37,7 @@ describe('the voice button label (spec §2, §4)', () => {
   });
 });
 
-describe('auto-start (spec §4)', () => {
+describe('auto-start', () => {
   const ready = { requested: true, phase: 'disconnected', userDataLoaded: true, signedIn: true } as const;
 
   it('starts after 1000 ms when asked, disconnected, signed in and the data is loaded', () => {
@@ -57,7 +57,7 @@ describe('auto-start (spec §4)', () => {
 });
 
 describe('constants and words', () => {
-  it('are the spec’s', () => {
+  it('are the documented limits', () => {
     expect(MAX_AUTH_RETRIES).toBe(2);
     expect(CONNECTION_DELAY).toEqual({ default: 0, android: 3000 });
     expect(voiceMessages.connected(PERSONAS.chloe)).toEqual([
@@ -79,7 +79,7 @@ describe('constants and words', () => {
       'Failed to Start',
       'Microphone access is required. Please allow microphone access and try again.',
     ]);
-    // Spec §8: a demo page's failed start has its own words; Chloe and Norman keep theirs.
+    // A demo page's failed start has its own words; Chloe and Norman keep theirs.
     const sarah = { id: 'sarah', role: 'property' } as const;
     const demo = ['Error starting conversation', 'Please check your microphone permissions and try again.'];
     expect(failureToast({ kind: 'microphone' }, sarah)).toEqual(demo);

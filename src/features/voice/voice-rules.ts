@@ -1,21 +1,22 @@
+import { needsConnection } from '../../lib/online';
 import type { Persona } from '../../lib/personas';
 
-// The voice assistant's rules and words (spec §4, §8, §9), kept apart from React so each can be
-// tested alone.
+// The voice assistant's rules and words (docs/product/voice.md), kept apart from React so each can
+// be tested alone.
 
-/** Spec §9. */
+/** The voice limits: docs/product/limits.md#voice. */
 export const AUTO_START_DELAY_MS = 1000;
 export const MAX_AUTH_RETRIES = 2;
-/** Passed to the SDK: Android's audio needs time to switch modes (spec §7). */
+/** Passed to the SDK: Android's audio needs time to switch modes. */
 export const CONNECTION_DELAY = { default: 0, android: 3000 } as const;
 /** The local voice service and the function refuse longer typed messages. */
 export const MAX_TYPED_MESSAGE = 2000;
 
-/** Spec §4: the connection as the button shows it (the SDK alone has no 'disconnecting' state). */
+/** The connection as the button shows it (the SDK alone has no 'disconnecting' state). */
 export type VoicePhase = 'disconnected' | 'connecting' | 'connected' | 'disconnecting';
 export type VoiceMode = 'listening' | 'speaking';
 
-/** Spec §2's four labels. */
+/** The button's label in each state (docs/product/voice.md#button). */
 export function voiceButtonLabel(phase: VoicePhase, mode: VoiceMode, persona: string): string {
   switch (phase) {
     case 'disconnected':
@@ -29,10 +30,13 @@ export function voiceButtonLabel(phase: VoicePhase, mode: VoiceMode, persona: st
   }
 }
 
+/** 'Talking to Chloe needs an internet connection. …': what the voice controls say offline. */
+export const callNeedsConnection = (name: string) => needsConnection(`Talking to ${name}`);
+
 /** The loading flag: set while a start or a stop is under way. */
 export const isVoiceBusy = (phase: VoicePhase) => phase === 'connecting' || phase === 'disconnecting';
 
-/** Spec §4: ?voice=true (or autoStart) starts a call once, when all of these hold. */
+/** ?voice=true (or autoStart) starts a call once, when all these hold (docs/product/voice.md#auto-start). */
 export function shouldAutoStart(input: {
   requested: boolean;
   phase: VoicePhase;
@@ -42,7 +46,7 @@ export function shouldAutoStart(input: {
   return input.requested && input.phase === 'disconnected' && input.userDataLoaded && input.signedIn;
 }
 
-/** Spec §8's toasts, worded exactly (the persona's name where the spec says Chloe). */
+/** The voice toasts, word for word (docs/product/messages.md#voice), in the page persona's name. */
 export const voiceMessages = {
   connected: (persona: Persona) =>
     [
@@ -61,11 +65,11 @@ export const voiceMessages = {
   refreshFailed: 'Please sign in again',
   noSessionAfterRefresh: 'No session after refresh',
   noSignedUrl: 'No signed URL received from server',
-  /** Spec §8, "Demo page voice failure" (destructive): the demo and agent pages' own words. */
+  /** A demo or agent page's failed start (destructive): those pages' own words. */
   demoFailure: ['Error starting conversation', 'Please check your microphone permissions and try again.'] as const,
 };
 
-/** The demo and agent pages' assistants (spec §2's persona table, Chloe and Norman aside). */
+/** The demo and agent pages' assistants (docs/product/voice.md#personas, Chloe and Norman aside). */
 export const isDemoPersona = (persona: Pick<Persona, 'id' | 'role'>) =>
   persona.role === 'property' && persona.id !== 'chloe';
 

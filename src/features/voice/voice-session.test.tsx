@@ -256,7 +256,7 @@ describe("Norman's private agent", () => {
 });
 
 describe('a demo page', () => {
-  it("says spec §8's demo words when the microphone is refused", async () => {
+  it("says the demo pages' words when the microphone is refused", async () => {
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
       value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },

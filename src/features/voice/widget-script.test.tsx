@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useWidgetScript } from './widget-script';
 
-describe('the voice widget script (spec §7)', () => {
+describe('the voice widget script', () => {
   it('is in <head>, async, while mounted, and gone after', () => {
     const { unmount } = renderHook(() => useWidgetScript('https://voice.example/widget.js'));
     const scripts = document.head.querySelectorAll<HTMLScriptElement>('script[data-voice-widget]');

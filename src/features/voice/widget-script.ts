@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { voiceWidgetUrl } from '../../lib/env';
 
 /**
- * Spec §7: the voice widget script goes into <head>, loaded asynchronously, while the app is
- * mounted, and comes out again on unmount. Offline it simply fails to load: nothing waits on it.
+ * docs/product/voice.md#widget: the voice widget script goes into <head>, loaded asynchronously,
+ * while the app is mounted, and comes out again on unmount. Offline it simply fails to load:
+ * nothing waits on it.
  */
 export function useWidgetScript(src: string = voiceWidgetUrl) {
   useEffect(() => {

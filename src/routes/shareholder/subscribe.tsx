@@ -5,7 +5,8 @@ import { SubscribePending } from '../../features/shareholder/subscribe-frame';
 import { SubscribePage, type SubscribeView } from '../../features/shareholder/subscribe-page';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
 
-// Not behind the guard: a signed-out visitor gets the spec's 'Authentication Required' card.
+// Not behind the guard: a signed-out visitor gets the 'Authentication Required' card
+// (docs/product/subscription.md#access).
 export const Route = createFileRoute('/shareholder/subscribe')({
   loader: async ({ context }): Promise<SubscribeView> => {
     if (context.session.status === 'signed-out') return { state: 'signed-out' };
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/shareholder/subscribe')({
     if (signed) throw redirect({ to: '/shareholder/dashboard', replace: true });
     return { state: 'ready', draft };
   },
-  // While the loader waits for the first pull: the page as its HTML paints it (ADR 012).
+  // While the loader waits for the first pull: the page as its HTML paints it (ADR 015).
   pendingComponent: SubscribePending,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -2,7 +2,7 @@
 // (RFC 3834: never answer automatic, bulk or list mail, nor oneself), and the reply itself as an
 // RFC 2822 message for Gmail's messages.send, threaded to the original.
 import { textToBase64url } from './encoding.ts';
-import type { GmailHeader } from './google.ts';
+import type { GmailHeader } from './google/gmail.ts';
 
 export type Sender = { email: string | null; name: string | null };
 

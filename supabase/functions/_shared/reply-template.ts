@@ -15,7 +15,7 @@ export const DEFAULT_REPLY_TEMPLATE =
   'In the meantime, you can book a quick demo at a time that suits you: {demo_link}\n\n' +
   'Kind regards,\nChloe';
 
-/** The preview's sender (spec §5: sample values). */
+/** The preview's sample first name (docs/product/email-assistant.md#preview). */
 export const SAMPLE_FIRST_NAME = 'Sarah';
 /** The preview's link while no demo link is entered. */
 export const SAMPLE_DEMO_LINK = 'https://example.com/book-a-demo';
@@ -25,9 +25,9 @@ export const MAX_REPLY_TEMPLATE = 5000;
 export const MAX_DEMO_LINK = 2048;
 
 /**
- * The template with the first `{first_name}` and the first `{demo_link}` filled in (spec §5: only
- * the first occurrence of each). In one pass over the template: a value that itself contains a
- * placeholder, or `$&`, is written as it is.
+ * The template with the first `{first_name}` and the first `{demo_link}` filled in (only the first
+ * occurrence of each). In one pass over the template: a value that itself contains a placeholder,
+ * or `$&`, is written as it is.
  */
 export function fillReplyTemplate(template: string, values: ReplyValues): string {
   const slots = (Object.keys(PLACEHOLDERS) as (keyof ReplyValues)[])

@@ -7,7 +7,7 @@
 //     process-mail`) → 200 { accounts, replied, skipped, failed, results }: one run over the new
 //     mail of every active account (process.ts).
 import { requireUser } from '../_shared/auth.ts';
-import { googleConfig } from '../_shared/google.ts';
+import { googleConfig } from '../_shared/google/config.ts';
 import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError } from '../_shared/log.ts';
 import { isServiceRole, serviceClient } from '../_shared/service.ts';

@@ -10,16 +10,10 @@
 // The callback is the app's page, not this function: hosted Supabase serves a function's HTML as
 // text, and only the app knows who is signed in on this browser.
 import { requireUser } from '../_shared/auth.ts';
-import {
-  accountEmail,
-  canAutoReply,
-  consentUrl,
-  exchangeCode,
-  gmail,
-  GoogleApiError,
-  googleConfig,
-  redirectUriFor,
-} from '../_shared/google.ts';
+import { googleConfig, redirectUriFor } from '../_shared/google/config.ts';
+import { gmail } from '../_shared/google/gmail.ts';
+import { accountEmail, canAutoReply, consentUrl, exchangeCode } from '../_shared/google/oauth.ts';
+import { GoogleApiError } from '../_shared/google/request.ts';
 import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { checkState, newState } from '../_shared/oauth-state.ts';

@@ -33,7 +33,7 @@ const SAID = {
   'sign-up': { success: 'Account created successfully', failure: 'Could not sign up' },
 } as const;
 
-/** Signing in or up as the form does it: the input checked, and a toast that says what happened (spec §8). */
+/** Signing in or up as the form does it: the input checked, and a toast that says what happened. */
 export function useAuthenticate(): (mode: AuthMode, input: v.InferInput<typeof authSchema>) => Promise<AuthOutcome> {
   return useCallback(async (mode, input) => {
     const outcome = await authenticate(mode, v.parse(authSchema, input));

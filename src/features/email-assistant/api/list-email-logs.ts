@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import type { UserDatabase } from '../../../data/database';
-import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
 import { supabase } from '../../../lib/supabase';
+import { useKeptQuery, type KeptQuery } from '../kept-query';
 
-/** The dashboard shows at most this many (spec §9). */
+/** The dashboard shows at most this many (docs/product/limits.md#email-assistant). */
 export const EMAIL_LOG_LIMIT = 100;
 
-/** The user's handled emails, joined to their Gmail accounts, newest first, 100 at most (spec §7). */
+/** The user's handled emails, joined to their Gmail accounts, newest first, 100 at most. */
 export async function listEmailLogs(userId: string) {
   const { data, error } = await supabase
     .from('email_logs')

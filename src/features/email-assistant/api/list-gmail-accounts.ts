@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
-import type { Tables } from '../../../data/database.types';
+import type { Tables } from '../../../generated/database.types';
 import type { UserDatabase } from '../../../data/database';
-import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
 import { supabase } from '../../../lib/supabase';
+import { useKeptQuery, type KeptQuery } from '../kept-query';
 
 export type GmailAccount = Pick<
   Tables<'gmail_accounts'>,
   'id' | 'email_address' | 'account_status' | 'status_detail' | 'created_at' | 'connected_at' | 'last_sync_at'
 >;
 
-/** The user's connected Gmail accounts, newest first (spec §7). Online data. */
+/** The user's connected Gmail accounts, newest first. Online data (docs/product/sync.md#online-only-data). */
 export async function listGmailAccounts(userId: string): Promise<GmailAccount[]> {
   const { data, error } = await supabase
     .from('gmail_accounts')

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import type { UserDatabase } from '../../../data/database';
-import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
 import { DEFAULT_REPLY_TEMPLATE, type AutoReplySettings } from '../../../lib/reply-template';
 import { supabase } from '../../../lib/supabase';
+import { useKeptQuery, type KeptQuery } from '../kept-query';
 
-/** What a user has before saving settings of their own (the table's defaults, spec §9: enabled). */
+/** What a user has before saving settings of their own (the table's defaults: enabled). */
 export const DEFAULT_SETTINGS: AutoReplySettings = {
   enabled: true,
   reply_template: DEFAULT_REPLY_TEMPLATE,
@@ -12,8 +12,8 @@ export const DEFAULT_SETTINGS: AutoReplySettings = {
 };
 
 /**
- * The user's auto-reply settings (spec §7: a single row; 'no row', PGRST116, is not an error but
- * the defaults).
+ * The user's auto-reply settings (a single row; 'no row', PGRST116, is not an error but the
+ * defaults).
  */
 export async function readAutoReplySettings(userId: string): Promise<AutoReplySettings> {
   const { data, error } = await supabase

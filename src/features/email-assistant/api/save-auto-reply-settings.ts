@@ -7,15 +7,15 @@ export type SaveOutcome =
   | { ok: false; kind: 'refused'; message: string; field: keyof AutoReplySettings | null }
   /** Another device changed a field since it was edited here: the settings as they are now. */
   | { ok: false; kind: 'conflict'; message: string; field: keyof AutoReplySettings | null; current: AutoReplySettings }
-  /** No session went with the call (spec §5: 'Please sign in first'). */
+  /** No session went with the call ('Please sign in first'). */
   | { ok: false; kind: 'signed-out'; message: string }
   /** Not sent, or no answer: worth sending again later. */
   | { ok: false; kind: 'unsent'; message: string };
 
 /**
- * Saves settings through the gmail-auto-reply function (spec §7: `{ settings: { enabled,
- * reply_template, demo_link } }`), only the fields that changed, with what they were before
- * (`base`): a field another device changed meanwhile is not overwritten unseen.
+ * Saves settings through the gmail-auto-reply function (`{ settings: { enabled, reply_template,
+ * demo_link } }`), only the fields that changed, with what they were before (`base`): a field
+ * another device changed meanwhile is not overwritten unseen.
  */
 export async function saveAutoReplySettings(
   settings: Partial<AutoReplySettings>,

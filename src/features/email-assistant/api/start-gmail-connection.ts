@@ -1,6 +1,6 @@
 import { invokeFunction, type InvokeFailure } from '../../../lib/invoke';
 
-/** Google's consent URL for the signed-in user (gmail-oauth `initiate`, spec §7), or why there is none. */
+/** Google's consent URL for the signed-in user (gmail-oauth `initiate`), or why there is none. */
 export async function startGmailConnection(): Promise<
   { ok: true; authUrl: string } | InvokeFailure | { ok: false; kind: 'no-url' }
 > {

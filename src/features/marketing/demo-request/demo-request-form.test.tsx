@@ -61,7 +61,7 @@ afterEach(() => {
 });
 
 describe('DemoRequestForm', () => {
-  it('has the fields of spec §5 in order, with the bounds of the database, aiName starting as Chloe', () => {
+  it('has the documented fields in order, with the bounds of the database, aiName starting as Chloe', () => {
     renderForm();
     const labels = [
       'Professional type',
@@ -97,7 +97,7 @@ describe('DemoRequestForm', () => {
     expect(options.slice(1)).toEqual(['Estate Agent', 'Solicitor/Conveyancer', 'Mortgage Broker', 'Legal Firm']);
   });
 
-  it('refuses an empty form with every message of spec §5 and focuses the first field', async () => {
+  it('refuses an empty form with the message of every field and focuses the first field', async () => {
     const { user } = renderForm();
     await user.click(submit());
     for (const message of [

@@ -25,7 +25,7 @@ function problems(input: Record<string, unknown>) {
 }
 
 describe('demoRequestSchema', () => {
-  it('says every message of spec §5 word for word for an empty form', () => {
+  it('says the message of every field word for word for an empty form', () => {
     expect(
       problems({ professionalType: '', name: '', company: '', email: '', phone: '', website: '', description: '' }),
     ).toEqual({
@@ -51,7 +51,7 @@ describe('demoRequestSchema', () => {
     expect(problems({ ...valid, [field]: value })).toEqual({ [field]: message });
   });
 
-  it('has the four professional types of spec §3, labels exactly', () => {
+  it('has the four professional types, labels exactly', () => {
     expect(PROFESSIONAL_TYPES.map((t) => [t.value, t.label])).toEqual([
       ['agent', 'Estate Agent'],
       ['lawyer', 'Solicitor/Conveyancer'],

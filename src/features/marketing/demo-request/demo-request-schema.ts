@@ -1,9 +1,9 @@
-// The demo request (spec §3 "Professional signup form", §5): one schema for the /professional-signup
-// page and the Hire page's inline form, checking each field as it is left and the whole request on
-// submit. Its bounds are the table's checks (migration 20261122000003_demo_requests.sql), so what
-// passes here is what the database accepts.
+// The demo request (docs/product/validation.md#demo-requests): one schema for the
+// /professional-signup page and the Hire page's inline form, checking each field as it is left and
+// the whole request on submit. Its bounds are the table's checks (migration
+// 20261122000003_demo_requests.sql), so what passes here is what the database accepts.
 import * as v from 'valibot';
-import type { DemoRequestRow } from '../../../data/demo-request-queue';
+import type { DemoRequestRow } from './api/send-demo-request';
 import { atMostMessage, isHttpUrl, MAX_CHARS, URL_MESSAGE } from '../../../lib/limits';
 
 export const PROFESSIONAL_TYPES = [
@@ -49,7 +49,7 @@ export const demoRequestFields = {
   name: atLeast(2, DEMO_REQUEST_MAX.name, DEMO_REQUEST_MESSAGES.name),
   company: atLeast(2, DEMO_REQUEST_MAX.company, DEMO_REQUEST_MESSAGES.company),
   email: v.pipe(text(DEMO_REQUEST_MAX.email), v.email(DEMO_REQUEST_MESSAGES.email)),
-  // Spec §9: at least 10 characters; formats vary too much (+44, spaces, extensions) to say more.
+  // At least 10 characters; formats vary too much (+44, spaces, extensions) to say more.
   phone: atLeast(10, DEMO_REQUEST_MAX.phone, DEMO_REQUEST_MESSAGES.phone),
   description: text(DEMO_REQUEST_MAX.description),
   website: v.pipe(
@@ -64,7 +64,7 @@ export const demoRequestFields = {
   ),
 };
 
-/** The whole request (spec §3): the optional fields with their defaults. */
+/** The whole request: the optional fields with their defaults. */
 export const demoRequestSchema = v.object({
   ...demoRequestFields,
   description: v.optional(demoRequestFields.description, ''),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { QueuedDemoRequest } from '../../../data/demo-request-queue';
+import type { QueuedDemoRequest } from './demo-request-store';
 import { logError } from '../../../lib/log';
 import { demoRequestQueue } from './api/submit-demo-request';
 

@@ -4,7 +4,8 @@ import { css } from 'styled-system/css';
 import { ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PageContainer } from '../../../ui/page-container';
-import { DemoRequestForm, type DemoRequestRestore } from './demo-request-form';
+import { DemoRequestForm } from './demo-request-form';
+import type { DemoRequestRestore } from './use-demo-request-form';
 import { QueuedDemoRequests, restoreFrom } from './queued-requests';
 
 const styles = {
@@ -15,7 +16,7 @@ const styles = {
   intro: css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' } }),
 };
 
-/** /professional-signup (spec §2, §3): a professional asks for a demo of their own assistant. */
+/** /professional-signup: a professional asks for a demo of their own assistant. */
 export function ProfessionalSignupPage() {
   const navigate = useNavigate();
   // A refused request put back in the form: a new form instance starts from its values.

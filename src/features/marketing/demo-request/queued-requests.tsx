@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import type { QueuedDemoRequest } from '../../../data/demo-request-queue';
+import type { QueuedDemoRequest } from './demo-request-store';
 import { logError } from '../../../lib/log';
 import { useOnline } from '../../../lib/online';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { demoRequestQueue } from './api/submit-demo-request';
 import { useQueuedDemoRequests } from './demo-request-sender';
-import type { DemoRequestRestore } from './demo-request-form';
+import type { DemoRequestRestore } from './use-demo-request-form';
 import { FIELD_LABELS, fieldOfConstraint, fromDemoRequestRow } from './demo-request-schema';
 
 const styles = {

@@ -11,7 +11,7 @@ import { CHANNEL_ICONS, SparkIcon } from './demo-icons';
 import { DEMO_CHANNELS, DEMO_FEATURES, DEMO_NOTE, type DemoPageData } from './demo-pages';
 import { PhoneBadge } from './phone-badge';
 
-// Two columns on phones, four from md: spec §9, widths under 768 px are mobile.
+// Two columns on phones, four from md (widths under 768 px are mobile).
 const fourAcross = css({
   display: 'grid',
   gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
@@ -134,7 +134,7 @@ type DemoPageProps = {
   voice: (caption: ReactNode) => ReactNode;
 };
 
-/** A demo or agent landing page (spec §2 "Demo pages"): one component, the page's data. */
+/** A demo or agent landing page (docs/product/marketing.md#demo-pages): one component, the page's data. */
 export function DemoPage({ page, voice }: DemoPageProps) {
   const assistant = PERSONAS[page.persona].name;
   const id = (part: string) => `demo-${part}`;

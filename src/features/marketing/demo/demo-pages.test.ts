@@ -8,7 +8,7 @@ import { DEMO_CHANNELS, DEMO_FEATURES, DEMO_NOTE, DEMO_PAGES } from './demo-page
 const pages = Object.values(DEMO_PAGES);
 
 describe('DEMO_PAGES', () => {
-  it('has exactly the demo and agent landing pages of the spec route table, each under its own path', () => {
+  it('has exactly the demo and agent landing pages of the route table, each under its own path', () => {
     expect(Object.keys(DEMO_PAGES).sort()).toEqual(
       [
         '/demo/haus&haus',
@@ -40,7 +40,7 @@ describe('DEMO_PAGES', () => {
     }
   });
 
-  it('names the spec’s prospects and personas', () => {
+  it('names the documented prospects and personas', () => {
     const who = Object.fromEntries(
       pages.map((page) => [page.path, `${PERSONAS[page.persona].name} for ${page.prospect}`]),
     );

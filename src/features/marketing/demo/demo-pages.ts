@@ -1,9 +1,9 @@
 import { PERSONAS, type PersonaId } from '../../../lib/personas';
 
-// The demo and agent landing pages (spec §2 route table, "Persona by route", "Demo pages"): one
-// entry per page, read by the one page component. Claims are spec §1's and figures §9's (7 days,
-// 32 languages, 24/7): add none here. The phone numbers are made up, in Ofcom's drama range
-// (020 7946 0000–0999), one per page, until each prospect's real line is given.
+// The demo and agent landing pages (docs/product/marketing.md#demo-pages): one entry per page, read
+// by the one page component. Claims and figures are only those of docs/product/marketing.md#claims
+// (7 days, 32 languages, 24/7): add none here. The phone numbers are made up, in Ofcom's drama
+// range (020 7946 0000–0999), one per page, until each prospect's real line is given.
 
 export type DemoPath =
   | '/demo/haus&haus'
@@ -19,7 +19,7 @@ export interface DemoPageData {
   path: DemoPath;
   /** A per-prospect demo page or an agent landing page (the route table's two rows). */
   kind: 'demo' | 'agent';
-  /** Who answers: spec §2's persona table (src/lib/personas.ts PERSONA_BY_PATH says the same). */
+  /** Who answers (docs/product/voice.md#personas; src/lib/personas.ts PERSONA_BY_PATH says the same). */
   persona: PersonaId;
   /** The voice agent behind the embedded widget: the persona's, from VITE_VOICE_AGENT_<NAME>. */
   agentId: string;
@@ -35,11 +35,11 @@ export interface DemoPageData {
   closing: { title: string; text: string };
 }
 
-/** The handwritten note (spec §1, §9: the demo is available for 7 days). */
+/** The handwritten note (the demo is available for 7 days). */
 export const DEMO_DAYS = 7;
 export const DEMO_NOTE = `This demo is available for ${DEMO_DAYS} days — share it with your team!`;
 
-/** The four channel tiles of every page (spec §2, titles word for word). */
+/** The four channel tiles of every page (titles word for word). */
 export const DEMO_CHANNELS = [
   { id: 'voice', title: 'Voice Calls', text: 'Answers your line and talks to callers in the browser, 24/7.' },
   { id: 'email', title: 'Email', text: 'Replies to enquiries and follows up, so no email waits until Monday.' },
@@ -51,7 +51,7 @@ export const DEMO_CHANNELS = [
   },
 ] as const;
 
-/** The eight feature cards of every page: eight of spec §1's claims. */
+/** The eight feature cards of every page: eight of the claims (docs/product/marketing.md#claims). */
 export const DEMO_FEATURES = [
   { title: '24/7 call answering', text: 'Every call picked up: evenings, weekends and bank holidays included.' },
   {

@@ -53,9 +53,10 @@ type PhoneBadgeProps = {
 };
 
 /**
- * Spec §2's phone badge: a tel link showing the number in groups, with the tooltip 'Call {assistant}
- * directly'. The tooltip is also in the accessible name (a title alone is not reliably read), after
- * which the visible number follows so speech input can say what it sees.
+ * The phone badge (docs/product/marketing.md#phone-badge): a tel link showing the number in groups,
+ * with the tooltip 'Call {assistant} directly'. The tooltip is also in the accessible name (a title
+ * alone is not reliably read), after which the visible number follows so speech input can say what
+ * it sees.
  */
 export function PhoneBadge({ phone, assistant, size }: PhoneBadgeProps) {
   const tooltip = `Call ${assistant} directly`;

@@ -1,4 +1,4 @@
-// The Hire page's words: what Chloe does, from the claims of spec §1, one row per feature.
+// The Hire page's words: what Chloe does, from docs/product/marketing.md#claims, one row per feature.
 export const HIRE_PAGE = {
   title: 'Hire Chloe',
   intro:

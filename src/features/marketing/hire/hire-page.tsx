@@ -6,7 +6,8 @@ import { formatUkPhone, telHref } from '../../../lib/phone';
 import { buttonRecipe, ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PageContainer } from '../../../ui/page-container';
-import { DemoRequestForm, type DemoRequestRestore } from '../demo-request/demo-request-form';
+import { DemoRequestForm } from '../demo-request/demo-request-form';
+import type { DemoRequestRestore } from '../demo-request/use-demo-request-form';
 import { QueuedDemoRequests, restoreFrom } from '../demo-request/queued-requests';
 import { HIRE_FEATURES, HIRE_PAGE } from './hire-content';
 
@@ -45,7 +46,10 @@ const styles = {
   categoryColumn: css({ w: { base: '38%', md: '30%' } }),
 };
 
-/** The Hire page (spec §2): ask for a demo inline, call Chloe, and what Chloe does, feature by feature. */
+/**
+ * The Hire page (docs/product/marketing.md#hire-page): ask for a demo inline, call Chloe, and what
+ * Chloe does, feature by feature.
+ */
 export function HirePage() {
   const [open, setOpen] = useState(false);
   const [restore, setRestore] = useState<{ key: string; value: DemoRequestRestore } | null>(null);

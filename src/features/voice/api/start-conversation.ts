@@ -17,8 +17,9 @@ export type StartReply =
 const NO_SIGNED_URL = 'No signed URL received from server';
 
 /**
- * Asks the voice-conversation function for a signed URL (spec §7); never throws. Norman's private
- * agent takes the pass the norman-access function signed instead of a user.
+ * Asks the voice-conversation function for a signed URL (docs/product/voice.md#starting); never
+ * throws. Norman's private agent takes the pass the norman-access function signed instead of a
+ * user.
  */
 export async function requestSignedUrl(
   agentId: string,
@@ -54,7 +55,7 @@ function replyOfFailure(failure: InvokeFailure): StartReply {
   return { ok: false, kind: 'refused', message: said || `The voice service answered ${status}` };
 }
 
-/** A new access token from the refresh token: 'ok', or why not (spec §8's words). */
+/** A new access token from the refresh token: 'ok', or why not (docs/product/messages.md#voice). */
 export async function refreshVoiceSession(): Promise<{ ok: true } | { ok: false; message: string }> {
   const { data, error } = await supabase.auth.refreshSession();
   if (error) return { ok: false, message: 'Please sign in again' };

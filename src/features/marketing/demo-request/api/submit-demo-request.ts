@@ -1,17 +1,12 @@
-// The demo request insert (spec §7: only the error is read) and the app's one offline queue for
-// it: a request made without a connection is kept on the device and sent when it returns.
-import {
-  createDemoRequestQueue,
-  sendDemoRequest,
-  type DemoRequestQueue,
-  type DemoRequestRefusal,
-  type DemoRequestRow,
-} from '../../../../data/demo-request-queue';
+// The demo request insert (only the error is read) and the app's one offline queue for it: a
+// request made without a connection is kept on the device and sent when it returns.
+import { createDemoRequestQueue, type DemoRequestQueue } from '../demo-request-queue';
+import { sendDemoRequest, type DemoRequestRefusal, type DemoRequestRow } from './send-demo-request';
 import { isOnline } from '../../../../lib/online';
 import { supabase } from '../../../../lib/supabase';
 import { toast } from '../../../../lib/toast';
 
-/** Spec §8, word for word; and what a request kept on the device says. */
+/** The demo request toasts, word for word (docs/product/messages.md#demo-requests). */
 export const DEMO_REQUEST_TOASTS = {
   received: ['Demo request received', "We'll be in touch with you soon!"],
   failed: ['Error', 'There was a problem submitting your request. Please try again.'],

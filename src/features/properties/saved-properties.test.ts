@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeLocalData, localUserData } from '../testing/local-data';
+import { closeLocalData, localUserData } from '../../testing/local-data';
 import { removeSavedProperty, restoreSavedProperty } from './saved-properties';
-import type { SavedPropertyDoc } from './schemas';
+import type { SavedPropertyDoc } from '../../data/schemas';
 
 afterEach(closeLocalData);
 

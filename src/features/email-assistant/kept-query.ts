@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../lib/errors';
-import { isOnline } from '../lib/online';
-import { keepCopy, readCopy, type CopyKey } from './on-device';
-import type { UserDatabase } from './database';
+import type { UserDatabase } from '../../data/database';
+import { keepCopy, readCopy, type CopyKey } from '../../data/on-device';
+import { errorMessage } from '../../lib/errors';
+import { isOnline } from '../../lib/online';
 
 export interface KeptQuery<T> {
   /** The newest answer: from the server, or the copy this device kept of the last one. */

@@ -1,76 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseClient } from './client';
-import {
-  createDemoRequestQueue,
-  sendDemoRequest,
-  type DemoRequestQueue,
-  type DemoRequestRow,
-  type QueuedDemoRequest,
-} from './demo-request-queue';
-
-type Answer = { error: { code: string; message: string } | null; status: number };
-
-const OK: Answer = { error: null, status: 201 };
-const NO_CONNECTION: Answer = { error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 };
-const PHONE_REFUSED: Answer = {
-  error: {
-    code: '23514',
-    message: 'new row for relation "demo_requests" violates check constraint "demo_requests_phone_at_least_10_chars"',
-  },
-  status: 400,
-};
-const ALREADY_THERE: Answer = {
-  error: { code: '23505', message: 'duplicate key value violates unique constraint "demo_requests_pkey"' },
-  status: 409,
-};
-
-/**
- * A stand-in for the table behind PostgREST: stores rows by id, answers a second insert of an id
- * with 23505, and answers `next` instead when a test sets it (once per call, in order).
- */
-function fakeServer() {
-  const rows = new Map<string, DemoRequestRow>();
-  const next: (Answer | Error)[] = [];
-  let delayMs = 0;
-  const insert = vi.fn(async (row: DemoRequestRow, _signal?: AbortSignal): Promise<Answer> => {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const answer = next.shift();
-    if (answer instanceof Error) throw answer;
-    if (answer) return answer;
-    if (rows.has(row.id)) return ALREADY_THERE;
-    rows.set(row.id, row);
-    return OK;
-  });
-  const client = {
-    from: (table: string) =>
-      table === 'demo_requests'
-        ? { insert: (row: DemoRequestRow) => ({ abortSignal: (signal: AbortSignal) => insert(row, signal) }) }
-        : null,
-  };
-  return {
-    rows,
-    insert,
-    answerNext: (...answers: (Answer | Error)[]) => next.push(...answers),
-    delay: (ms: number) => (delayMs = ms),
-    // Only from().insert() is used; the rest of the client is not needed here.
-    client: client as unknown as DatabaseClient,
-  };
-}
-
-let n = 0;
-const row = (over: Partial<DemoRequestRow> = {}): DemoRequestRow => ({
-  id: crypto.randomUUID(),
-  professional_type: 'agent',
-  name: `Ann ${++n}`,
-  company: 'Agency Ltd',
-  email: 'ann@example.test',
-  phone: '020 7946 0000',
-  description: '',
-  website: '',
-  marketing: false,
-  ai_name: 'Chloe',
-  ...over,
-});
+import type { QueuedDemoRequest } from './demo-request-store';
+import { createDemoRequestQueue, type DemoRequestQueue } from './demo-request-queue';
+import { fakeServer, NO_CONNECTION, PHONE_REFUSED, row } from './fake-demo-request-server';
 
 let online = true;
 const queues: DemoRequestQueue[] = [];
@@ -96,56 +27,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const q of queues.splice(0)) q.close();
   vi.restoreAllMocks();
-});
-
-describe('sendDemoRequest', () => {
-  it('tells sent, no connection, refused and failed apart', async () => {
-    const server = fakeServer();
-    expect(await sendDemoRequest(server.client, row())).toEqual({ kind: 'sent' });
-    server.answerNext(ALREADY_THERE);
-    // Already received under this id: a re-send, not a failure.
-    expect(await sendDemoRequest(server.client, row())).toEqual({ kind: 'sent' });
-    server.answerNext(NO_CONNECTION);
-    expect(await sendDemoRequest(server.client, row())).toEqual({
-      kind: 'offline',
-      message: 'TypeError: Failed to fetch',
-    });
-    server.answerNext(Object.assign(new Error('The user aborted a request.'), { name: 'AbortError' }));
-    expect((await sendDemoRequest(server.client, row())).kind).toBe('offline');
-    server.answerNext(PHONE_REFUSED);
-    expect(await sendDemoRequest(server.client, row())).toEqual({
-      kind: 'refused',
-      refusal: {
-        code: '23514',
-        message: PHONE_REFUSED.error!.message,
-        constraint: 'demo_requests_phone_at_least_10_chars',
-      },
-    });
-    server.answerNext({ error: { code: '', message: 'Internal Server Error' }, status: 500 });
-    expect(await sendDemoRequest(server.client, row())).toEqual({ kind: 'failed', message: 'Internal Server Error' });
-    server.answerNext({ error: { code: '23505', message: 'violates unique constraint "other_key"' }, status: 409 });
-    expect((await sendDemoRequest(server.client, row())).kind).toBe('refused');
-  });
-});
-
-describe('sendDemoRequest, a request that hangs', () => {
-  it('gives up after its timeout and reports no connection (the request is then kept)', async () => {
-    const server = fakeServer();
-    const timeout = new AbortController();
-    const asked = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
-    server.insert.mockImplementationOnce(
-      (_row, signal) =>
-        new Promise((_resolve, reject) =>
-          signal?.addEventListener('abort', () =>
-            reject(Object.assign(new Error('signal timed out'), { name: 'AbortError' })),
-          ),
-        ),
-    );
-    const sending = sendDemoRequest(server.client, row());
-    expect(asked).toHaveBeenCalledWith(30_000);
-    timeout.abort();
-    expect(await sending).toEqual({ kind: 'offline', message: 'signal timed out' });
-  });
 });
 
 describe('the demo request queue', () => {

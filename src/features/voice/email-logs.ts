@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import type { EmailLogDoc } from './schemas';
-import type { UserData } from './user-data';
+import type { EmailLogDoc } from '../../data/schemas';
+import type { UserData } from '../../data/user-data';
 
 // The emails the assistant handled, read from the device's own copy (email_logs is pulled, never
 // pushed): what the voice assistant is told works offline and on a flaky network.

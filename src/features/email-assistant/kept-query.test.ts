@@ -1,8 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeLocalData, localUserData } from '../testing/local-data';
+import { closeLocalData, localUserData } from '../../testing/local-data';
+import { keepCopy, readCopy } from '../../data/on-device';
 import { useKeptQuery } from './kept-query';
-import { keepCopy, readCopy } from './on-device';
 
 // Online-only reads with the last answer kept on the device (a real RxDB database, fake IndexedDB).
 afterEach(async () => {

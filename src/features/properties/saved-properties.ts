@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { newestBy } from './rows';
-import type { SavedPropertyDoc } from './schemas';
-import type { UserData } from './user-data';
+import { newestBy } from '../../sync/rows';
+import type { SavedPropertyDoc } from '../../data/schemas';
+import type { UserData } from '../../data/user-data';
 
 /** Saved properties, newest first, live from the local database (works offline). */
 export function useSavedProperties(data: UserData | null): { loading: boolean; properties: SavedPropertyDoc[] } {

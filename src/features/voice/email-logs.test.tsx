@@ -1,8 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeLocalData, localUserData } from '../testing/local-data';
+import { closeLocalData, localUserData } from '../../testing/local-data';
+import type { EmailLogDoc } from '../../data/schemas';
 import { readRecentEmailLogs, recentEmailLogs, useRecentEmailLogs } from './email-logs';
-import type { EmailLogDoc } from './schemas';
 
 afterEach(closeLocalData);
 

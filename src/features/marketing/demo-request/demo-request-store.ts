@@ -1,0 +1,160 @@
+// Where demo requests wait on the device. The visitor is anonymous, so this is a small IndexedDB
+// database of its own, not the per-user RxDB database.
+//
+// Plain IndexedDB rather than Dexie: RxDB bundles its own pinned Dexie (4.4.2), and a second
+// Dexie version in the same page throws at import ("Two different versions of Dexie loaded").
+import type { DemoRequestRefusal, DemoRequestRow } from './api/send-demo-request';
+
+export interface QueuedDemoRequest {
+  id: string;
+  row: DemoRequestRow;
+  queuedAt: number;
+  /** The last failure worth retrying (no connection, server busy), for the status line. */
+  lastError: string | null;
+  /** Set once the server refused it: it then waits for the visitor, not for the network. */
+  refusal: DemoRequestRefusal | null;
+}
+
+const STORE = 'requests';
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function openDatabase(name: string): Promise<IDBDatabase> {
+  const request = indexedDB.open(name, 1);
+  request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
+  return done(request);
+}
+
+/** One transaction on the store; resolves with `work`'s result once the transaction has committed. */
+function inTransaction<T>(
+  db: IDBDatabase,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => Promise<T> | T,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    let result: T;
+    Promise.resolve(work(transaction.objectStore(STORE))).then(
+      (value) => (result = value),
+      (error: unknown) => {
+        try {
+          transaction.abort();
+        } catch {
+          // Already finished: nothing to undo.
+        }
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    transaction.oncomplete = () => resolve(result);
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+// Watchers of each database in this page; other tabs hear of changes through a BroadcastChannel.
+const pageWatchers = new Map<string, Set<() => void>>();
+
+export type DemoRequestStore = ReturnType<typeof openDemoRequestStore>;
+
+/** The requests kept in the IndexedDB database `dbName`, oldest first; opened at the first use. */
+export function openDemoRequestStore(dbName: string) {
+  let opened: Promise<IDBDatabase> | undefined;
+  const database = () => {
+    opened ??= openDatabase(dbName).then((db) => {
+      const forget = () => {
+        db.close();
+        opened = undefined;
+      };
+      // A later version of the app upgrading it in another tab, or the browser closing it: let
+      // go, and open it again at the next use.
+      db.onversionchange = forget;
+      db.onclose = forget;
+      return db;
+    });
+    // A failed open is tried again next time (storage busy, a blocked upgrade).
+    opened.catch(() => (opened = undefined));
+    return opened;
+  };
+  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T> | T) =>
+    inTransaction(await database(), mode, work);
+
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`${dbName}-changes`);
+  const watchers = pageWatchers.get(dbName) ?? new Set<() => void>();
+  pageWatchers.set(dbName, watchers);
+  const changed = () => {
+    for (const watcher of watchers) watcher();
+    channel?.postMessage('changed');
+  };
+  const heard = () => {
+    for (const watcher of watchers) watcher();
+  };
+  channel?.addEventListener('message', heard);
+
+  const all = async () =>
+    (await run('readonly', (store) => done(store.getAll() as IDBRequest<QueuedDemoRequest[]>))).sort(
+      (a, b) => a.queuedAt - b.queuedAt,
+    );
+
+  return {
+    all,
+    /** The requests not refused: those the sender still tries. */
+    waiting: async () => (await all()).filter((e) => !e.refusal),
+    put: async (entry: QueuedDemoRequest) => {
+      await run('readwrite', (store) => done(store.put(entry)));
+      changed();
+    },
+    remove: async (id: string) => {
+      await run('readwrite', (store) => done(store.delete(id)));
+      changed();
+    },
+    /** Changes an entry that is still there (another tab may have sent and removed it meanwhile). */
+    update: async (id: string, patch: Partial<QueuedDemoRequest>) => {
+      await run(
+        'readwrite',
+        (store) =>
+          new Promise<void>((resolve, reject) => {
+            const read = store.get(id);
+            // The write is made in the read's own callback: the transaction is certainly still open.
+            read.onsuccess = () => {
+              const entry = read.result as QueuedDemoRequest | undefined;
+              if (entry) store.put({ ...entry, ...patch });
+              resolve();
+            };
+            read.onerror = () => reject(read.error ?? new Error('IndexedDB read failed'));
+          }),
+      );
+      changed();
+    },
+    /** Calls `listener` with every entry now and after each change (in any tab). */
+    watch: (listener: (entries: QueuedDemoRequest[]) => void, onError?: (error: unknown) => void) => {
+      let live = true;
+      let reading = Promise.resolve();
+      // Reads one after another, so the last change's state is the last one told.
+      const read = () => {
+        reading = reading.then(all).then(
+          (entries) => {
+            if (live) listener(entries);
+          },
+          (error: unknown) => onError?.(error),
+        );
+      };
+      watchers.add(read);
+      read();
+      return () => {
+        live = false;
+        watchers.delete(read);
+      };
+    },
+    close: () => {
+      channel?.removeEventListener('message', heard);
+      channel?.close();
+      void opened?.then((db) => db.close()).catch(() => undefined);
+      opened = undefined;
+    },
+  };
+}
