@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, lazy, useEffect, useMemo } from 'react';
 import { RouterProvider, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
+import { routeTree } from './generated/route-tree.gen';
 import { UserDataProvider, useUserData } from './data/user-data';
 import {
   LOADING,

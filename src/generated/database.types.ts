@@ -691,7 +691,7 @@ export interface Database {
       gmail_claim_thread: { Args: { p_gmail_account_id: string; p_thread_id: string; p_email_log_id: string }; Returns: boolean };
       gmail_connect_account: { Args: { p_user_id: string; p_email_address: string; p_refresh_token: string; p_access_token: string; p_access_token_expires_at: string; p_scope: string; p_history_id: string }; Returns: string };
       gmail_oauth_start: { Args: { p_user_id: string; p_nonce: string; p_code_verifier: string; p_return_origin: string; p_expires_at: string }; Returns: undefined };
-      gmail_oauth_take_state: { Args: { p_nonce: string; p_user_id: string; code_verifier: unknown; return_origin: unknown }; Returns: unknown[] };
+      gmail_oauth_take_state: { Args: { p_nonce: string; p_user_id: string }; Returns: unknown[] };
       gmail_release_thread: { Args: { p_gmail_account_id: string; p_thread_id: string; p_email_log_id: string }; Returns: undefined };
       has_no_duplicates: { Args: { p: unknown }; Returns: boolean };
       is_api_client: { Args: Record<string, never>; Returns: boolean };
@@ -709,6 +709,7 @@ export interface Database {
       sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };
       sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };
       sync_push_rows: { Args: { p_table: string; p_rows: Json }; Returns: Json };
+      sync_tables: { Args: Record<string, never>; Returns: unknown[] };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
