@@ -8,6 +8,8 @@ export default defineConfig({
   exclude: ['./src/**/*.test.{ts,tsx}'],
   jsxFramework: 'react',
   outdir: 'styled-system',
+  // Problems only: a build (and `npm start`) prints no timing notes.
+  logLevel: 'warn',
   globalCss: {
     'html, body': {
       bg: 'bg',
@@ -22,7 +24,7 @@ export default defineConfig({
   // `extend` keeps Panda's preset scales (font sizes, sizes, weights, ...) and adds ours on top.
   theme: {
     extend: {
-      // Widths under 768 px are mobile (spec §9): `md` is the first non-mobile breakpoint.
+      // Widths under 768 px are mobile (docs/product/screens.md#layout): `md` is the first that is not.
       breakpoints: { sm: '480px', md: '768px', lg: '1024px', xl: '1280px' },
       tokens: {
         colors: {

@@ -1,16 +1,16 @@
-// The public pages as HTML (ADR 012): at the end of the client build, the app is built once more
-// for Node (src/prerender.tsx), each page in PAGES rendered, and its markup written into a
-// copy of index.html with the page's title and description. The browser paints that HTML before
-// any script runs and then hydrates it. index.html becomes the home page; the empty shell every
-// other route starts from is app.html (served for them by the preview server here, by the service
-// worker offline, and by a host's rewrite rule in production).
+// The public pages (ADR 012) and the wizards' (ADR 015) as HTML: at the end of the client build,
+// the app is built once more for Node (src/prerender.tsx), each page in PAGES rendered, and its
+// markup written into a copy of index.html with the page's title and description. The browser
+// paints that HTML before any script runs and then hydrates it. index.html becomes the home page;
+// the empty shell every other route starts from is app.html (served for them by the preview server
+// here, by the service worker offline, and by a host's rewrite rule in production).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { build, type Connect, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
-import { pageFile, pagePath } from '../src/lib/page-file';
+import { pageFile, pagePath } from '../src/lib/page-file.ts';
 
 export const SHELL = 'app.html';
 
@@ -86,7 +86,14 @@ export function prerender(plugins: () => PluginOption[]): Plugin[] {
             envDir: config.envDir,
             resolve: { alias: { 'styled-system': path.join(config.root, 'styled-system') } },
             plugins: plugins(),
-            build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
+            build: {
+              ssr: 'src/prerender.tsx',
+              outDir: ssrDir,
+              emptyOutDir: true,
+              minify: false,
+              // The app's own checks (vite.config.ts): the same modules, the same notices.
+              rolldownOptions: { checks: config.build.rolldownOptions.checks },
+            },
           });
           const entry = path.join(ssrDir, 'prerender.js');
           // A page's modules create the supabase-js client, which looks for a WebSocket (Node 20 has

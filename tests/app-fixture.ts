@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort, startChild, waitForHttp } from '../supabase/local/process.mjs';
+import { freePort, startChild, waitForHttp } from '../supabase/local/stack/process.mjs';
 import type { StackInfo } from './stack-fixture';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -15,15 +15,25 @@ export const appEnv = (stack: StackInfo): NodeJS.ProcessEnv => ({
   VITE_VOICE_WIDGET_URL: `${stack.voiceUrl}/convai-widget-embed.js`,
 });
 
-/** The production build `npm start` makes, into `outDir`. */
+/**
+ * The production build `npm start` makes, into `outDir`. It must print nothing: what it prints,
+ * `npm start` shows a newcomer before the status block, so a warning fails the run that builds.
+ */
 export function buildApp(env: NodeJS.ProcessEnv, outDir: string) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: root,
       env,
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+    let printed = '';
+    child.stdout.on('data', (d: Buffer) => (printed += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (printed += d.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`vite build exited with ${code}:\n${printed}`));
+      else if (printed.trim() !== '') reject(new Error(`vite build printed what npm start would show:\n${printed}`));
+      else resolve();
+    });
   });
 }
 
