@@ -16,6 +16,9 @@ const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: t
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The most lines a source file may have (tests included; generated files excepted). */
+export const MAX_LINES = 300;
+
 /** The boundaries, each with what to do instead (rule: import-x/no-restricted-paths). */
 export const BOUNDARY_MESSAGES = {
   feature:
@@ -23,13 +26,73 @@ export const BOUNDARY_MESSAGES = {
   featureToRoute:
     'Features are composed by routes, never the other way round: take what the route knows as a prop or from the router context.',
   lowerLayer:
-    'src/data, src/lib and src/ui sit below the features and routes: take what you need as an argument or prop, or move the shared piece down into this layer.',
-  uiToData: 'src/ui only draws what it is given: take the values as props and let a feature read them from src/data.',
+    'src/data, src/sync, src/lib and src/ui sit below the features and routes: take what you need as an argument or prop, or move the shared piece down into this layer.',
+  uiToData:
+    'src/ui only draws what it is given: take the values as props and let a feature read them from src/data (or src/sync).',
+  syncToData:
+    'src/sync is the sync engine: it knows RxDB, the Supabase client and the rules it is handed, nothing of the app’s own tables or hooks. Take what you need as an argument (a collection, its TableRules), or keep the piece in src/data.',
+  libToData:
+    'src/lib holds small pieces with no knowledge of the local database or the sync: take what you need as an argument, or move the piece up into src/data or src/sync.',
+  generated:
+    'src/generated is written by tools (the database types from the migrations, the route tree from src/routes): it imports nothing else of the app. Change its source and regenerate.',
   extension:
-    'The browser extension and the app are built and shipped apart: the extension takes only the database types from src (src/data/database.types.ts), and the app nothing from extension/. Share through the database and the messages of extension/src/messages.ts.',
+    'The browser extension and the app are built and shipped apart: the extension takes only the database types from src (src/generated/database.types.ts), and the app nothing from extension/. Share through the database and the messages of extension/src/messages.ts.',
   cycle:
     '— break the cycle: move what both modules need into a third module that imports neither, or pass it in as an argument.',
 };
+
+// ---------------------------------------------------------------------------------------------
+// The local stack and the tools a person runs (ADR 018). Imports go one way:
+//   scripts/  (npm start, staff, gen:types, build:extension)
+//     → supabase/local/stack/  (starts, wires, supervises and stops the parts)
+//       → supabase/local/services/<name>/  (one stand-in each: auth, mail, voice, google)
+//         → supabase/local/shared/  (settings, keys, the HTTP helpers)
+// and the app, the extension and the service worker import none of it.
+// ---------------------------------------------------------------------------------------------
+const localServices = readdirSync(path.join(root, 'supabase/local/services'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The local stack's boundaries, each with what to do instead (rule: import-x/no-restricted-paths). */
+export const STACK_BOUNDARY_MESSAGES = {
+  stackToScripts:
+    'The local stack never imports scripts/: the tools a person runs use the stack, not the other way round. Move what both need into supabase/local (stack/ or shared/), or let the tool pass it in as an option.',
+  service:
+    'A stand-in service may not import another: each one can change alone. Move what both need to supabase/local/shared, or let the stack wire them together (it hands the mail service’s mailbox to auth).',
+  serviceToStack:
+    'A stand-in service does not know how the stack starts, supervises or routes to it: take ports, keys and the log as options of its start function, and helpers from supabase/local/shared.',
+  shared:
+    'supabase/local/shared sits below the stack and the services (and, like all of supabase/local, below the tools): take what you need as an argument, or move the shared piece down into shared/.',
+  appToTools:
+    'The app, the extension and the service worker run in a browser and never import the local stack or scripts/: reach the stack over HTTP, at the addresses the build is given (VITE_*).',
+};
+
+const stackZones = [
+  { target: 'supabase/local', from: 'scripts', message: STACK_BOUNDARY_MESSAGES.stackToScripts },
+  // Every folder of supabase/local/services is its own island, as the features are.
+  ...localServices.map((service) => ({
+    target: `supabase/local/services/${service}`,
+    from: 'supabase/local/services',
+    except: [`./${service}`],
+    message: STACK_BOUNDARY_MESSAGES.service,
+  })),
+  { target: 'supabase/local/services', from: 'supabase/local/stack', message: STACK_BOUNDARY_MESSAGES.serviceToStack },
+  {
+    target: 'supabase/local/shared',
+    from: ['supabase/local/stack', 'supabase/local/services'],
+    message: STACK_BOUNDARY_MESSAGES.shared,
+  },
+];
+
+/** Applied where the app, the extension and the service worker are linted. */
+const appToToolsZones = [
+  {
+    target: ['src', 'extension', 'sw'],
+    from: ['scripts', 'supabase/local'],
+    message: STACK_BOUNDARY_MESSAGES.appToTools,
+  },
+];
+// ---------------------------------------------------------------------------------------------
 
 const boundaryZones = [
   // Every folder of src/features is its own island; a new feature is covered by being created.
@@ -41,13 +104,22 @@ const boundaryZones = [
   })),
   { target: 'src/features', from: 'src/routes', message: BOUNDARY_MESSAGES.featureToRoute },
   {
-    target: ['src/data', 'src/lib', 'src/ui'],
+    target: ['src/data', 'src/sync', 'src/lib', 'src/ui'],
     from: ['src/features', 'src/routes'],
     message: BOUNDARY_MESSAGES.lowerLayer,
   },
-  { target: 'src/ui', from: 'src/data', message: BOUNDARY_MESSAGES.uiToData },
-  { target: 'extension', from: 'src', except: ['./data/database.types.ts'], message: BOUNDARY_MESSAGES.extension },
+  { target: 'src/ui', from: ['src/data', 'src/sync'], message: BOUNDARY_MESSAGES.uiToData },
+  { target: 'src/sync', from: 'src/data', message: BOUNDARY_MESSAGES.syncToData },
+  { target: 'src/lib', from: ['src/data', 'src/sync'], message: BOUNDARY_MESSAGES.libToData },
+  {
+    target: 'src/generated',
+    from: 'src',
+    except: ['./generated', './routes'],
+    message: BOUNDARY_MESSAGES.generated,
+  },
+  { target: 'extension', from: 'src', except: ['./generated/database.types.ts'], message: BOUNDARY_MESSAGES.extension },
   { target: 'src', from: 'extension', message: BOUNDARY_MESSAGES.extension },
+  ...appToToolsZones,
 ];
 
 // import-x's no-cycle with a message that says what to do (its own says only that there is one).
@@ -83,7 +155,7 @@ export default defineConfig(
     '.deno',
     'test-results',
     'playwright-report',
-    'src/routeTree.gen.ts',
+    'src/generated/route-tree.gen.ts',
   ]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -98,6 +170,8 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
+      // A file longer than this does more than one thing: split it by what each part does.
+      'max-lines': ['error', { max: MAX_LINES }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
       // The router's redirect and notFound are thrown by design (TanStack Router's guards and loaders).
@@ -111,6 +185,11 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // Written by tools (src/generated/README.md), never by hand.
+    files: ['src/generated/**'],
+    rules: { 'max-lines': 'off' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**'],
@@ -153,13 +232,40 @@ export default defineConfig(
     },
   },
   {
+    // The local stack and the tools (ADR 018): their one-way imports, and no cycles. Their tests
+    // may reach anything (a service's test starts it with the stack's free port).
+    files: ['scripts/**/*.{mjs,ts}', 'supabase/local/**/*.mjs'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX, chloe: asPlugin(chloe) },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.mjs', '.js', '.ts'] })],
+      'import-x/extensions': ['.mjs', '.js', '.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: stackZones }],
+      'chloe/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The service worker takes nothing from the local stack or the tools either.
+    files: ['sw/**/*.ts'],
+    ignores: ['sw/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appToToolsZones }] },
+  },
+  {
     // Tools run by hand, the local stack and the benchmarks talk to a terminal.
-    files: ['scripts/**', 'supabase/local/**', 'tests/bench/**', 'sw/make-pwa-assets.mjs'],
+    files: ['scripts/**', 'supabase/local/**', 'tests/bench/**'],
     rules: { 'no-console': 'off' },
   },
   {
     // Deno code is not part of the Node/browser TypeScript project.
-    files: ['**/*.deno.ts', 'supabase/functions/**', 'tests/integration/functions-fixture/**'],
+    files: ['**/*.deno.ts', 'supabase/functions/**', 'tests/integration/edge-functions/functions-fixture/**'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { Deno: 'readonly' } },
   },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOUNDARY_MESSAGES } from '../../eslint.config.js';
+import { BOUNDARY_MESSAGES, STACK_BOUNDARY_MESSAGES } from '../../eslint.config.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -37,9 +37,10 @@ describe('layer boundaries', () => {
     expect(await problems('src/features/shareholder/x.ts', "export { STEPS } from './subscription';\n")).toEqual([]);
   });
 
-  it('src/data, src/lib and src/ui may not import features or routes', async () => {
+  it('src/data, src/sync, src/lib and src/ui may not import features or routes', async () => {
     for (const [file, source] of [
       ['src/data/x.ts', '../features/auth/session'],
+      ['src/sync/x.ts', '../features/sync/sync-status'],
       ['src/lib/x.ts', '../features/sync/sync-status'],
       ['src/ui/x.tsx', '../features/auth/guards'],
       ['src/lib/x.ts', '../routes/-app-header'],
@@ -52,11 +53,41 @@ describe('layer boundaries', () => {
     expect(await problems('src/data/x.ts', "export { errorMessage } from '../lib/errors';\n")).toEqual([]);
   });
 
-  it('src/ui may not import src/data', async () => {
-    expect(await problems('src/ui/x.tsx', "export type { SyncKind } from '../data/sync-status';\n")).toEqual([
-      restricted(BOUNDARY_MESSAGES.uiToData),
-    ]);
+  it('src/ui may not import src/data or src/sync', async () => {
+    for (const source of ['../data/user-data', '../sync/status']) {
+      expect(await problems('src/ui/x.tsx', `export * from '${source}';\n`), source).toEqual([
+        restricted(BOUNDARY_MESSAGES.uiToData),
+      ]);
+    }
     expect(await problems('src/ui/x.tsx', "export { plural } from '../lib/format';\n")).toEqual([]);
+  });
+
+  it('src/sync knows nothing of src/data; src/data builds on src/sync', async () => {
+    expect(await problems('src/sync/x.ts', "export { SYNC_RULES } from '../data/sync-rules';\n")).toEqual([
+      restricted(BOUNDARY_MESSAGES.syncToData),
+    ]);
+    expect(await problems('src/data/x.ts', "export { Outbox } from '../sync/outbox';\n")).toEqual([]);
+    expect(await problems('src/sync/x.ts', "export { errorMessage } from '../lib/errors';\n")).toEqual([]);
+  });
+
+  it('src/lib knows neither src/data nor src/sync', async () => {
+    for (const source of ['../data/refusals', '../sync/merge']) {
+      expect(await problems('src/lib/x.ts', `export * from '${source}';\n`), source).toEqual([
+        restricted(BOUNDARY_MESSAGES.libToData),
+      ]);
+    }
+  });
+
+  it('src/generated imports nothing of the app but the routes (the route tree); everyone may import it', async () => {
+    for (const source of ['../lib/toast', '../features/auth/session']) {
+      expect(await problems('src/generated/x.ts', `export * from '${source}';\n`), source).toEqual([
+        restricted(BOUNDARY_MESSAGES.generated),
+      ]);
+    }
+    expect(await problems('src/generated/x.ts', "export { Route } from '../routes/auth';\n")).toEqual([]);
+    expect(await problems('src/lib/x.ts', "export type { Database } from '../generated/database.types';\n")).toEqual(
+      [],
+    );
   });
 
   it('the extension takes only the database types from the app, and the app nothing from the extension', async () => {
@@ -70,7 +101,7 @@ describe('layer boundaries', () => {
       ),
     ).toEqual([restricted(BOUNDARY_MESSAGES.extension)]);
     expect(
-      await problems('extension/src/x.ts', "export type { Database } from '../../src/data/database.types';\n"),
+      await problems('extension/src/x.ts', "export type { Database } from '../../src/generated/database.types';\n"),
     ).toEqual([]);
   });
 
@@ -78,6 +109,88 @@ describe('layer boundaries', () => {
     expect(
       await problems('src/features/auth/x.tsx', "export { AppHeader } from '../../routes/-app-header';\n"),
     ).toEqual([restricted(BOUNDARY_MESSAGES.featureToRoute)]);
+  });
+});
+
+describe('the local stack and the tools', () => {
+  const M = STACK_BOUNDARY_MESSAGES;
+
+  it('the stack never imports scripts/; the tools may use the stack', async () => {
+    for (const file of [
+      'supabase/local/stack/x.mjs',
+      'supabase/local/services/auth/x.mjs',
+      'supabase/local/shared/x.mjs',
+    ]) {
+      const source = path.relative(path.dirname(file), 'scripts/build-extension.mjs');
+      expect(await problems(file, `export { buildExtension } from '${source}';\n`), file).toEqual([
+        restricted(M.stackToScripts),
+      ]);
+    }
+    expect(
+      await problems('scripts/x.mjs', "export { startStack } from '../supabase/local/stack/index.mjs';\n"),
+    ).toEqual([]);
+  });
+
+  it('a stand-in service may not import another service, and may import itself', async () => {
+    expect(
+      await problems('supabase/local/services/auth/x.mjs', "export { createMailbox } from '../mail/mailbox.mjs';\n"),
+    ).toEqual([restricted(M.service)]);
+    expect(await problems('supabase/local/services/auth/x.mjs', "export { fail } from './replies.mjs';\n")).toEqual([]);
+  });
+
+  it('a stand-in service may not import the stack; it may use shared/', async () => {
+    expect(
+      await problems('supabase/local/services/voice/x.mjs', "export { freePort } from '../../stack/process.mjs';\n"),
+    ).toEqual([restricted(M.serviceToStack)]);
+    expect(
+      await problems(
+        'supabase/local/services/voice/x.mjs',
+        "export { sendJson } from '../../shared/http/reply.mjs';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('shared/ may not import the stack or a service', async () => {
+    for (const source of ['../stack/process.mjs', '../services/mail/mailbox.mjs']) {
+      expect(await problems('supabase/local/shared/x.mjs', `export * from '${source}';\n`), source).toEqual([
+        restricted(M.shared),
+      ]);
+    }
+    expect(await problems('supabase/local/shared/x.mjs', "export { apiKeys } from './keys.mjs';\n")).toEqual([]);
+  });
+
+  it('the app, the extension and the service worker import neither the local stack nor scripts/', async () => {
+    for (const [file, source] of [
+      ['src/lib/x.ts', '../../supabase/local/shared/settings.mjs'],
+      ['src/features/auth/x.ts', '../../../scripts/staff.mjs'],
+      ['extension/src/x.ts', '../../supabase/local/services/voice/agents.mjs'],
+      ['sw/x.ts', '../scripts/build-extension.mjs'],
+    ] as const) {
+      expect(await problems(file, `export * from '${source}';\n`), `${file} → ${source}`).toEqual([
+        restricted(M.appToTools),
+      ]);
+    }
+  });
+
+  describe('import cycles', () => {
+    // Two modules of the stack that import each other.
+    const a = path.join(root, 'supabase/local/stack/lint-fixture-cycle-a.mjs');
+    const b = path.join(root, 'supabase/local/stack/lint-fixture-cycle-b.mjs');
+    beforeAll(async () => {
+      await writeFile(a, "import { b } from './lint-fixture-cycle-b.mjs';\nexport const a = () => b;\n");
+      await writeFile(b, "import { a } from './lint-fixture-cycle-a.mjs';\nexport const b = () => a;\n");
+    });
+    afterAll(async () => {
+      await rm(a, { force: true });
+      await rm(b, { force: true });
+    });
+
+    it('are refused there too, saying how to break them', async () => {
+      const [result] = await eslint.lintFiles([a]);
+      expect(result?.messages.map((m) => ({ rule: m.ruleId, message: m.message }))).toEqual([
+        { rule: 'chloe/no-cycle', message: expect.stringContaining(BOUNDARY_MESSAGES.cycle) as unknown },
+      ]);
+    });
   });
 });
 

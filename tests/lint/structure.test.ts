@@ -1,0 +1,68 @@
+// @vitest-environment node
+// The two rules of `npm run lint` about a file's shape: no import cycle, counting the type-only
+// and dynamic imports ESLint's no-cycle leaves out (scripts/check-structure.mjs), and no source
+// file over MAX_LINES lines (ESLint's max-lines; generated files excepted).
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { MAX_LINES } from '../../eslint.config.js';
+import { findCycles, importGraph } from '../../scripts/check-structure.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('import cycles, types and dynamic imports included', () => {
+  const cyclesOf = (files: Record<string, string>) =>
+    findCycles(importGraph(Object.keys(files), (file) => files[file]!, '/virtual'));
+
+  it('a type-only cycle is one', () => {
+    expect(
+      cyclesOf({
+        'src/data/a.ts': "import type { B } from './b';\nexport type A = { b: B };\n",
+        'src/data/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+      }),
+    ).toEqual([['src/data/a.ts', 'src/data/b.ts']]);
+  });
+
+  it('so is one through a dynamic import, over three modules', () => {
+    expect(
+      cyclesOf({
+        'src/data/a.tsx': "export const load = () => import('./b');\n",
+        'src/data/b.ts': "export { c } from './c';\n",
+        'src/data/c.ts': "import type { load } from './a';\nexport const c: typeof load | null = null;\n",
+      }),
+    ).toEqual([['src/data/a.tsx', 'src/data/b.ts', 'src/data/c.ts']]);
+  });
+
+  it('imports one way only are none', () => {
+    expect(
+      cyclesOf({
+        'src/data/a.ts': "import type { B } from './b';\nexport const a = (b: B) => b;\n",
+        'src/data/b.ts': "import { x } from 'rxjs';\nexport type B = typeof x;\n",
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('file length', () => {
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfig: [
+      tseslint.configs.disableTypeChecked,
+      { languageOptions: { parserOptions: { projectService: false, project: null } } },
+    ],
+  });
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';
+  const rules = async (file: string, code: string) =>
+    ((await eslint.lintText(code, { filePath: path.join(root, file) }))[0]?.messages ?? []).map((m) => m.ruleId);
+
+  it(`a source file over ${MAX_LINES} lines is refused; one of ${MAX_LINES} is not`, async () => {
+    expect(await rules('src/lib/x.ts', lines(MAX_LINES + 1))).toEqual(['max-lines']);
+    expect(await rules('tests/e2e/x.spec.ts', lines(MAX_LINES + 1))).toEqual(['max-lines']);
+    expect(await rules('src/lib/x.ts', lines(MAX_LINES))).toEqual([]);
+  });
+
+  it('a generated file may be as long as its tool makes it', async () => {
+    expect(await rules('src/generated/x.ts', lines(MAX_LINES + 1))).toEqual([]);
+  });
+});
