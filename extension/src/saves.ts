@@ -3,7 +3,7 @@
 // says is sorted into saved, worth sending again later (no connection, the server's trouble), or
 // refused (a rule the row breaks: sending it again would not help).
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../src/data/database.types';
+import type { Database } from '../../src/generated/database.types';
 import type { SaveRequest } from './messages';
 
 export type Client = SupabaseClient<Database>;

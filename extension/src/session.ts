@@ -7,7 +7,7 @@ import {
   type SupabaseClientOptions,
   type User,
 } from '@supabase/supabase-js';
-import type { Database } from '../../src/data/database.types';
+import type { Database } from '../../src/generated/database.types';
 import type { Client } from './saves';
 import type { KeyValue } from './storage';
 

@@ -5,9 +5,9 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, it } from 'vitest';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
-import type { Database } from '../../src/data/database.types';
-import { startSync, syncTable, type SyncEngine } from '../../src/data/sync-engine';
-import { freePort } from '../../supabase/local/process.mjs';
+import type { Database } from '../../src/generated/database.types';
+import { startSync, syncTable, type SyncEngine } from '../../src/sync/engine';
+import { freePort } from '../../supabase/local/stack/process.mjs';
 import { startTestStack } from '../stack-fixture';
 import { savedProperty } from './rows';
 import { sql } from './sql';
@@ -47,13 +47,14 @@ async function signedInClient(opts: { delayMs?: number; dead?: () => boolean; de
 }
 
 async function device(client: SupabaseClient<Database>, userId: string, probe?: () => Promise<boolean>) {
-  const db: UserDatabase = await openUserDatabase({
+  const local = await openUserDatabase({
     name: `bench${crypto.randomUUID().slice(0, 8)}`,
     storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
   });
+  const db: UserDatabase = local.db;
   const engine: SyncEngine = startSync({
-    db,
+    local,
     client,
     identifier: userId,
     listen: false,

@@ -1,5 +1,6 @@
-// The checks every page state passes (fit-and-a11y.spec.ts, and the extension's popup): nothing
-// wider than the window or cut off at its edge, and no serious or critical axe-core violation.
+// The checks every page state passes (the fit-and-a11y-*.spec.ts files, and the extension's
+// popup): nothing wider than the window or cut off at its edge, and no serious or critical axe-core
+// violation.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 

@@ -2,14 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { controlledByServiceWorker, test } from './fixtures';
 
-// The demo and agent landing pages (spec §2) on a phone and a tablet: the persona of the route
-// table, the phone badge, the 7-day note, two columns of tiles under 768 px and four above, no
-// sideways scroll, axe; both spellings of /demo/haus&haus, the 404, offline after one visit, and
-// spec §8's words for a demo page's failed voice start.
+// The demo and agent landing pages (docs/product/marketing.md#demo-pages) on a phone and a
+// tablet: the persona of the route table, the phone badge, the 7-day note, two columns of tiles
+// under 768 px and four above, no sideways scroll, axe; both spellings of /demo/haus&haus, the 404,
+// offline after one visit, and the words for a demo page's failed voice start
+// (docs/product/messages.md#voice).
 
 type Expected = { path: string; persona: string; prospect: string; phone: string; hero: 'phone' | 'channels' };
 
-// Personas from spec §2's table; the numbers are the pages' made-up drama-range lines.
+// Personas from docs/product/voice.md#personas; the numbers are the pages' made-up drama-range lines.
 const PAGES: readonly Expected[] = [
   { path: '/demo/haus&haus', persona: 'Sarah', prospect: 'Haus & Haus', phone: '020 7946 0211', hero: 'phone' },
   {
@@ -197,7 +198,7 @@ test.describe('without a microphone', () => {
   // No service worker: nothing between the page and the voice service (as in voice.spec.ts).
   test.use({ serviceWorkers: 'block' });
 
-  test('a refused microphone on a demo page: spec §8’s destructive ‘Error starting conversation’', async ({ page }) => {
+  test('a refused microphone on a demo page: the destructive ‘Error starting conversation’', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/winkworths');
     const voice = page.getByRole('main').locator('button[data-phase]');

@@ -1,6 +1,7 @@
-// Demo requests (spec §2 Hire page, §4 Demo request form, §5, §8) in the built PWA against the real
-// stack: the Hire page's inline form, the /professional-signup page's messages, and a request made
-// offline that is kept on the device, survives a reload and reaches Postgres once when back online.
+// Demo requests (docs/product/marketing.md#demo-requests, docs/product/messages.md#demo-requests)
+// in the built PWA against the real stack: the Hire page's inline form, the /professional-signup
+// page's messages, and a request made offline that is kept on the device, survives a reload and
+// reaches Postgres once when back online.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route } from '@playwright/test';
@@ -156,7 +157,7 @@ test.describe('online', () => {
       expect(await rowsFor(email)).toEqual([]);
     });
 
-    test(`${viewport.name}: /professional-signup says every message of spec §5 for its bad input`, async ({ page }) => {
+    test(`${viewport.name}: /professional-signup says every validation message for its bad input`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/professional-signup');
       await expect(page.getByRole('heading', { level: 1, name: 'Request a demo' })).toBeVisible();

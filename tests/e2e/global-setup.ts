@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { appEnv, buildApp, startPreview } from '../app-fixture';
-import { freePort } from '../../supabase/local/process.mjs';
+import { freePort } from '../../supabase/local/stack/process.mjs';
 import { startTestStack } from '../stack-fixture';
 
 const outDir = path.resolve(import.meta.dirname, '../../dist-e2e');

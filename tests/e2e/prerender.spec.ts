@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 
 // src/features/marketing/page-meta.ts's pages (that module reads the build's env, so it is not
-// imported here): spec §2's public routes.
+// imported here): the public routes of docs/product/screens.md#route-table.
 const PUBLIC_PAGES = [
   '/',
   '/conversation',
@@ -116,8 +116,9 @@ test('offline, the service worker serves each page its own HTML, and the shell e
   }
 });
 
-// The wizards paint their frame from HTML (ADR 012): the title, what the wizard asks and
-// 'Loading...' where the steps go, then fill that place without moving anything on screen.
+// The wizards paint their frame from HTML (docs/decisions/015-wizard-pages-as-html.md): the title,
+// what the wizard asks and 'Loading...' where the steps go, then fill that place without moving
+// anything on screen.
 
 /** A new assessment link, made as staff make one. */
 async function assessmentLink() {

@@ -92,7 +92,8 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   expect(row!.signature_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(row!.deadline).toBe(row!.effective);
 
-  // Status as the spec maps it, and the assessment feature locked.
+  // Status as docs/product/subscription.md#agreement-status maps it, and the assessment feature
+  // locked (docs/product/subscription.md#assessment-unlock).
   await other.reload();
   const status = other.getByRole('list', { name: 'Agreement status' });
   await expect(status.getByText('Payment Received')).toBeVisible();

@@ -1,7 +1,8 @@
-// Issue 11, "Proof": seeded random sequences over both wizards on two devices — offline and
-// online, reloads, closed browsers, refused values and dropped acknowledgements — in Chromium
-// against the real stack. At the end every field's last value is in Postgres or in a conflict log
-// with a both-sides edit to explain it, and no outbox entry is left.
+// The proof of docs/decisions/013-sync-never-loses-an-edit.md#proof: seeded random sequences over
+// both wizards on two devices — offline and online, reloads, closed browsers, refused values and
+// dropped acknowledgements — in Chromium against the real stack. At the end every field's last
+// value is in Postgres or in a conflict log with a both-sides edit to explain it, and no outbox
+// entry is left.
 //
 //   npx playwright test tests/e2e/sync-random.spec.ts      a few sequences (as in npm test)
 //   npm run soak                                            200 sequences, with the figures

@@ -1,6 +1,7 @@
-// Shared by the sync RPC tests (sync-*.test.ts): the RPCs (supabase/migrations/20261122000006_sync.sql)
-// called exactly as a device calls them — supabase-js `rpc('sync_pull' | 'sync_push', ...)` with a
-// user's session or an assessment token header — and rows built the way a device builds them.
+// Shared by the tests that call the sync RPCs (sync/sync-*.test.ts, the limits and signing facts):
+// the RPCs (supabase/schemas/sync/30-pull.sql, 40-push.sql) called exactly as a device calls them —
+// supabase-js `rpc('sync_pull' | 'sync_push', ...)` with a user's session or an assessment token
+// header — and rows built the way a device builds them.
 import { randomUUID } from 'node:crypto';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -142,6 +143,19 @@ export async function pushNew<T extends Record<string, unknown> & { id: string }
   );
   expect(result).toEqual({ conflicts: [], errors: [] });
   return rows;
+}
+
+/** One push whose only row is refused: the refusal, with the column and constraint it names. */
+export async function refusedPush(
+  client: SupabaseClient,
+  table: string,
+  row: Record<string, unknown>,
+  assumed: Record<string, unknown> | null = null,
+) {
+  const result = await push(client, table, [{ new: row, assumed }]);
+  expect(result.conflicts).toEqual([]);
+  expect(result.errors).toHaveLength(1);
+  return result.errors[0]! as PushError & { column: string | null; constraint: string | null };
 }
 
 export const signedSubscription = (u: User, extra: Record<string, unknown> = {}) => ({

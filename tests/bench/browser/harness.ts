@@ -1,9 +1,9 @@
 // Loaded by the bench in Chromium (tests/bench/pwa.bench.ts, through a Vite dev server): the app's
 // own RxDB database over the browser's real IndexedDB, its sync engine and supabase-js.
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../../src/data/database.types';
+import type { Database } from '../../../src/generated/database.types';
 import { openUserDatabase } from '../../../src/data/database';
-import { startSync, syncTable } from '../../../src/data/sync-engine';
+import { startSync, syncTable } from '../../../src/sync/engine';
 import { savedProperty } from '../rows';
 
 export type BrowserSyncInput = {
@@ -38,7 +38,8 @@ async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
   if (error || !data.user) throw error ?? new Error('not signed in');
   const userId = data.user.id;
 
-  const db = await openUserDatabase({ name: `bench-${crypto.randomUUID().slice(0, 8)}` });
+  const opened = await openUserDatabase({ name: `bench-${crypto.randomUUID().slice(0, 8)}` });
+  const { db } = opened;
   try {
     // A field saved on the device, as a wizard saves it.
     const doc = await db.saved_properties.insert(savedProperty(userId, 0, 'local'));
@@ -52,7 +53,7 @@ async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
     await db.saved_properties.bulkInsert(Array.from({ length: input.drafts }, (_, i) => savedProperty(userId, i, 'd')));
     const t0 = performance.now();
     const engine = startSync({
-      db,
+      local: opened,
       client,
       identifier: userId,
       listen: false,

@@ -1,10 +1,10 @@
-// What the devices did, and the end-state invariant of issue 11: every field's last value is in
-// Postgres or in the conflict log with a both-sides edit to explain it.
+// What the devices did, and the end-state invariant of docs/decisions/013-sync-never-loses-an-edit.md:
+// every field's last value is in Postgres or in the conflict log with a both-sides edit to explain it.
 //
-// The model records only what a person did: a value typed on a device and saved there (the
-// assessment saves every answer as it is typed; the subscription on Next or 'Save & Continue
-// Later'). A value the form re-saves without anyone typing it (an untouched field of a stale form)
-// is not an edit, so it can never excuse overwriting someone else's edit.
+// The model records only what a person did: a value typed on a device and saved there (both
+// wizards save every change as it is typed). A value the form re-saves without anyone typing it
+// (an untouched field of a stale form) is not an edit, so it can never excuse overwriting someone
+// else's edit.
 //
 // With each save goes its basis: the values this field had in the device's local database just
 // before the edit (read from IndexedDB). A save whose basis holds another device's value replaced

@@ -1,0 +1,143 @@
+// One action of a person on the assessment wizard of one device, and what it must leave there:
+// an answer typed or a box ticked is on the device at once; a refused value is said and not saved.
+import { expect, type Page } from '@playwright/test';
+import { closeAndReopen, reload, setOffline, type Device } from './device';
+import type { Scalar } from './model';
+import { MULTI, REFUSED, TEXT, valueFor, type Action, type TextDef } from './assessment-fields';
+import { chooseField, expectLocal, expectSaved, same, stored, type Run } from './sequence';
+
+export interface Wizard {
+  device: Device;
+  step: number;
+}
+
+const stepText = (page: Page) => page.getByText(/^Step \d of 7: /).first();
+
+export async function readStep(page: Page): Promise<number> {
+  await expect(stepText(page)).toBeVisible({ timeout: 20_000 });
+  return Number(/Step (\d)/.exec(await stepText(page).innerText())?.[1]);
+}
+export async function act(
+  run: Run,
+  w: Wizard,
+  action: Action,
+  where: {
+    readDoc: (page: Page) => Promise<Record<string, unknown> | undefined>;
+    server: () => Promise<Record<string, unknown>>;
+    url: string;
+  },
+  i: number,
+) {
+  const { readDoc, server, url } = where;
+  const { device } = w;
+  const page = () => device.page;
+  const read = () => readDoc(page());
+  const local = async (column: string) => stored((await read())?.[column]);
+  const from = w.step;
+  const note = (what: string) => run.trace.push(`#${i} ${device.name} at step ${from}: ${what}`);
+
+  /** Types `value` and waits until the device holds it: each answer is saved as it is typed. */
+  async function answer(def: TextDef, value: Scalar, before: Scalar[]) {
+    // What the device held, and what the question showed, the moment before typing: a pull can
+    // land between the first read and the typing (the form then shows it, and typing over it is
+    // replacing it knowingly).
+    // A person looks before typing: what arrives in that moment (a pull, a merge) is seen.
+    const input = page().getByLabel(def.label);
+    const seen = async () => [await local(def.column), stored(await input.inputValue())];
+    const basis = [...before, ...(await seen())];
+    await page().waitForTimeout(150);
+    basis.push(...(await seen()));
+    await input.fill(String(value));
+    note(`types ${def.column} = ${JSON.stringify(value)} over ${basis.map((b) => JSON.stringify(b)).join(' / ')}`);
+    const ok = await expectSaved(
+      run,
+      device,
+      read,
+      def.column,
+      value,
+      `typed ${def.column} never saved on the device`,
+      server,
+    );
+    if (ok) run.model.save(device.name, def.column, value, basis);
+  }
+
+  async function go(to: number, button: string) {
+    await page().getByRole('button', { name: button }).click();
+    w.step = to;
+    await expect(page().getByText(`Step ${to} of 7:`)).toBeVisible();
+    note(button);
+  }
+
+  switch (action) {
+    case 'type': {
+      const def = chooseField(
+        run,
+        device.name,
+        TEXT.filter((t) => t.step === w.step),
+      );
+      return answer(def, valueFor(run, def), [await local(def.column)]);
+    }
+    case 'toggle': {
+      const def = run.rng.pick(MULTI.filter((m) => m.step === w.step));
+      const option = run.rng.pick(def.options);
+      const box = page().getByRole('group', { name: def.legend }).getByLabel(option, { exact: true });
+      const present = !(await box.isChecked());
+      await box.setChecked(present);
+      note(`${present ? 'ticks' : 'unticks'} ${def.column} '${option}'`);
+      const ok = await expectLocal(
+        run,
+        device,
+        read,
+        def.column,
+        (v) => Array.isArray(v) && v.includes(option) === present,
+        `${present ? 'ticked' : 'unticked'} '${option}' never saved on the device`,
+      );
+      if (ok) run.model.listOp(device.name, def.column, option, present);
+      return;
+    }
+    case 'next':
+      return go(w.step + 1, 'Next');
+    case 'previous':
+      return go(w.step - 1, 'Previous');
+    case 'offline':
+      await setOffline(device, !device.offline);
+      note(device.offline ? 'goes offline' : 'goes online');
+      return;
+    case 'reload':
+      await reload(device);
+      w.step = await readStep(page());
+      note(`reloads, opens at step ${w.step}`);
+      return;
+    case 'close':
+      await closeAndReopen(device, url);
+      w.step = await readStep(page());
+      note(`closes the browser and opens it again at step ${w.step}`);
+      return;
+    case 'dropAck':
+      device.dropNextAck = true;
+      note('the answer to its next push will be lost');
+      return;
+    case 'refused': {
+      const def = TEXT.find((t) => t.column === 'number_of_offices')!;
+      const before = await local(def.column);
+      const [bad, message] = run.rng.pick(REFUSED);
+      await page().getByLabel(def.label).fill(bad);
+      note(`types number_of_offices = '${bad}'`);
+      try {
+        await expect(page().getByText(message)).toBeVisible({ timeout: 2_500 });
+      } catch {
+        run.problems.push(
+          `device ${device.name}: no message matching ${String(message)} for Number of Offices '${bad}'`,
+        );
+      }
+      await page().waitForTimeout(300);
+      const after = await local(def.column);
+      if (!same(after, before)) {
+        run.problems.push(
+          `device ${device.name}: Number of Offices '${bad}' was saved on the device as ${JSON.stringify(after)} (was ${JSON.stringify(before)})`,
+        );
+      }
+      return answer(def, valueFor(run, def), [before, await local(def.column)]);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// Shared by the replication tests (replication-*.test.ts): simulated devices running the app's own
+// RxDB databases and sync engine against the local stack.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import WebSocket from 'ws';
+import { openUserDatabase, type AssessmentDatabase, type UserDatabase } from '../../../src/data/database';
+import type { Database } from '../../../src/generated/database.types';
+import { startSync, type SyncEngine } from '../../../src/sync/engine';
+import { userSyncTables } from '../../../src/data/synced-tables';
+import { freePort } from '../../../supabase/local/stack/process.mjs';
+import { stack } from '../fixtures';
+
+// Simulated devices: each has its own fake IndexedDB, its own RxDB database and its own supabase-js
+// client, whose requests can be pointed at a dead port to take the device "offline".
+export interface Device {
+  db: UserDatabase | AssessmentDatabase;
+  engine: SyncEngine;
+  client: SupabaseClient<Database>;
+  setOnline(online: boolean): void;
+  /** The next `n` pushes reach the server (and commit) but their answers are lost. */
+  dropAnswers(n?: number): void;
+}
+
+// Closed after each test: RxDB's open-source build allows at most 13 open collections.
+export const devices: Device[] = [];
+
+/** Stops and closes every device made since the last call (each test file calls it after each test). */
+export async function closeDevices() {
+  for (const d of devices.splice(0)) {
+    await d.engine.stop();
+    if (!d.db.closed) await d.db.close();
+  }
+}
+
+export type Rewrite = (url: string, init: RequestInit | undefined) => RequestInit | undefined;
+
+/**
+ * A device's network: `setOnline(false)` sends its requests to a dead port; `rewrite` edits them;
+ * `dropAnswers(n)` lets the next n pushes reach the server and loses their answers (as a
+ * connection reset after the commit does).
+ */
+export async function deviceNetwork(rewrite?: Rewrite) {
+  const dead = `http://127.0.0.1:${await freePort()}`;
+  let online = true;
+  let drops = 0;
+  const options = {
+    global: {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        const response = await fetch(
+          online ? url : url.replace(stack().apiUrl, dead),
+          rewrite ? rewrite(url, init) : init,
+        );
+        if (drops > 0 && url.includes('/rpc/sync_push')) {
+          drops -= 1;
+          await response.arrayBuffer();
+          throw new TypeError('fetch failed');
+        }
+        return response;
+      },
+    },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  };
+  return { options, setOnline: (v: boolean) => (online = v), dropAnswers: (n = 1) => (drops = n) };
+}
+
+export async function deviceClient(rewrite?: Rewrite) {
+  const { options, setOnline, dropAnswers } = await deviceNetwork(rewrite);
+  const client = createClient<Database>(stack().apiUrl, stack().anonKey, {
+    ...options,
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  return { client, setOnline, dropAnswers };
+}
+
+export const storage = () =>
+  getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
+
+export async function userDevice(
+  email: string,
+  password: string,
+  userId: string,
+  rewrite?: Rewrite,
+): Promise<Device & { db: UserDatabase }> {
+  const { client, setOnline, dropAnswers } = await deviceClient(rewrite);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  const local = await openUserDatabase({
+    name: `dev${crypto.randomUUID().slice(0, 8)}`,
+    storage: storage(),
+    multiInstance: false,
+  });
+  const { db } = local;
+  const engine = startSync({
+    local,
+    client,
+    identifier: userId,
+    listen: false,
+    tables: userSyncTables(db),
+  });
+  const device = { db, engine, client, setOnline, dropAnswers };
+  devices.push(device);
+  return device;
+}
+
+export async function inSync(...ds: Device[]) {
+  for (const d of ds) {
+    d.engine.reSync();
+    await d.engine.awaitInSync();
+  }
+}
+
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v)) {
+    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    v = await fn();
+  }
+  return v;
+}

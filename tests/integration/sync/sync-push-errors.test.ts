@@ -1,0 +1,165 @@
+// The sync RPCs (supabase/schemas/sync/30-pull.sql, 40-push.sql) called exactly as a device calls
+// them: supabase-js `rpc('sync_pull' | 'sync_push', ...)` with a user's session or an assessment
+// token header. Outcomes are checked in Postgres itself. Helpers: ../sync-fixtures.ts.
+//
+// Pushing what the server refuses: reported per row while the rest of the batch lands.
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from '../fixtures';
+import {
+  callError,
+  dbRow,
+  draft,
+  property,
+  pull,
+  push,
+  pushNew,
+  signedSubscription,
+  user,
+  removeSyncData,
+} from '../sync-fixtures';
+
+afterAll(removeSyncData);
+
+describe('sync_push', () => {
+  it('one row breaking a CHECK is reported (23514) while the rest of the batch lands', async () => {
+    const a = await user();
+    const good1 = draft(a, 5000);
+    const bad = draft(a, 4000);
+    const good2 = draft(a, 12000);
+    const result = await push(
+      a.client,
+      'share_subscriptions',
+      [good1, bad, good2].map((r) => ({ new: r, assumed: null })),
+    );
+    expect(result.conflicts).toEqual([]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        id: bad.id,
+        code: '23514',
+        message: expect.stringContaining('share_subscriptions_minimum_5000_shares') as unknown,
+      }),
+    ]);
+    const landed = await sql<{ id: string }>('select id from public.share_subscriptions where user_id = $1', [
+      a.user.id,
+    ]);
+    expect(landed.map((r) => r.id).sort()).toEqual([good1.id, good2.id].sort());
+
+    // Same on update: the refused update writes nothing, the other one lands.
+    const docs = (await pull(a.client, 'share_subscriptions', null)).documents;
+    const d1 = docs.find((d) => d.id === good1.id)!;
+    const d2 = docs.find((d) => d.id === good2.id)!;
+    const update = await push(a.client, 'share_subscriptions', [
+      { new: { ...d1, number_of_shares: 5500, total_amount: 6875 }, assumed: d1 },
+      { new: { ...d2, subscriber_name: 'Grace B. Hopper' }, assumed: d2 },
+    ]);
+    expect(update.conflicts).toEqual([]);
+    expect(update.errors.map((e) => [e.id, e.code])).toEqual([[good1.id, '23514']]);
+    expect((await dbRow('share_subscriptions', good1.id))!.number_of_shares).toBe(5000);
+    expect((await dbRow('share_subscriptions', good2.id))!.subscriber_name).toBe('Grace B. Hopper');
+  });
+
+  it('a signed subscription pushed again unchanged is fine; changed, it is refused (42501)', async () => {
+    const a = await user();
+    const [sub] = await pushNew(a, 'share_subscriptions', [signedSubscription(a)]);
+    const [seen] = (await pull(a.client, 'share_subscriptions', null)).documents;
+    expect(seen).toMatchObject({ id: sub!.id, status: 'signed' });
+
+    expect(await push(a.client, 'share_subscriptions', [{ new: seen!, assumed: seen! }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
+    // The device's own spelling of the same row (as it pushed it first) is the same row too.
+    expect(await push(a.client, 'share_subscriptions', [{ new: sub!, assumed: seen! }])).toEqual({
+      conflicts: [],
+      errors: [],
+    });
+
+    const before = await dbRow('share_subscriptions', sub!.id);
+    const changed = await push(a.client, 'share_subscriptions', [
+      { new: { ...before!, subscriber_name: 'Someone Else' }, assumed: before! },
+    ]);
+    expect(changed.conflicts).toEqual([]);
+    expect(changed.errors).toEqual([
+      {
+        id: sub!.id,
+        code: '42501',
+        message: expect.stringContaining('share_subscriptions_signed_is_immutable') as unknown,
+        detail: expect.stringContaining(sub!.id) as unknown,
+        hint: 'Contact us to correct a signed subscription.',
+        column: null,
+        constraint: null,
+        // The row as the server keeps it: the device's next push is judged against it.
+        current: expect.objectContaining({ id: sub!.id, subscriber_name: before!.subscriber_name }) as unknown,
+      },
+    ]);
+    expect(await dbRow('share_subscriptions', sub!.id)).toEqual(before);
+    // Its agreement row was made once, by the insert.
+    expect(await sql('select 1 from public.share_agreement_status where subscription_id = $1', [sub!.id])).toHaveLength(
+      1,
+    );
+  });
+
+  it('an id that belongs to another user is refused by name (hidden by RLS), not a conflict', async () => {
+    const a = await user();
+    const b = await user();
+    const [row] = await pushNew(a, 'saved_properties', [property(a, 'A’s')]);
+    const before = await dbRow('saved_properties', row!.id);
+
+    const asNew = await push(b.client, 'saved_properties', [
+      { new: { ...row!, user_id: b.user.id, title: 'B’s' }, assumed: null },
+    ]);
+    // Not a bare 'duplicate key': the refusal says the id is someone else's.
+    const taken: unknown = expect.objectContaining({
+      id: row!.id,
+      code: '42501',
+      constraint: 'sync_id_taken',
+      message: `sync_id_taken: ${row!.id} already belongs to a row this caller cannot see`,
+    });
+    expect(asNew.conflicts).toEqual([]);
+    expect(asNew.errors).toEqual([taken]);
+
+    const asUpdate = await push(b.client, 'saved_properties', [
+      { new: { ...before!, title: 'B’s' }, assumed: before! },
+    ]);
+    expect(asUpdate.conflicts).toEqual([]);
+    expect(asUpdate.errors).toEqual([taken]);
+
+    // Nor can A hand its row over to B.
+    const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
+    const handOver = await push(a.client, 'saved_properties', [
+      { new: { ...seen!, user_id: b.user.id }, assumed: seen! },
+    ]);
+    expect(handOver.errors.map((e) => [e.id, e.code])).toEqual([[row!.id, '42501']]);
+    expect(await dbRow('saved_properties', row!.id)).toEqual(before);
+  });
+
+  it('share_agreement_status is pull-only; unknown tables and bad payloads are refused', async () => {
+    const a = await user();
+    const refused = await callError(a.client, 'sync_push', {
+      p_table: 'share_agreement_status',
+      p_rows: [{ new: { id: randomUUID(), payment_received: true }, assumed: null }],
+    });
+    expect(refused.code).toBe('42501');
+    expect(refused.message).toContain('share_agreement_status is read-only');
+
+    expect((await callError(a.client, 'sync_push', { p_table: 'gmail_accounts', p_rows: [] })).code).toBe('22023');
+    expect((await callError(a.client, 'sync_push', { p_table: 'saved_properties', p_rows: { new: {} } })).code).toBe(
+      '22023',
+    );
+    expect(await push(a.client, 'saved_properties', [])).toEqual({ conflicts: [], errors: [] });
+
+    // A malformed element is reported on its own.
+    const good = property(a, 'Good');
+    const result = await push(a.client, 'saved_properties', [
+      { new: { title: 'no id' }, assumed: null },
+      { new: { id: 'not-a-uuid', title: 'bad id' }, assumed: null },
+      { new: good, assumed: null },
+    ]);
+    expect(result.errors.map((e) => [e.id, e.code])).toEqual([
+      [null, '22023'],
+      ['not-a-uuid', '22P02'],
+    ]);
+    expect(await dbRow('saved_properties', good.id)).toMatchObject({ title: 'Good' });
+  });
+});
