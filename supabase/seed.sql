@@ -100,9 +100,9 @@ insert into public.saved_properties (
 on conflict (id) do nothing;
 
 -- A connected mailbox, as the Gmail OAuth function records it, and its grant in the local Google
--- (supabase/local/google.mjs knows this refresh token as demo.chloe@gmail.test's): mail dropped
--- into that inbox (`npm run staff -- mail-in --to demo.chloe@gmail.test ...`) gets an automatic
--- reply. History id 1000 is where a new local mailbox starts.
+-- (supabase/local/services/google/ knows this refresh token as demo.chloe@gmail.test's): mail
+-- dropped into that inbox (`npm run staff -- mail-in --to demo.chloe@gmail.test ...`) gets an
+-- automatic reply. History id 1000 is where a new local mailbox starts.
 insert into public.gmail_accounts (id, user_id, email_address, account_status, last_sync_at)
 values ('00000000-0000-4000-8000-000000000401', '00000000-0000-4000-8000-000000000001',
         'demo.chloe@gmail.test', 'active', now())
