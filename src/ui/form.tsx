@@ -32,38 +32,27 @@ type Bound<Props> = Omit<Props, 'name' | 'value' | 'defaultValue' | 'onChange' |
   onEdit?: () => void;
 };
 
-function BoundTextField({ otherError, onEdit, ...props }: Bound<TextFieldProps>) {
+/** What a text input needs of its field: its name, value, change, blur and error. */
+function useTextInput({ otherError, onEdit }: Pick<Bound<object>, 'otherError' | 'onEdit'>) {
   const field = useFieldContext<string>();
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => {
-        onEdit?.();
-        changeField(field, event.target.value);
-      }}
-      onBlur={field.handleBlur}
-      error={firstError(field.state.meta.errors) ?? otherError}
-    />
-  );
+  return {
+    name: field.name,
+    value: field.state.value,
+    onChange: (event: { target: { value: string } }) => {
+      onEdit?.();
+      changeField(field, event.target.value);
+    },
+    onBlur: field.handleBlur,
+    error: firstError(field.state.meta.errors) ?? otherError,
+  };
+}
+
+function BoundTextField({ otherError, onEdit, ...props }: Bound<TextFieldProps>) {
+  return <TextField {...props} {...useTextInput({ otherError, onEdit })} />;
 }
 
 function BoundTextAreaField({ otherError, onEdit, ...props }: Bound<TextAreaFieldProps>) {
-  const field = useFieldContext<string>();
-  return (
-    <TextAreaField
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => {
-        onEdit?.();
-        changeField(field, event.target.value);
-      }}
-      onBlur={field.handleBlur}
-      error={firstError(field.state.meta.errors) ?? otherError}
-    />
-  );
+  return <TextAreaField {...props} {...useTextInput({ otherError, onEdit })} />;
 }
 
 function BoundSelectField({ otherError, onEdit, ...props }: Bound<SelectFieldProps>) {
