@@ -1,7 +1,7 @@
 // One action of a person on the assessment wizard of one device, and what it must leave there:
 // an answer typed or a box ticked is on the device at once; a refused value is said and not saved.
 import { expect, type Page } from '@playwright/test';
-import { closeAndReopen, reload, setOffline, type Device } from './device';
+import { deviceAction, type Device } from './device';
 import type { Scalar } from './model';
 import { MULTI, REFUSED, TEXT, valueFor, type Action, type TextDef } from './assessment-fields';
 import { chooseField, expectLocal, expectSaved, same, stored, type Run } from './sequence';
@@ -100,22 +100,10 @@ export async function act(
     case 'previous':
       return go(w.step - 1, 'Previous');
     case 'offline':
-      await setOffline(device, !device.offline);
-      note(device.offline ? 'goes offline' : 'goes online');
-      return;
     case 'reload':
-      await reload(device);
-      w.step = await readStep(page());
-      note(`reloads, opens at step ${w.step}`);
-      return;
     case 'close':
-      await closeAndReopen(device, url);
-      w.step = await readStep(page());
-      note(`closes the browser and opens it again at step ${w.step}`);
-      return;
     case 'dropAck':
-      device.dropNextAck = true;
-      note('the answer to its next push will be lost');
+      w.step = (await deviceAction(device, action, url, readStep, note)) ?? w.step;
       return;
     case 'refused': {
       const def = TEXT.find((t) => t.column === 'number_of_offices')!;

@@ -146,3 +146,41 @@ export async function waitSynced(page: Page, timeout: number): Promise<string | 
   }
   return (await status.innerText().catch(() => 'no sync status on the page')).replace(/\s+/g, ' ').trim();
 }
+
+/** What either wizard's device may do to its connection and its page, by the action's name. */
+export type DeviceAction = 'offline' | 'reload' | 'close' | 'dropAck';
+
+/**
+ * Does `action` on `device` (whose wizard is at `url`) and says so; returns the step the wizard
+ * opens at after a reload or a closed browser (read with `readStep`), else undefined.
+ */
+export async function deviceAction(
+  device: Device,
+  action: DeviceAction,
+  url: string,
+  readStep: (page: Page) => Promise<number>,
+  note: (what: string) => void,
+): Promise<number | undefined> {
+  switch (action) {
+    case 'offline':
+      await setOffline(device, !device.offline);
+      note(device.offline ? 'goes offline' : 'goes online');
+      return undefined;
+    case 'reload': {
+      await reload(device);
+      const step = await readStep(device.page);
+      note(`reloads, opens at step ${step}`);
+      return step;
+    }
+    case 'close': {
+      await closeAndReopen(device, url);
+      const step = await readStep(device.page);
+      note(`closes the browser and opens it again at step ${step}`);
+      return step;
+    }
+    case 'dropAck':
+      device.dropNextAck = true;
+      note('the answer to its next push will be lost');
+      return undefined;
+  }
+}

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { MAX_SHARES } from '../../../src/lib/shareholding';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
-import { closeAndReopen, newDevice, readCollection, reload, setOffline, type Device } from './device';
+import { deviceAction, newDevice, readCollection, type Device } from './device';
 import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
 import {
@@ -244,22 +244,10 @@ async function act(
       note('Back');
       return;
     case 'offline':
-      await setOffline(device, !device.offline);
-      note(device.offline ? 'goes offline' : 'goes online');
-      return;
     case 'reload':
-      await reload(device);
-      w.step = await readStep(page());
-      note(`reloads, opens at step ${w.step}`);
-      return;
     case 'close':
-      await closeAndReopen(device, URL);
-      w.step = await readStep(page());
-      note(`closes the browser and opens it again at step ${w.step}`);
-      return;
     case 'dropAck':
-      device.dropNextAck = true;
-      note('the answer to its next push will be lost');
+      w.step = (await deviceAction(device, action, URL, readStep, note)) ?? w.step;
       return;
     case 'refused': {
       const field = FIELDS.find((f) => f.column === 'number_of_shares')!;
