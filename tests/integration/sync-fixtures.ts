@@ -34,6 +34,8 @@ export interface PushRow {
   writer?: string;
   /** The push's id for this row, recorded in the row's `_landed` when it lands. */
   write_id?: string;
+  /** `new` and `assumed` hold only some columns: a compare-and-set of those (a page's last push). */
+  partial?: boolean;
 }
 
 export type User = Awaited<ReturnType<typeof newUser>>;

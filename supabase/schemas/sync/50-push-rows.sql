@@ -10,6 +10,11 @@
 --   row data = assumed data, or    -> UPDATE the columns the caller may update; if RLS lets the
 --   this device wrote it last         update touch no row (a completed assessment) -> conflict
 --   row data <> assumed data       -> conflict
+--   "partial": true                -> "new" and "assumed" hold only some columns (and the id): the
+--                                     row is updated when those columns still hold the assumed
+--                                     values (or this device wrote it last), never inserted, and
+--                                     the row's _writer is cleared; the push a page sends as it
+--                                     goes (src/sync/last-push.ts)
 --
 -- "Data" is every column except the server-owned ones (created_at, updated_at, _modified,
 -- _writer, _landed): the device's copy of those can lag. The assumed state is first read into the
@@ -49,6 +54,7 @@ declare
   v_assumed jsonb;
   v_writer text;
   v_write_id text;
+  v_partial boolean;
   v_id_text text;
   v_id uuid;
   v_current jsonb;
@@ -124,6 +130,7 @@ begin
     v_id_text := case when jsonb_typeof(v_new) = 'object' then v_new ->> 'id' end;
     v_writer := case when jsonb_typeof(v_element -> 'writer') = 'string'
                      then left(v_element ->> 'writer', 64) end;
+    v_partial := coalesce((v_element -> 'partial') = 'true'::jsonb, false);
     v_write_id := case when jsonb_typeof(v_element -> 'write_id') = 'string'
                        then left(v_element ->> 'write_id', 64) end;
     v_current := null;
@@ -140,7 +147,9 @@ begin
       end if;
       v_id := v_id_text::uuid;
       -- Who writes, for the stamping trigger (local to this transaction; reset below).
-      perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
+      -- A partial write claims no row: the row is then the device's state in those columns only,
+      -- and "this device wrote it last" would let the device's older whole state over the rest.
+      perform pg_catalog.set_config('chloe.sync_writer', case when v_partial then '' else coalesce(v_writer, '') end, true);
       perform pg_catalog.set_config('chloe.sync_write_id', coalesce(v_write_id, ''), true);
 
       -- The current row, locked when the caller may update it. FOR UPDATE also applies the
@@ -153,7 +162,10 @@ begin
           into v_current using v_id;
       end if;
 
-      if v_current is null then
+      if v_current is null and v_partial then
+        -- Some columns of a row the caller cannot see: nothing to insert, nothing to say.
+        null;
+      elsif v_current is null then
         v_hidden := public.sync_hidden_row(p_table, v_id);
         if v_hidden = 'expired' then
           raise exception 'agent_assessments_link_expired: this assessment link has expired'
@@ -187,7 +199,10 @@ begin
         -- The row is as the device assumed, or the device itself wrote it last: its own earlier
         -- push, committed while the answer was lost, from which its present state descends.
         if (v_writer is not null and v_current ->> '_writer' = v_writer)
-           or (v_current - c_server_owned) = (v_assumed_row - c_server_owned) then
+           or (not v_partial and (v_current - c_server_owned) = (v_assumed_row - c_server_owned))
+           or (v_partial and v_assumed_row is not null and not exists (
+                 select from jsonb_object_keys(v_assumed) as k
+                  where k <> all (c_server_owned) and (v_current -> k) is distinct from (v_assumed_row -> k))) then
           execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
             into v_new_row using v_new;
 
