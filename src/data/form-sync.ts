@@ -92,21 +92,44 @@ export interface NewestState {
   changed: Fields;
   /** …and the stored values they were typed over. */
   base: Fields;
+  /** Made by this page's form: the server may not have it yet. */
+  created: boolean;
+  /** Every field this page's form wrote or is writing. */
+  touched: string[];
 }
 
 /**
  * The document as this device now has it or is writing it: what was last stored, what was
  * written since, and what the user changed and is not written yet (as `fieldWrite` would write it).
- * Null while the document is not made yet.
+ * Null while there is no document (nothing typed yet).
  */
 export function newestState(
-  s: { stored: Fields | null; base: Fields; dirty: Set<string>; unconfirmed: Fields },
+  s: {
+    stored: Fields | null;
+    /** The document being made, until it is stored (null: none). */
+    making: Fields | null;
+    base: Fields;
+    dirty: Set<string>;
+    unconfirmed: Fields;
+    created: boolean;
+    touched: Set<string>;
+  },
   now: Fields,
   listFields: readonly string[],
 ): NewestState | null {
-  if (!s.stored) return null;
-  const known = { ...s.stored, ...s.unconfirmed };
+  const stored = s.stored ?? s.making;
+  if (!stored) return null;
+  const known = { ...stored, ...s.unconfirmed };
   const { patch } = fieldWrite(s.base, pick(now, [...s.dirty]), known, listFields);
-  const changed = { ...s.unconfirmed, ...patch };
-  return { doc: { ...known, ...patch }, changed, base: pick(s.stored, Object.keys(changed)) };
+  const doc = { ...known, ...patch };
+  // Not stored yet, all of it is the change.
+  const changed = s.stored ? { ...s.unconfirmed, ...patch } : doc;
+  const touched = [...new Set([...s.touched, ...Object.keys(patch)])];
+  return {
+    doc,
+    changed,
+    base: pick(s.stored ?? {}, Object.keys(changed)),
+    created: s.created || !s.stored,
+    touched,
+  };
 }

@@ -29,6 +29,44 @@ const stored = async (data: UserData, id: string) =>
   (await data.db.share_subscriptions.findOne(id).exec())!.toJSON() as ShareSubscriptionDoc;
 
 describe('as the page goes', () => {
+  it('a document made as the page went, before its first write was done, is written on opening again', async () => {
+    const data = await localUserData();
+    const push = vi.spyOn(data.engine, 'pushAsThePageGoes');
+    const made = {
+      id: crypto.randomUUID(),
+      user_id: data.userId,
+      status: 'draft',
+      subscriber_name: 'Ada',
+      number_of_shares: 5000,
+      subscription_price: 1.25,
+      total_amount: 6250,
+    };
+    asThePageGoes(data, 'share_subscriptions')({ doc: made, changed: made, base: {}, created: true, touched: [] });
+    expect(push).toHaveBeenCalledWith('share_subscriptions', [{ doc: made, fields: [], created: true }]);
+
+    await writeKeptChanges(data);
+    expect(await stored(data, made.id)).toMatchObject({ subscriber_name: 'Ada', status: 'draft' });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('…and one a pull brought meanwhile is patched, not made twice', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'From the server');
+    asThePageGoes(
+      data,
+      'share_subscriptions',
+    )({
+      doc: { ...doc, subscriber_name: 'Typed' },
+      changed: { ...doc, subscriber_name: 'Typed' },
+      base: {},
+      created: true,
+      touched: [],
+    });
+    await writeKeptChanges(data);
+    expect(await data.db.share_subscriptions.count().exec()).toBe(1);
+    expect((await stored(data, doc.id)).subscriber_name).toBe('Typed');
+  });
+
   it('keeps the change and sends the newest state; on opening again the database gets it', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'Ad');
@@ -41,8 +79,12 @@ describe('as the page goes', () => {
       doc: newest,
       changed: { subscriber_name: 'Ada Lovelace' },
       base: { subscriber_name: 'Ad' },
+      created: false,
+      touched: ['subscriber_name'],
     });
-    expect(push).toHaveBeenCalledWith('share_subscriptions', [newest]);
+    expect(push).toHaveBeenCalledWith('share_subscriptions', [
+      { doc: newest, fields: ['subscriber_name'], created: false },
+    ]);
 
     await writeKeptChanges(data);
     expect((await stored(data, doc.id)).subscriber_name).toBe('Ada Lovelace');
@@ -59,7 +101,13 @@ describe('as the page goes', () => {
     asThePageGoes(
       data,
       'share_subscriptions',
-    )({ doc, changed: { subscriber_name: 'Ada' }, base: { subscriber_name: 'Ad' } });
+    )({
+      doc,
+      changed: { subscriber_name: 'Ada' },
+      base: { subscriber_name: 'Ad' },
+      created: false,
+      touched: ['subscriber_name'],
+    });
     const before = (await data.db.share_subscriptions.findOne(doc.id).exec())!.revision;
     await writeKeptChanges(data);
     expect((await data.db.share_subscriptions.findOne(doc.id).exec())!.revision).toBe(before);
@@ -75,6 +123,8 @@ describe('as the page goes', () => {
       doc: { ...doc, subscriber_name: 'Typed' },
       changed: { subscriber_name: 'Typed' },
       base: { subscriber_name: 'Before' },
+      created: false,
+      touched: ['subscriber_name'],
     });
     await writeKeptChanges(data);
     expect((await stored(data, doc.id)).subscriber_name).toBe('Typed');
@@ -92,7 +142,13 @@ describe('as the page goes', () => {
     asThePageGoes(
       data,
       'share_subscriptions',
-    )({ doc, changed: { subscriber_name: 'Ada' }, base: { subscriber_name: 'Ad' } });
+    )({
+      doc,
+      changed: { subscriber_name: 'Ada' },
+      base: { subscriber_name: 'Ad' },
+      created: false,
+      touched: ['subscriber_name'],
+    });
     expect(push).not.toHaveBeenCalled();
   });
 
@@ -102,7 +158,13 @@ describe('as the page goes', () => {
     asThePageGoes(
       data,
       'share_subscriptions',
-    )({ doc, changed: { subscriber_name: 'Ada' }, base: { subscriber_name: 'Ad' } });
+    )({
+      doc,
+      changed: { subscriber_name: 'Ada' },
+      base: { subscriber_name: 'Ad' },
+      created: false,
+      touched: ['subscriber_name'],
+    });
     expect(Object.keys(localStorage)).toEqual([`chloe-page-going:${data.db.name}`]);
     forgetKeptChanges(data.db.name);
     expect(Object.keys(localStorage)).toEqual([]);

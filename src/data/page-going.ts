@@ -15,6 +15,8 @@ interface KeptChange {
   id: string;
   changed: Fields;
   base: Fields;
+  /** The whole document, when the page made it: written if the database does not have it. */
+  made?: Fields;
 }
 
 const keyOf = (databaseName: string) => `chloe-page-going:${databaseName}`;
@@ -56,9 +58,13 @@ export function forgetKeptChanges(databaseName: string) {
  */
 export const asThePageGoes =
   (data: { db: { name: string }; engine: Pick<SyncEngine, 'pushAsThePageGoes'> }, table: string) =>
-  ({ doc, changed, base }: NewestState) => {
+  ({ doc, changed, base, created, touched }: NewestState) => {
     const id = String(doc.id);
-    if (keep(data.db.name, { table, id, changed, base })) data.engine.pushAsThePageGoes(table, [doc]);
+    // Kept first: sent and not kept, the device's older state could later be pushed over it.
+    const kept =
+      Object.keys(changed).length === 0 ||
+      keep(data.db.name, { table, id, changed, base, ...(created ? { made: doc } : {}) });
+    if (kept) data.engine.pushAsThePageGoes(table, [{ doc, fields: touched, created }]);
   };
 
 /**
@@ -75,9 +81,17 @@ export async function writeKeptChanges(local: {
   if (kept.length === 0) return;
   // Each collection keeps its own document type; a kept change needs only the common part.
   const collections = local.db.collections as Partial<Record<string, RxCollection<Fields & { id: string }>>>;
-  for (const { table, id, changed, base } of kept) {
+  for (const { table, id, changed, base, made } of kept) {
     const collection = collections[table];
-    const doc = collection ? await collection.findOne(id).exec() : null;
+    if (!collection) continue;
+    let doc = await collection.findOne(id).exec();
+    if (!doc && made) {
+      // Made as the page went, before its first write was done.
+      doc = await collection.insert({ ...made, id }).catch(() => null);
+      if (doc) continue;
+      // A pull brought it meanwhile (the push sent as the page went reached the server).
+      doc = await collection.findOne(id).exec();
+    }
     if (!doc) continue;
     const { patch, replaced } = fieldWrite(base, changed, doc.toJSON(), rulesOf(local.rules, table).listFields);
     await local.conflictLog.keep(table, id, replaced);

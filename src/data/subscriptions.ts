@@ -141,20 +141,14 @@ export function draftDocument(data: UserData): SyncedDocument {
     editable: (doc) => doc.status === 'draft',
     read: async (id) => asFields(await collection.findOne(id).exec()),
     asThePageGoes: asThePageGoes(data, 'share_subscriptions'),
-    write: async (id, patch, all) => {
-      if (id) {
-        const doc = await collection.findOne(id).exec();
-        if (!doc) throw new Error('This subscription is not on this device.');
-        await doc.incrementalPatch(patch);
-        return id;
-      }
-      const created = await collection.insert({
-        ...(all as DraftFields),
-        id: crypto.randomUUID(),
-        user_id: data.userId,
-        status: 'draft',
-      });
-      return created.id;
+    make: (all) => ({ ...(all as DraftFields), id: crypto.randomUUID(), user_id: data.userId, status: 'draft' }),
+    insert: async (made) => {
+      await collection.insert(made as ShareSubscriptionDoc);
+    },
+    write: async (id, patch) => {
+      const doc = await collection.findOne(id).exec();
+      if (!doc) throw new Error('This subscription is not on this device.');
+      await doc.incrementalPatch(patch);
     },
   };
 }

@@ -19,6 +19,14 @@ export interface SyncedDocument {
   asThePageGoes?: (newest: NewestState) => void;
   /** The stored document now (null: not on this device). */
   read: (id: string) => Promise<Fields | null>;
-  /** Patches the document (`id`), or creates it with `all` the form's stored values; returns its id. */
-  write: (id: string | null, patch: Fields, all: Fields) => Promise<string>;
+  /**
+   * For a form whose first change makes its document (the draft): the document made of `all` the
+   * form's stored values, with its id, at once (a page that goes before it is written still has
+   * it)…
+   */
+  make?: (all: Fields) => Fields;
+  /** …and writing it to the device. */
+  insert?: (made: Fields) => Promise<void>;
+  /** Patches the document. */
+  write: (id: string, patch: Fields) => Promise<void>;
 }

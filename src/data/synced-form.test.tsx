@@ -5,7 +5,7 @@ import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasUnsavedInput } from '../lib/unsaved-input';
 import { closeLocalData, localUserData } from '../testing/local-data';
-import type { Fields } from './form-sync';
+import type { Fields, NewestState } from './form-sync';
 import type { ShareSubscriptionDoc } from './schemas';
 import { draftDocument } from './subscriptions';
 import type { SyncedDocument } from './synced-document';
@@ -102,6 +102,35 @@ describe('useSyncedForm', () => {
     });
   });
 
+  it('a page that goes before the first write is done sends the document it is making, with the id it gets', async () => {
+    const data = await localUserData();
+    const sent: NewestState[] = [];
+    const real = draftDocument(data);
+    let insert: (() => void) | null = null;
+    const document: SyncedDocument = {
+      ...real,
+      // The device's database is slow to take the first write (it is busy with a pull, say).
+      insert: (made) => new Promise<void>((resolve) => (insert = () => void real.insert!(made).then(resolve))),
+      asThePageGoes: (newest) => sent.push(newest),
+    };
+    const { result } = renderHook(() => useNameForm(document));
+    act(() => result.current.form.setFieldValue('name', 'A'));
+    act(() => {
+      result.current.form.setFieldValue('name', 'Ada');
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      created: true,
+      doc: { user_id: data.userId, status: 'draft', subscriber_name: 'Ada' },
+    });
+    const id = sent[0]!.doc.id;
+    await waitFor(() => expect(insert).not.toBeNull());
+    insert!();
+    await data.writes.idle();
+    expect((await drafts(data)).map((d) => [d.id, d.subscriber_name])).toEqual([[id, 'Ada']]);
+  });
+
   it('a value pulled from elsewhere shows in a field the user is not in, and the next write keeps it', async () => {
     const data = await localUserData();
     const { result } = renderHook(() => useNameForm(draftDocument(data)));
@@ -122,7 +151,8 @@ describe('useSyncedForm', () => {
     let fail = true;
     const flaky: SyncedDocument = {
       ...real,
-      write: (...args) => (fail ? Promise.reject(new Error('disk full')) : real.write(...args)),
+      insert: (made) => (fail ? Promise.reject(new Error('disk full')) : real.insert!(made)),
+      write: (id, patch) => (fail ? Promise.reject(new Error('disk full')) : real.write(id, patch)),
     };
     const onWriteError = vi.fn();
     const { result } = renderHook(() => useNameForm(flaky, onWriteError));

@@ -86,8 +86,14 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
     writing: number;
     /** What was written and not yet seen in the stored document (for a push as the page goes). */
     unconfirmed: Fields;
+    /** The document the first change makes, until it is written (SyncedDocument.make). */
+    making: Fields | null;
+    /** This form made the document (its first change). */
+    created: boolean;
     /** The document has a change waiting to be sent (its outbox entry). */
     waiting: boolean;
+    /** Every field this form has written. */
+    touched: Set<string>;
   } | null>(null);
   if (state.current === null) {
     const base = pick(options.initial ?? {}, synced.fields);
@@ -102,7 +108,10 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
       scheduled: null,
       writing: 0,
       unconfirmed: {},
+      making: null,
+      created: false,
       waiting: false,
+      touched: new Set(),
     };
   }
 
@@ -121,10 +130,17 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
         const edited = pick(now, fields);
         try {
           if (s.id === null) {
-            s.id = await synced.write(null, {}, now);
+            if (!synced.make || !synced.insert) throw new Error('This document is not on this device.');
+            // Its id stays the one the page would send if it went now (and on a retry).
+            const made = { ...(s.making ?? synced.make(now)), ...now };
+            s.making = made;
+            await synced.insert(made);
+            s.id = String(made.id);
+            s.created = true;
             s.base = pick(now, synced.fields);
             // Known at once, not at the document's first emission: a page that goes now has it.
             s.stored = await synced.read(s.id);
+            s.making = null;
             setId(s.id);
             return s.id;
           }
@@ -140,7 +156,8 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
           await synced.local.conflictLog.keep(synced.table, s.id, replaced);
           if (Object.keys(patch).length > 0) {
             s.unconfirmed = { ...s.unconfirmed, ...patch };
-            await synced.write(s.id, patch, now);
+            for (const field of Object.keys(patch)) s.touched.add(field);
+            await synced.write(s.id, patch);
           }
           for (const field of fields) s.pulledAt.delete(field);
           s.base = { ...s.base, ...edited };
@@ -205,6 +222,8 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
         changed = true;
       }
       s.shown = now;
+      // Made at the first change, not when its write's turn comes: a page that goes has it.
+      if (changed && s.id === null && !s.making && synced.make) s.making = synced.make(now);
       if (!changed || s.scheduled) return;
       s.scheduled = setTimeout(() => void flush().catch(opts.current.onWriteError), 0);
     });

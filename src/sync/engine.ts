@@ -3,8 +3,7 @@ import { BehaviorSubject, combineLatest, type Observable, type Subscription } fr
 import { createBackoff } from './backoff';
 import type { DatabaseClient } from './client';
 import type { ConflictLog } from './conflict-log';
-import type { KeepaliveTarget } from './last-push';
-import type { Doc } from './merge';
+import type { KeepaliveTarget, PageGoingState } from './last-push';
 import type { Outbox } from './outbox';
 import { replicateTable } from './replicate-table';
 import type { SyncDoc } from './rows';
@@ -26,7 +25,7 @@ export interface Replication {
   awaitInitialReplication(): Promise<void>;
   cancel(): Promise<unknown>;
   /** Sends these states once more, in a request that outlives the page (last-push.ts). */
-  pushAsThePageGoes?: (docs: readonly Doc[]) => void;
+  pushAsThePageGoes?: (states: readonly PageGoingState[]) => void;
 }
 
 interface SharedOptions {
@@ -83,8 +82,8 @@ export interface SyncEngine {
   awaitInitialSync(): Promise<void>;
   /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
   exportUnsynced(): Promise<string>;
-  /** The page is going: `docs` of `table`, this device's newest states, are sent once more. */
-  pushAsThePageGoes(table: string, docs: readonly Doc[]): void;
+  /** The page is going: these newest states of `table`'s documents are sent once more. */
+  pushAsThePageGoes(table: string, states: readonly PageGoingState[]): void;
   stop(): Promise<void>;
 }
 
@@ -269,10 +268,10 @@ export function startSync({
       );
       return JSON.stringify({ exportedAt: new Date().toISOString(), changes }, null, 2);
     },
-    pushAsThePageGoes: (table, docs) => {
+    pushAsThePageGoes: (table, states) => {
       pageGone = true;
       tables.forEach((t, i) => {
-        if (t.name === table) replications[i]?.pushAsThePageGoes?.(docs);
+        if (t.name === table) replications[i]?.pushAsThePageGoes?.(states);
       });
     },
     stop: async () => {

@@ -1,29 +1,39 @@
-// The push sent as a page goes: one request that outlives the page (keepalive), each state judged
-// against what the server is known to hold, with this device's id so its own last write is taken.
+// The push sent as a page goes: one request that outlives the page (keepalive), each document as a
+// compare-and-set of the fields that differ from what RxDB assumes the server has.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KnownServerStates, pushAsThePageGoes } from './last-push';
+import { AssumedServerStates, pushAsThePageGoes } from './last-push';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const rules = { serverOwned: ['created_at', 'updated_at', 'serverModified'] };
+const target = {
+  url: 'https://api.test/rest/v1/rpc/sync_push',
+  headers: () => ({ apikey: 'k', Authorization: 'Bearer t' }),
+};
+
 describe('pushAsThePageGoes', () => {
-  it('sends the states to sync_push in one keepalive request, judged against the known server states', () => {
+  it('sends the fields the page changed that differ from what RxDB assumes the server has, judged against it', () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);
-    const known = new KnownServerStates();
-    known.note([{ id: 'a', title: 'On the server', serverModified: '2026-11-24 10:00:00.123456+00' }]);
-    const target = {
-      url: 'https://api.test/rest/v1/rpc/sync_push',
-      headers: () => ({ apikey: 'k', Authorization: 'Bearer t' }),
-    };
+    const assumed = new AssumedServerStates();
+    assumed.note({ id: 'a', title: 'On the server', price: 90, updated_at: 'then', serverModified: 'then' });
     pushAsThePageGoes(
       target,
       'saved_properties',
       [
-        { id: 'a', title: 'Typed' },
-        { id: 'b', title: 'New' },
+        {
+          // The page changed the title; the price shows an older state (a merge not yet shown).
+          doc: { id: 'a', title: 'Typed', price: 80, updated_at: 'now', serverModified: 'now' },
+          fields: ['title'],
+          created: false,
+        },
+        { doc: { id: 'b', title: 'New' }, fields: ['title'], created: true },
+        // RxDB assumes nothing of it, and the server has it: not judged against a guess, not sent.
+        { doc: { id: 'c', title: 'Unknown' }, fields: ['title'], created: false },
       ],
       'device-1',
-      known,
+      assumed,
+      rules,
     );
 
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -36,21 +46,30 @@ describe('pushAsThePageGoes', () => {
     });
     const body = JSON.parse(init.body as string) as { p_table: string; p_rows: Record<string, unknown>[] };
     expect(body.p_table).toBe('saved_properties');
-    expect(body.p_rows).toMatchObject([
-      {
-        new: { id: 'a', title: 'Typed', _deleted: false },
-        assumed: { id: 'a', title: 'On the server', _modified: '2026-11-24 10:00:00.123456+00' },
-        writer: 'device-1',
-      },
-      { new: { id: 'b', title: 'New' }, assumed: null, writer: 'device-1' },
-    ]);
+    expect(body.p_rows).toHaveLength(2);
+    // Only the field that differs, against what the server is assumed to hold.
+    expect(body.p_rows[0]).toMatchObject({ partial: true, writer: 'device-1' });
+    expect(body.p_rows[0]?.new).toEqual({ id: 'a', title: 'Typed' });
+    expect(body.p_rows[0]?.assumed).toEqual({ id: 'a', title: 'On the server' });
+    // Made on this page and unknown to RxDB's server state: the whole document, to insert.
+    expect(body.p_rows[1]).toMatchObject({ new: { id: 'b', title: 'New', _deleted: false }, assumed: null });
     expect(body.p_rows.map((r) => r.write_id)).toEqual([expect.any(String), expect.any(String)]);
   });
 
-  it('sends nothing when there is nothing to send', () => {
+  it('sends nothing when nothing differs', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    pushAsThePageGoes({ url: 'x', headers: () => ({}) }, 't', [], null, new KnownServerStates());
+    const assumed = new AssumedServerStates();
+    assumed.note({ id: 'a', title: 'Same' });
+    pushAsThePageGoes(
+      target,
+      't',
+      [{ doc: { id: 'a', title: 'Same' }, fields: ['title'], created: false }],
+      null,
+      assumed,
+      rules,
+    );
+    pushAsThePageGoes(target, 't', [], null, assumed, rules);
     expect(fetch).not.toHaveBeenCalled();
   });
 });

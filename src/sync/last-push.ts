@@ -3,10 +3,13 @@
 // reaches the server only when the app is opened again. So as the page goes, the form's newest
 // state of its document is sent once more, in a request the browser completes after the page has
 // gone (`keepalive`). Its answer is never read: the next session's push settles the outbox as it
-// settles a push whose answer was lost (the server recognises this device as the row's last
-// writer: supabase/schemas/sync/50-push-rows.sql).
-import type { Doc } from './merge';
+// settles a push whose answer was lost (supabase/schemas/sync/50-push-rows.sql).
+import { sameValue, type Doc } from './merge';
 import { docToRow } from './rows';
+import type { TableRules } from './rules';
+
+// RxDB's own fields, the id and the server's write time: never a change to send.
+const NOT_DATA = new Set(['id', '_meta', '_rev', '_attachments', '_deleted', 'serverModified']);
 
 /** Where such a push goes, and its headers as they are when it is sent (the session's token). */
 export interface KeepaliveTarget {
@@ -17,12 +20,17 @@ export interface KeepaliveTarget {
   stop?: () => void;
 }
 
-/** What the server is known to hold of each document, from pulls and answered pushes. */
-export class KnownServerStates {
+/**
+ * The state RxDB assumes the server holds of each document: the last one it pulled into the
+ * device's database or had accepted in a push. What a conflict's resolution brings is left out: a
+ * page could go before the resolution is written, and a base newer than the device's state would
+ * let its change overwrite what it had not merged yet. Older is only safer: it is a conflict.
+ */
+export class AssumedServerStates {
   readonly #states = new Map<string, Doc>();
 
-  note(docs: readonly Doc[]) {
-    for (const doc of docs) this.#states.set(String(doc.id), doc);
+  note(doc: Doc) {
+    this.#states.set(String(doc.id), doc);
   }
 
   get(id: string): Doc | undefined {
@@ -30,23 +38,50 @@ export class KnownServerStates {
   }
 }
 
+/** A document's newest state as the page goes. */
+export interface PageGoingState {
+  doc: Doc;
+  /** The fields this page changed: the only ones it may send (the rest of `doc` may lag behind
+   * what RxDB assumes the server has, a merge not yet shown). */
+  fields: readonly string[];
+  /** Made on this page: the server may not have it yet. */
+  created: boolean;
+}
+
 /**
- * Sends `docs` (this device's newest states) to `sync_push` in a request that outlives the page.
- * Each is judged against the state the server is known to hold; a row this device wrote last is
- * taken whatever that state was.
+ * Sends these states to `sync_push` in one request that outlives the page. Each goes as a
+ * compare-and-set of the fields the page changed that differ from what RxDB assumes the server
+ * has ("partial"), taken only where those fields still hold those values, or where this device wrote the row
+ * last, so it never overwrites what another device wrote since, nor the rest of the row (and it
+ * claims no row: the device's next whole push is judged, not taken as its own write). A
+ * document RxDB assumes nothing of goes whole if it was made on this page (inserted if the server
+ * does not have it yet), else not at all (the next session's push sends it).
  */
 export function pushAsThePageGoes(
   target: KeepaliveTarget,
   table: string,
-  docs: readonly Doc[],
+  states: readonly PageGoingState[],
   writer: string | null,
-  known: KnownServerStates,
+  assumed: AssumedServerStates,
+  rules: Pick<TableRules, 'serverOwned'>,
 ) {
-  if (docs.length === 0 || typeof fetch !== 'function') return;
-  const rows = docs.map((doc) => {
-    const assumed = known.get(String(doc.id));
-    return { new: docToRow(doc), assumed: assumed ? docToRow(assumed) : null, writer, write_id: crypto.randomUUID() };
+  if (typeof fetch !== 'function') return;
+  const rows = states.flatMap(({ doc, fields: changed, created }): Record<string, unknown>[] => {
+    const id = String(doc.id);
+    const write_id = crypto.randomUUID();
+    const server = assumed.get(id);
+    if (!server) return created ? [{ new: docToRow(doc), assumed: null, writer, write_id }] : [];
+    const fields = changed.filter(
+      (field) =>
+        !NOT_DATA.has(field) &&
+        !rules.serverOwned.includes(field) &&
+        !sameValue(doc[field] ?? null, server[field] ?? null),
+    );
+    if (fields.length === 0) return [];
+    const pick = (from: Doc) => Object.fromEntries(fields.map((field) => [field, from[field] ?? null]));
+    return [{ new: { ...pick(doc), id }, assumed: { ...pick(server), id }, partial: true, writer, write_id }];
   });
+  if (rows.length === 0) return;
   void fetch(target.url, {
     method: 'POST',
     keepalive: true,

@@ -31,8 +31,6 @@ export interface PushContext<T extends SyncDoc> {
   known: ReadonlySet<string>;
   /** Sends the rows to `sync_push` (with the engine's backoff and token refresh). */
   send: (rows: Json) => Promise<PushResult>;
-  /** Told what the server holds once it has answered. */
-  onServerStates?: (docs: Doc[]) => void;
 }
 
 /**
@@ -100,12 +98,5 @@ export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxR
       return now ? !doc._deleted && sameData(now.toMutableJSON(true), doc, rules) : Boolean(doc._deleted);
     }),
   );
-  const conflicts = data.conflicts.map((row) => rowToDoc<T>(row, known));
-  // What the server now holds: the accepted states, the rows of the conflicts, the rows kept on refusal.
-  context.onServerStates?.([
-    ...accepted,
-    ...conflicts,
-    ...data.errors.flatMap((e) => (e.current ? [rowToDoc<Doc>(e.current, known)] : [])),
-  ]);
-  return { accepted: accepted.length, conflicts };
+  return { accepted: accepted.length, conflicts: data.conflicts.map((row) => rowToDoc<T>(row, known)) };
 }

@@ -6,7 +6,7 @@ import type { Json } from '../generated/database.types';
 import type { DatabaseClient } from './client';
 import type { ConflictLog } from './conflict-log';
 import { mergeOf } from './conflict-handler';
-import { KnownServerStates, pushAsThePageGoes, type KeepaliveTarget } from './last-push';
+import { AssumedServerStates, pushAsThePageGoes, type KeepaliveTarget, type PageGoingState } from './last-push';
 import { sameData, type Doc } from './merge';
 import type { Outbox } from './outbox';
 import { push, type PushResult } from './push';
@@ -47,7 +47,7 @@ export interface TableReplicationOptions<T extends SyncDoc> {
 
 /** One table's replication, and its last push as the page goes (last-push.ts). */
 export type TableReplication<T> = RxReplicationState<T, Checkpoint> & {
-  pushAsThePageGoes: (docs: readonly Doc[]) => void;
+  pushAsThePageGoes: (states: readonly PageGoingState[]) => void;
 };
 
 /**
@@ -59,7 +59,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
   const { collection, outbox, conflictLog, rules, client, hooks } = options;
   const table = collection.name;
   const known = new Set(Object.keys(collection.schema.jsonSchema.properties));
-  const serverStates = new KnownServerStates();
+  const assumedStates = new AssumedServerStates();
   // The device's id, read once: a push sent as the page goes has no time to wait for it.
   let writer: string | null = null;
   void collection.database.storageToken.then((token) => (writer = token));
@@ -94,7 +94,6 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
           client.rpc('sync_pull', { p_table: table, p_checkpoint: checkpoint ?? null, p_limit: limit }),
         );
         const documents = await keepRefusedValues(data.documents.map((row) => rowToDoc<T>(row, known)));
-        serverStates.note(documents);
         return {
           documents,
           checkpoint: data.checkpoint ??
@@ -108,11 +107,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
           batchSize,
           handler: async (rows) => {
             const send = (p_rows: Json) => call<PushResult>(() => client.rpc('sync_push', { p_table: table, p_rows }));
-            const onServerStates = (docs: Doc[]) => serverStates.note(docs);
-            const { accepted, conflicts } = await push(
-              { collection, outbox, rules, known, send, onServerStates },
-              rows,
-            );
+            const { accepted, conflicts } = await push({ collection, outbox, rules, known, send }, rows);
             // The server's own values (a payment reference, the signing date) pulled now rather than
             // at the next timer, so the screen shows them at once; once for a run of batches.
             if (accepted > 0 && options.pullAfterPush) pullSoon();
@@ -164,6 +159,10 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     })();
   });
 
+  // What RxDB assumes the server holds, for a push sent as the page goes.
+  state.received$.subscribe((doc) => assumedStates.note(doc));
+  state.sent$.subscribe((doc) => assumedStates.note(doc));
+
   // RxDB pushes nothing for a document equal to the state it assumes the server has: once the
   // replication is idle, such a document's waiting change is settled (Outbox.settleIfUnchanged).
   if (!options.pullOnly) {
@@ -192,9 +191,9 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
   }
 
   return Object.assign(state, {
-    pushAsThePageGoes: (docs: readonly Doc[]) => {
+    pushAsThePageGoes: (states: readonly PageGoingState[]) => {
       if (options.keepalive && !options.pullOnly)
-        pushAsThePageGoes(options.keepalive, table, docs, writer, serverStates);
+        pushAsThePageGoes(options.keepalive, table, states, writer, assumedStates, rules);
     },
   });
 }

@@ -45,10 +45,9 @@ export function assessmentDocument(data: AssessmentData): SyncedDocument {
     read: async (id) => asFields(await collection.findOne(id).exec()),
     asThePageGoes: asThePageGoes(data, 'agent_assessments'),
     write: async (id, patch) => {
-      const doc = id ? await collection.findOne(id).exec() : null;
+      const doc = await collection.findOne(id).exec();
       if (!doc) throw new Error('This assessment is not on this device.');
       await doc.incrementalPatch(patch);
-      return doc.id;
     },
   };
 }
