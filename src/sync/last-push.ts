@@ -33,6 +33,11 @@ export class AssumedServerStates {
     this.#states.set(String(doc.id), doc);
   }
 
+  /** Notes `doc` unless a state of it is known already (one noted since was newer). */
+  noteIfUnknown(doc: Doc) {
+    if (!this.#states.has(String(doc.id))) this.note(doc);
+  }
+
   get(id: string): Doc | undefined {
     return this.#states.get(id);
   }

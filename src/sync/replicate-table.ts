@@ -159,9 +159,32 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     })();
   });
 
-  // What RxDB assumes the server holds, for a push sent as the page goes.
+  // What RxDB assumes the server holds, for a push sent as the page goes: noted as RxDB pulls or
+  // pushes a state, and read from its replication meta for a document written here or waiting to
+  // be sent (a page that pulled nothing of it, offline or already up to date, notes nothing).
   state.received$.subscribe((doc) => assumedStates.note(doc));
   state.sent$.subscribe((doc) => assumedStates.note(doc));
+  if (options.keepalive && !options.pullOnly) {
+    const reading = new Set<string>();
+    const readAssumed = (id: string) => {
+      if (assumedStates.get(id) || reading.has(id)) return;
+      reading.add(id);
+      void state.startPromise
+        .then(async () => {
+          const internal = state.internalReplicationState;
+          if (!internal || state.isStopped()) return;
+          const master = (await getAssumedMasterState(internal, [id]))[id]?.docData as Doc | undefined;
+          if (master) assumedStates.noteIfUnknown(master);
+        })
+        .catch(() => undefined)
+        .finally(() => reading.delete(id));
+    };
+    collection.$.subscribe(({ documentId }) => readAssumed(documentId));
+    void state.startPromise
+      .then(() => outbox.waitingIds(table))
+      .then((ids) => ids.forEach(readAssumed))
+      .catch(() => undefined);
+  }
 
   // RxDB pushes nothing for a document equal to the state it assumes the server has: once the
   // replication is idle, such a document's waiting change is settled (Outbox.settleIfUnchanged).
