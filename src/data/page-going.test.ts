@@ -28,6 +28,19 @@ async function draft(data: UserData, name: string) {
 const stored = async (data: UserData, id: string) =>
   (await data.db.share_subscriptions.findOne(id).exec())!.toJSON() as ShareSubscriptionDoc;
 
+/** The page goes with `typed` in the name field, typed over `over`; the document as given. */
+const goesWithName = (data: UserData, doc: ShareSubscriptionDoc, typed: string, over: string) =>
+  asThePageGoes(
+    data,
+    'share_subscriptions',
+  )({
+    doc,
+    changed: { subscriber_name: typed },
+    base: { subscriber_name: over },
+    created: false,
+    touched: ['subscriber_name'],
+  });
+
 describe('as the page goes', () => {
   it('a document made as the page went, before its first write was done, is written on opening again', async () => {
     const data = await localUserData();
@@ -72,16 +85,7 @@ describe('as the page goes', () => {
     const doc = await draft(data, 'Ad');
     const push = vi.spyOn(data.engine, 'pushAsThePageGoes');
     const newest = { ...doc, subscriber_name: 'Ada Lovelace' };
-    asThePageGoes(
-      data,
-      'share_subscriptions',
-    )({
-      doc: newest,
-      changed: { subscriber_name: 'Ada Lovelace' },
-      base: { subscriber_name: 'Ad' },
-      created: false,
-      touched: ['subscriber_name'],
-    });
+    goesWithName(data, newest, 'Ada Lovelace', 'Ad');
     expect(push).toHaveBeenCalledWith('share_subscriptions', [
       { doc: newest, fields: ['subscriber_name'], created: false },
     ]);
@@ -98,16 +102,7 @@ describe('as the page goes', () => {
   it('a change the database already has is not written again', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'Ada');
-    asThePageGoes(
-      data,
-      'share_subscriptions',
-    )({
-      doc,
-      changed: { subscriber_name: 'Ada' },
-      base: { subscriber_name: 'Ad' },
-      created: false,
-      touched: ['subscriber_name'],
-    });
+    goesWithName(data, doc, 'Ada', 'Ad');
     const before = (await data.db.share_subscriptions.findOne(doc.id).exec())!.revision;
     await writeKeptChanges(data);
     expect((await data.db.share_subscriptions.findOne(doc.id).exec())!.revision).toBe(before);
@@ -116,16 +111,7 @@ describe('as the page goes', () => {
   it('over a value another tab stored since, what was typed stands and the other value is logged', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'From another tab');
-    asThePageGoes(
-      data,
-      'share_subscriptions',
-    )({
-      doc: { ...doc, subscriber_name: 'Typed' },
-      changed: { subscriber_name: 'Typed' },
-      base: { subscriber_name: 'Before' },
-      created: false,
-      touched: ['subscriber_name'],
-    });
+    goesWithName(data, { ...doc, subscriber_name: 'Typed' }, 'Typed', 'Before');
     await writeKeptChanges(data);
     expect((await stored(data, doc.id)).subscriber_name).toBe('Typed');
     const [logged] = (await data.conflictLog.collection.find().exec()).map((e) => e.toJSON());
@@ -139,32 +125,14 @@ describe('as the page goes', () => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     const push = vi.spyOn(data.engine, 'pushAsThePageGoes');
-    asThePageGoes(
-      data,
-      'share_subscriptions',
-    )({
-      doc,
-      changed: { subscriber_name: 'Ada' },
-      base: { subscriber_name: 'Ad' },
-      created: false,
-      touched: ['subscriber_name'],
-    });
+    goesWithName(data, doc, 'Ada', 'Ad');
     expect(push).not.toHaveBeenCalled();
   });
 
   it('signing out forgets what was kept', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'Ad');
-    asThePageGoes(
-      data,
-      'share_subscriptions',
-    )({
-      doc,
-      changed: { subscriber_name: 'Ada' },
-      base: { subscriber_name: 'Ad' },
-      created: false,
-      touched: ['subscriber_name'],
-    });
+    goesWithName(data, doc, 'Ada', 'Ad');
     expect(Object.keys(localStorage)).toEqual([`chloe-page-going:${data.db.name}`]);
     forgetKeptChanges(data.db.name);
     expect(Object.keys(localStorage)).toEqual([]);
