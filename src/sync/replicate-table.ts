@@ -160,8 +160,8 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
   });
 
   // What RxDB assumes the server holds, for a push sent as the page goes: noted as RxDB pulls or
-  // pushes a state, and read from its replication meta for a document written here or waiting to
-  // be sent (a page that pulled nothing of it, offline or already up to date, notes nothing).
+  // pushes a state, and read from its replication meta for a document with a change waiting to be
+  // sent (a page that pulled nothing of it, offline or already up to date, notes nothing).
   state.received$.subscribe((doc) => assumedStates.note(doc));
   state.sent$.subscribe((doc) => assumedStates.note(doc));
   if (options.keepalive && !options.pullOnly) {
@@ -179,11 +179,8 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
         .catch(() => undefined)
         .finally(() => reading.delete(id));
     };
-    collection.$.subscribe(({ documentId }) => readAssumed(documentId));
-    void state.startPromise
-      .then(() => outbox.waitingIds(table))
-      .then((ids) => ids.forEach(readAssumed))
-      .catch(() => undefined);
+    // The documents with a change waiting: only what this device wrote, not every pulled row.
+    outbox.waiting$(table).subscribe((entries) => entries.forEach((entry) => readAssumed(entry.docId)));
   }
 
   // RxDB pushes nothing for a document equal to the state it assumes the server has: once the
