@@ -2,7 +2,7 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openAssessmentDatabase, type AssessmentDatabase, type LocalDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
-import { writeKeptChanges } from './page-going';
+import { noteKeptSends, writeKeptChanges } from './page-going';
 import { assessmentSyncTables } from './synced-tables';
 
 /** One assessment link's local data: its own RxDB database, replicating with the link's token. */
@@ -17,6 +17,8 @@ export const assessmentDatabaseName = (token: string) => `chloe-assessment-${tok
 
 export async function openAssessmentData(token: string, client: DatabaseClient): Promise<AssessmentData> {
   const local = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
+  // Before the engine's first push: it may meet what a page sent as it went.
+  await noteKeptSends(local);
   const engine = startSync({
     local,
     client,

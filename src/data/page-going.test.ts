@@ -2,7 +2,8 @@
 // database when it opens again, unless the database already has it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeLocalData, localUserData } from '../testing/local-data';
-import { asThePageGoes, forgetKeptChanges, writeKeptChanges } from './page-going';
+import type { PageGoingSent } from '../sync/last-push';
+import { asThePageGoes, forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
 import type { ShareSubscriptionDoc } from './schemas';
 import type { UserData } from './user-data';
 
@@ -25,6 +26,13 @@ async function draft(data: UserData, name: string) {
   return doc.toJSON() as ShareSubscriptionDoc;
 }
 
+/** The engine's push as the page goes, made with `sent` as what it sends; `send` a spy. */
+function pushes(data: UserData, sent: PageGoingSent[] = []) {
+  const send = vi.fn();
+  const make = vi.spyOn(data.engine, 'pageGoingPush').mockImplementation(() => ({ sent, send }));
+  return { make, send };
+}
+
 const stored = async (data: UserData, id: string) =>
   (await data.db.share_subscriptions.findOne(id).exec())!.toJSON() as ShareSubscriptionDoc;
 
@@ -44,7 +52,7 @@ const goesWithName = (data: UserData, doc: ShareSubscriptionDoc, typed: string, 
 describe('as the page goes', () => {
   it('a document made as the page went, before its first write was done, is written on opening again', async () => {
     const data = await localUserData();
-    const push = vi.spyOn(data.engine, 'pushAsThePageGoes');
+    const push = pushes(data);
     const made = {
       id: crypto.randomUUID(),
       user_id: data.userId,
@@ -55,7 +63,8 @@ describe('as the page goes', () => {
       total_amount: 6250,
     };
     asThePageGoes(data, 'share_subscriptions')({ doc: made, changed: made, base: {}, created: true, touched: [] });
-    expect(push).toHaveBeenCalledWith('share_subscriptions', [{ doc: made, fields: [], created: true }]);
+    expect(push.make).toHaveBeenCalledWith('share_subscriptions', [{ doc: made, fields: [], created: true }]);
+    expect(push.send).toHaveBeenCalledTimes(1);
 
     await writeKeptChanges(data);
     expect(await stored(data, made.id)).toMatchObject({ subscriber_name: 'Ada', status: 'draft' });
@@ -83,12 +92,13 @@ describe('as the page goes', () => {
   it('keeps the change and sends the newest state; on opening again the database gets it', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'Ad');
-    const push = vi.spyOn(data.engine, 'pushAsThePageGoes');
+    const push = pushes(data);
     const newest = { ...doc, subscriber_name: 'Ada Lovelace' };
     goesWithName(data, newest, 'Ada Lovelace', 'Ad');
-    expect(push).toHaveBeenCalledWith('share_subscriptions', [
+    expect(push.make).toHaveBeenCalledWith('share_subscriptions', [
       { doc: newest, fields: ['subscriber_name'], created: false },
     ]);
+    expect(push.send).toHaveBeenCalledTimes(1);
 
     await writeKeptChanges(data);
     expect((await stored(data, doc.id)).subscriber_name).toBe('Ada Lovelace');
@@ -124,9 +134,45 @@ describe('as the page goes', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    const push = vi.spyOn(data.engine, 'pushAsThePageGoes');
+    const push = pushes(data);
     goesWithName(data, doc, 'Ada', 'Ad');
-    expect(push).not.toHaveBeenCalled();
+    expect(push.send).not.toHaveBeenCalled();
+  });
+
+  it('keeps what each going page sent, and tells the outbox on opening again (before the engine starts)', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'Ada');
+    const first = { docId: doc.id, writeId: 'w1', state: { ...doc, subscriber_name: 'Ada' } };
+    const second = { docId: doc.id, writeId: 'w2', state: { ...doc, subscriber_name: 'Ada L' } };
+    // Written already (nothing unwritten), but sent: kept all the same, and sent once kept.
+    const push = pushes(data, [first]);
+    goesWithName(data, doc, 'Ada', 'Ad');
+    asThePageGoes(
+      data,
+      'share_subscriptions',
+    )({ doc, changed: {}, base: {}, created: false, touched: ['subscriber_name'] });
+    expect(push.send).toHaveBeenCalledTimes(2);
+    pushes(data, [second]);
+    goesWithName(data, { ...doc, subscriber_name: 'Ada L' }, 'Ada L', 'Ada');
+
+    await noteKeptSends(data);
+    const entry = await data.outbox.collection.findOne(`share_subscriptions:${doc.id}`).exec();
+    expect(JSON.parse(entry!.sent!)).toEqual([
+      { writeId: 'w1', state: first.state },
+      { writeId: 'w2', state: second.state },
+    ]);
+    // A conflict whose server row says w1 landed is merged against what w1 stood for.
+    await data.outbox.noteConflicts('share_subscriptions', [{ docId: doc.id, judged: doc, landedWriteId: 'w1' }]);
+    expect(data.outbox.mergeBase('share_subscriptions', doc.id, doc)).toEqual(first.state);
+  });
+
+  it('a page that sends nothing and has nothing unwritten keeps nothing', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'Ada');
+    const push = pushes(data);
+    asThePageGoes(data, 'share_subscriptions')({ doc, changed: {}, base: {}, created: false, touched: [] });
+    expect(push.send).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
   });
 
   it('signing out forgets what was kept', async () => {

@@ -2,10 +2,13 @@
 // IndexedDB and the pushes under way go with the page. So as it goes, the form's newest change is
 // kept in localStorage, which is written at once and survives the page, and sent once more in a
 // request that outlives it (src/sync/last-push.ts). When the database opens again, a kept change
-// the database does not have is written, as the form would have written it, and then synced.
+// the database does not have is written, as the form would have written it, and then synced; and
+// what that request sent is told to the outbox, so a change made over it is not taken for a
+// conflict with another device if it landed.
 import type { RxCollection } from 'rxdb';
 import type { ConflictLog } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
+import type { Outbox, SentState } from '../sync/outbox';
 import { rulesOf, type SyncRules } from '../sync/rules';
 import { fieldWrite, type Fields, type NewestState } from './form-sync';
 
@@ -17,7 +20,12 @@ interface KeptChange {
   base: Fields;
   /** The whole document, when the page made it: written if the database does not have it. */
   made?: Fields;
+  /** What the pages that went sent of it, under which write ids (the newest last). */
+  sent?: SentState[];
 }
+
+// Write ids kept per document: a page can go more than once (hidden, then restored and left).
+const SENT_KEPT = 5;
 
 const keyOf = (databaseName: string) => `chloe-page-going:${databaseName}`;
 
@@ -30,11 +38,19 @@ function read(databaseName: string): KeptChange[] {
   }
 }
 
-/** Keeps `change` for `databaseName` (replacing one of the same document); false when it cannot. */
+/**
+ * Keeps `change` for `databaseName` (replacing one of the same document, whose sends it adds to);
+ * false when it cannot.
+ */
 function keep(databaseName: string, change: KeptChange): boolean {
   try {
-    const others = read(databaseName).filter((c) => c.table !== change.table || c.id !== change.id);
-    globalThis.localStorage.setItem(keyOf(databaseName), JSON.stringify([...others, change]));
+    const all = read(databaseName);
+    const same = (c: KeptChange) => c.table === change.table && c.id === change.id;
+    const before = all.find(same)?.sent ?? [];
+    const added = (change.sent ?? []).filter((s) => !before.some((b) => b.writeId === s.writeId));
+    const sent = [...before, ...added].slice(-SENT_KEPT);
+    const kept: KeptChange = { ...change, ...(sent.length > 0 ? { sent } : {}) };
+    globalThis.localStorage.setItem(keyOf(databaseName), JSON.stringify([...all.filter((c) => !same(c)), kept]));
     return true;
   } catch {
     // No storage (some private windows) or full: the page's own writes are all there is.
@@ -52,20 +68,35 @@ export function forgetKeptChanges(databaseName: string) {
 }
 
 /**
- * What a synced form does as its page goes (SyncedDocument.asThePageGoes): keep the change, and,
- * once it is kept, send the newest state (sent and not kept, the device's older state would later
- * be pushed over it).
+ * What a synced form does as its page goes (SyncedDocument.asThePageGoes): keep the change and
+ * what will be sent of it, and, once they are kept, send the newest state (sent and not kept, the
+ * device's older state would later be pushed over it).
  */
 export const asThePageGoes =
-  (data: { db: { name: string }; engine: Pick<SyncEngine, 'pushAsThePageGoes'> }, table: string) =>
+  (data: { db: { name: string }; engine: Pick<SyncEngine, 'pageGoingPush'> }, table: string) =>
   ({ doc, changed, base, created, touched }: NewestState) => {
     const id = String(doc.id);
-    // Kept first: sent and not kept, the device's older state could later be pushed over it.
+    const push = data.engine.pageGoingPush(table, [{ doc, fields: touched, created }]);
+    const sent = push.sent.filter((s) => s.docId === id).map(({ writeId, state }) => ({ writeId, state }));
+    const unwritten = Object.keys(changed).length > 0;
     const kept =
-      Object.keys(changed).length === 0 ||
-      keep(data.db.name, { table, id, changed, base, ...(created ? { made: doc } : {}) });
-    if (kept) data.engine.pushAsThePageGoes(table, [{ doc, fields: touched, created }]);
+      (!unwritten && sent.length === 0) ||
+      keep(data.db.name, { table, id, changed, base, ...(created ? { made: doc } : {}), sent });
+    // Written already and not kept: sent all the same (only a later change of it may be misjudged).
+    if (kept || !unwritten) push.send();
   };
+
+/**
+ * Before the engine starts: tells the outbox what the pages that went sent, under which write ids,
+ * so a conflict met by a push made over a send that landed is merged against what it sent.
+ */
+export async function noteKeptSends(local: { db: { name: string }; outbox: Pick<Outbox, 'recordSentAs'> }) {
+  const byTable = new Map<string, (SentState & { docId: string })[]>();
+  for (const { table, id, sent = [] } of read(local.db.name)) {
+    byTable.set(table, [...(byTable.get(table) ?? []), ...sent.map((s) => ({ ...s, docId: id }))]);
+  }
+  for (const [table, sent] of byTable) await local.outbox.recordSentAs(table, sent);
+}
 
 /**
  * Writes what was kept as a page went and is not in the database, then forgets it. A field the

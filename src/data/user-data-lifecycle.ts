@@ -5,7 +5,7 @@ import { startSync, type SyncEngine } from '../sync/engine';
 import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
 import { countWaiting } from './on-device';
-import { forgetKeptChanges, writeKeptChanges } from './page-going';
+import { forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
 import { userSyncTables } from './synced-tables';
 import { userDatabaseName } from './user-database-name';
 
@@ -17,6 +17,8 @@ export interface UserData extends LocalDatabase<UserDatabase> {
 
 export async function openUserData(userId: string, client: DatabaseClient): Promise<UserData> {
   const local = await openUserDatabase({ name: userDatabaseName(userId) });
+  // Before the engine's first push: it may meet what a page sent as it went.
+  await noteKeptSends(local);
   const engine = startSync({
     local,
     client,

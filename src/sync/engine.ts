@@ -3,7 +3,7 @@ import { BehaviorSubject, combineLatest, type Observable, type Subscription } fr
 import { createBackoff } from './backoff';
 import type { DatabaseClient } from './client';
 import type { ConflictLog } from './conflict-log';
-import type { KeepaliveTarget, PageGoingState } from './last-push';
+import { NO_PAGE_GOING_PUSH, type KeepaliveTarget, type PageGoingPush, type PageGoingState } from './last-push';
 import type { Outbox } from './outbox';
 import { replicateTable } from './replicate-table';
 import type { SyncDoc } from './rows';
@@ -24,8 +24,8 @@ export interface Replication {
   awaitInSync(): Promise<unknown>;
   awaitInitialReplication(): Promise<void>;
   cancel(): Promise<unknown>;
-  /** Sends these states once more, in a request that outlives the page (last-push.ts). */
-  pushAsThePageGoes?: (states: readonly PageGoingState[]) => void;
+  /** Makes the push of these states in a request that outlives the page (last-push.ts). */
+  pageGoingPush?: (states: readonly PageGoingState[]) => PageGoingPush;
 }
 
 interface SharedOptions {
@@ -82,8 +82,9 @@ export interface SyncEngine {
   awaitInitialSync(): Promise<void>;
   /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
   exportUnsynced(): Promise<string>;
-  /** The page is going: these newest states of `table`'s documents are sent once more. */
-  pushAsThePageGoes(table: string, states: readonly PageGoingState[]): void;
+  /** The page is going: the push of these newest states of `table`'s documents, to keep and send
+   * (once sent, no other request starts). */
+  pageGoingPush(table: string, states: readonly PageGoingState[]): PageGoingPush;
   stop(): Promise<void>;
 }
 
@@ -142,7 +143,7 @@ export function startSync({
   // and ends the wait as soon as the server answers.
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
-  // Once the page's last push is sent (pushAsThePageGoes), no other request starts: one started
+  // Once the page's last push is sent (pageGoingPush), no other request starts: one started
   // after it could land after it, older state over newer. A page restored from the back-forward
   // cache syncs again.
   let pageGone = false;
@@ -268,11 +269,17 @@ export function startSync({
       );
       return JSON.stringify({ exportedAt: new Date().toISOString(), changes }, null, 2);
     },
-    pushAsThePageGoes: (table, states) => {
-      pageGone = true;
-      tables.forEach((t, i) => {
-        if (t.name === table) replications[i]?.pushAsThePageGoes?.(states);
-      });
+    pageGoingPush: (table, states) => {
+      const pushes = tables.flatMap((t, i) =>
+        t.name === table ? [replications[i]?.pageGoingPush?.(states) ?? NO_PAGE_GOING_PUSH] : [],
+      );
+      return {
+        sent: pushes.flatMap((p) => p.sent),
+        send: () => {
+          pageGone = true;
+          for (const p of pushes) p.send();
+        },
+      };
     },
     stop: async () => {
       stopped = true;

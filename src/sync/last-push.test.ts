@@ -1,7 +1,7 @@
 // The push sent as a page goes: one request that outlives the page (keepalive), each document as a
 // compare-and-set of the fields that differ from what RxDB assumes the server has.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AssumedServerStates, pushAsThePageGoes } from './last-push';
+import { AssumedServerStates, pageGoingPush } from './last-push';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,13 +11,13 @@ const target = {
   headers: () => ({ apikey: 'k', Authorization: 'Bearer t' }),
 };
 
-describe('pushAsThePageGoes', () => {
+describe('pageGoingPush', () => {
   it('sends the fields the page changed that differ from what RxDB assumes the server has, judged against it', () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);
     const assumed = new AssumedServerStates();
     assumed.note({ id: 'a', title: 'On the server', price: 90, updated_at: 'then', serverModified: 'then' });
-    pushAsThePageGoes(
+    const push = pageGoingPush(
       target,
       'saved_properties',
       [
@@ -35,6 +35,9 @@ describe('pushAsThePageGoes', () => {
       assumed,
       rules,
     );
+    // Made, not sent: what it will send is kept first.
+    expect(fetch).not.toHaveBeenCalled();
+    push.send();
 
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -53,7 +56,17 @@ describe('pushAsThePageGoes', () => {
     expect(body.p_rows[0]?.assumed).toEqual({ id: 'a', title: 'On the server' });
     // Made on this page and unknown to RxDB's server state: the whole document, to insert.
     expect(body.p_rows[1]).toMatchObject({ new: { id: 'b', title: 'New', _deleted: false }, assumed: null });
-    expect(body.p_rows.map((r) => r.write_id)).toEqual([expect.any(String), expect.any(String)]);
+    const writeIds = body.p_rows.map((r) => r.write_id);
+    expect(writeIds).toEqual([expect.any(String), expect.any(String)]);
+    // Each row's write id, with the whole state it stands for: the assumed one with the sent fields.
+    expect(push.sent).toEqual([
+      {
+        docId: 'a',
+        writeId: writeIds[0],
+        state: { id: 'a', title: 'Typed', price: 90, updated_at: 'then', serverModified: 'then' },
+      },
+      { docId: 'b', writeId: writeIds[1], state: { id: 'b', title: 'New' } },
+    ]);
   });
 
   it('sends nothing when nothing differs', () => {
@@ -61,7 +74,7 @@ describe('pushAsThePageGoes', () => {
     vi.stubGlobal('fetch', fetch);
     const assumed = new AssumedServerStates();
     assumed.note({ id: 'a', title: 'Same' });
-    pushAsThePageGoes(
+    const same = pageGoingPush(
       target,
       't',
       [{ doc: { id: 'a', title: 'Same' }, fields: ['title'], created: false }],
@@ -69,7 +82,10 @@ describe('pushAsThePageGoes', () => {
       assumed,
       rules,
     );
-    pushAsThePageGoes(target, 't', [], null, assumed, rules);
+    const none = pageGoingPush(target, 't', [], null, assumed, rules);
+    same.send();
+    none.send();
     expect(fetch).not.toHaveBeenCalled();
+    expect([...same.sent, ...none.sent]).toEqual([]);
   });
 });

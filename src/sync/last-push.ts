@@ -53,29 +53,50 @@ export interface PageGoingState {
   created: boolean;
 }
 
+/** One document's row in such a push: the id it lands under in the server's `_landed`, and the
+ * whole state it stands for (RxDB's assumed server state with the sent fields applied). */
+export interface PageGoingSent {
+  docId: string;
+  writeId: string;
+  state: Doc;
+}
+
+/** Such a push, made and not sent yet: what it will send is kept first (src/data/page-going.ts). */
+export interface PageGoingPush {
+  sent: PageGoingSent[];
+  send(): void;
+}
+
+export const NO_PAGE_GOING_PUSH: PageGoingPush = { sent: [], send: () => undefined };
+
 /**
- * Sends these states to `sync_push` in one request that outlives the page. Each goes as a
+ * Makes the push of these states to `sync_push`, in one request that outlives the page. Each goes as a
  * compare-and-set of the fields the page changed that differ from what RxDB assumes the server
  * has ("partial"), taken only where those fields still hold those values, or where this device wrote the row
  * last, so it never overwrites what another device wrote since, nor the rest of the row (and it
- * claims no row: the device's next whole push is judged, not taken as its own write). A
+ * claims no row: the device's next whole push is judged, not taken as its own write; the write id
+ * it lands under lets the device merge that push against the state it stands for). A
  * document RxDB assumes nothing of goes whole if it was made on this page (inserted if the server
  * does not have it yet), else not at all (the next session's push sends it).
  */
-export function pushAsThePageGoes(
+export function pageGoingPush(
   target: KeepaliveTarget,
   table: string,
   states: readonly PageGoingState[],
   writer: string | null,
   assumed: AssumedServerStates,
   rules: Pick<TableRules, 'serverOwned'>,
-) {
-  if (typeof fetch !== 'function') return;
+): PageGoingPush {
+  const sent: PageGoingSent[] = [];
   const rows = states.flatMap(({ doc, fields: changed, created }): Record<string, unknown>[] => {
     const id = String(doc.id);
     const write_id = crypto.randomUUID();
     const server = assumed.get(id);
-    if (!server) return created ? [{ new: docToRow(doc), assumed: null, writer, write_id }] : [];
+    if (!server) {
+      if (!created) return [];
+      sent.push({ docId: id, writeId: write_id, state: doc });
+      return [{ new: docToRow(doc), assumed: null, writer, write_id }];
+    }
     const fields = changed.filter(
       (field) =>
         !NOT_DATA.has(field) &&
@@ -84,13 +105,19 @@ export function pushAsThePageGoes(
     );
     if (fields.length === 0) return [];
     const pick = (from: Doc) => Object.fromEntries(fields.map((field) => [field, from[field] ?? null]));
+    sent.push({ docId: id, writeId: write_id, state: { ...server, ...pick(doc) } });
     return [{ new: { ...pick(doc), id }, assumed: { ...pick(server), id }, partial: true, writer, write_id }];
   });
-  if (rows.length === 0) return;
-  void fetch(target.url, {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json', ...target.headers() },
-    body: JSON.stringify({ p_table: table, p_rows: rows }),
-  }).catch(() => undefined);
+  return {
+    sent,
+    send: () => {
+      if (rows.length === 0 || typeof fetch !== 'function') return;
+      void fetch(target.url, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json', ...target.headers() },
+        body: JSON.stringify({ p_table: table, p_rows: rows }),
+      }).catch(() => undefined);
+    },
+  };
 }

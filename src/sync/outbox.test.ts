@@ -166,4 +166,20 @@ describe('the outbox', () => {
     await local.outbox.settle('saved_properties', [sent]);
     expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toBeUndefined();
   });
+
+  it('a state sent outside a push keeps the write id it was sent with, and a push of it reuses that id', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const state = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Sent as the page went' };
+    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state }]);
+    // Told twice (the journal read again): recorded once.
+    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state }]);
+    const entry = await local.outbox.collection.findOne(`saved_properties:${doc.id}`).exec();
+    expect(JSON.parse(entry!.sent!)).toEqual([{ writeId: 'page-went', state }]);
+    expect(await local.outbox.recordSent('saved_properties', [state])).toEqual(['page-went']);
+    await local.outbox.noteConflicts('saved_properties', [
+      { docId: doc.id, judged: undefined, landedWriteId: 'page-went' },
+    ]);
+    expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toEqual(state);
+  });
 });

@@ -168,6 +168,38 @@ export class Outbox {
   }
 
   /**
+   * States sent outside a push, under the write ids they were sent with (the push a page sent as
+   * it went, src/sync/last-push.ts): if one landed, a conflict is merged against it.
+   */
+  recordSentAs(table: string, sent: (SentState & { docId: string })[]): Promise<void> {
+    if (sent.length === 0) return Promise.resolve();
+    const ids = [...new Set(sent.map((s) => key(table, s.docId)))];
+    return this.#serial(ids, async () => {
+      const existing = await this.collection.findByIds(ids).exec();
+      await this.collection.bulkUpsert(
+        ids.map((id) => {
+          const entry = existing.get(id);
+          const before = parseSent(entry);
+          const added = sent
+            .filter((s) => key(table, s.docId) === id && !before.some((b) => b.writeId === s.writeId))
+            .map(({ writeId, state }) => ({ writeId, state }));
+          const docId = sent.find((s) => key(table, s.docId) === id)!.docId;
+          return {
+            id,
+            table,
+            docId,
+            since: entry?.since ?? Date.now(),
+            lastError: entry?.lastError ?? null,
+            refused: entry?.refused ?? null,
+            refusal: entry?.refusal ?? null,
+            sent: JSON.stringify([...before, ...added].slice(-SENT_KEPT)),
+          };
+        }),
+      );
+    });
+  }
+
+  /**
    * A push met conflicts: notes the state each is merged against. When the server's row says that
    * one of this device's earlier pushes landed (`landedWriteId`: its answer was lost), that push's
    * state is the base: the device's edits since are its own, not both-sides edits. Otherwise the

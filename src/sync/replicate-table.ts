@@ -6,7 +6,14 @@ import type { Json } from '../generated/database.types';
 import type { DatabaseClient } from './client';
 import type { ConflictLog } from './conflict-log';
 import { mergeOf } from './conflict-handler';
-import { AssumedServerStates, pushAsThePageGoes, type KeepaliveTarget, type PageGoingState } from './last-push';
+import {
+  AssumedServerStates,
+  NO_PAGE_GOING_PUSH,
+  pageGoingPush,
+  type KeepaliveTarget,
+  type PageGoingPush,
+  type PageGoingState,
+} from './last-push';
 import { sameData, type Doc } from './merge';
 import type { Outbox } from './outbox';
 import { push, type PushResult } from './push';
@@ -47,7 +54,7 @@ export interface TableReplicationOptions<T extends SyncDoc> {
 
 /** One table's replication, and its last push as the page goes (last-push.ts). */
 export type TableReplication<T> = RxReplicationState<T, Checkpoint> & {
-  pushAsThePageGoes: (states: readonly PageGoingState[]) => void;
+  pageGoingPush: (states: readonly PageGoingState[]) => PageGoingPush;
 };
 
 /**
@@ -211,9 +218,9 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
   }
 
   return Object.assign(state, {
-    pushAsThePageGoes: (states: readonly PageGoingState[]) => {
-      if (options.keepalive && !options.pullOnly)
-        pushAsThePageGoes(options.keepalive, table, states, writer, assumedStates, rules);
-    },
+    pageGoingPush: (states: readonly PageGoingState[]) =>
+      options.keepalive && !options.pullOnly
+        ? pageGoingPush(options.keepalive, table, states, writer, assumedStates, rules)
+        : NO_PAGE_GOING_PUSH,
   });
 }

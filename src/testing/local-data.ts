@@ -11,6 +11,7 @@ import type { DatabaseClient } from '../sync/client';
 import type { Database } from '../generated/database.types';
 import { openAssessmentDatabase, openUserDatabase } from '../data/database';
 import type { SyncEngine } from '../sync/engine';
+import { NO_PAGE_GOING_PUSH } from '../sync/last-push';
 import type { SyncDoc } from '../sync/rows';
 import { IDLE_INPUTS } from '../sync/status';
 import type { UserData } from '../data/user-data';
@@ -24,7 +25,7 @@ const idleEngine = (): SyncEngine => ({
   awaitInSync: () => Promise.resolve(),
   awaitInitialSync: () => Promise.resolve(),
   exportUnsynced: () => Promise.resolve('{}'),
-  pushAsThePageGoes: () => undefined,
+  pageGoingPush: () => NO_PAGE_GOING_PUSH,
   stop: () => Promise.resolve(),
 });
 

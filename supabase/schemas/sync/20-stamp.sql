@@ -15,7 +15,9 @@
 --   unanswered pushes landed, and merges against the state it sent then.
 -- Both come from transaction-local settings that only the sync_push functions set
 -- (chloe.sync_writer, and chloe.sync_write_id for one row or chloe.sync_write_ids, a map by row
--- id, for one insert of many rows), so a client cannot write them directly.
+-- id, for one insert of many rows), so a client cannot write them directly. A write that lands
+-- without claiming the row (a partial push, sync/50-push-rows.sql) sets no writer, and names its
+-- device in chloe.sync_device for _landed alone.
 create or replace function public.stamp_sync_columns()
 returns trigger
 language plpgsql
@@ -23,6 +25,7 @@ set search_path = ''
 as $$
 declare
   v_writer text := nullif(pg_catalog.current_setting('chloe.sync_writer', true), '');
+  v_device text := coalesce(nullif(pg_catalog.current_setting('chloe.sync_device', true), ''), v_writer);
   v_write_id text := coalesce(
     nullif(pg_catalog.current_setting('chloe.sync_write_id', true), ''),
     nullif(nullif(pg_catalog.current_setting('chloe.sync_write_ids', true), '')::jsonb ->> new.id::text, ''));
@@ -44,11 +47,11 @@ begin
   new.updated_at := now();
   new._modified := clock_timestamp();
   new._writer := v_writer;
-  if v_writer is not null and v_write_id is not null then
+  if v_device is not null and v_write_id is not null then
     if (select count(*) from jsonb_object_keys(v_landed)) >= 16 then
       v_landed := '{}'::jsonb;
     end if;
-    v_landed := v_landed || jsonb_build_object(v_writer, v_write_id);
+    v_landed := v_landed || jsonb_build_object(v_device, v_write_id);
   end if;
   new._landed := v_landed;
   return new;

@@ -12,9 +12,9 @@
 --   row data <> assumed data       -> conflict
 --   "partial": true                -> "new" and "assumed" hold only some columns (and the id): the
 --                                     row is updated when those columns still hold the assumed
---                                     values (or this device wrote it last), never inserted, and
---                                     the row's _writer is cleared; the push a page sends as it
---                                     goes (src/sync/last-push.ts)
+--                                     values (or this device wrote it last), never inserted;
+--                                     _writer is cleared, the write id lands in _landed: the push
+--                                     a page sends as it goes (src/sync/last-push.ts)
 --
 -- "Data" is every column except the server-owned ones (created_at, updated_at, _modified,
 -- _writer, _landed): the device's copy of those can lag. The assumed state is first read into the
@@ -76,8 +76,7 @@ declare
   v_column text;
   v_constraint text;
 begin
-  -- A synced table devices may not push is refused by name (the caller has no write privilege on
-  -- it; without this it would be called an unknown table).
+  -- A synced table devices may not push is refused by name, not called an unknown table.
   select t.read_only_because into v_read_only
     from public.sync_tables() as t
    where t.table_name = p_table and not t.pushed;
@@ -147,9 +146,11 @@ begin
       end if;
       v_id := v_id_text::uuid;
       -- Who writes, for the stamping trigger (local to this transaction; reset below).
-      -- A partial write claims no row: the row is then the device's state in those columns only,
-      -- and "this device wrote it last" would let the device's older whole state over the rest.
+      -- A partial write claims no row (the row is then the device's state in those columns only,
+      -- and "this device wrote it last" would let its older whole state over the rest): it lands
+      -- under its write id alone, so the device merges against the state it stands for.
       perform pg_catalog.set_config('chloe.sync_writer', case when v_partial then '' else coalesce(v_writer, '') end, true);
+      perform pg_catalog.set_config('chloe.sync_device', coalesce(v_writer, ''), true);
       perform pg_catalog.set_config('chloe.sync_write_id', coalesce(v_write_id, ''), true);
 
       -- The current row, locked when the caller may update it. FOR UPDATE also applies the
@@ -275,6 +276,7 @@ begin
     end;
   end loop;
   perform pg_catalog.set_config('chloe.sync_writer', '', true);
+  perform pg_catalog.set_config('chloe.sync_device', '', true);
   perform pg_catalog.set_config('chloe.sync_write_id', '', true);
 
   -- Conflicting rows as they are now, after every write of this call, once each.

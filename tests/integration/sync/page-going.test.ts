@@ -1,8 +1,9 @@
 // The push a page sends as it goes (src/sync/last-push.ts), from the app's own RxDB database and
 // sync engine to the local stack: sent as a compare-and-set against the state RxDB assumes the
 // server has, including on a page that pulled nothing of the document.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openUserDatabase } from '../../../src/data/database';
+import { asThePageGoes, noteKeptSends, writeKeptChanges } from '../../../src/data/page-going';
 import { userSyncTables } from '../../../src/data/synced-tables';
 import { startSync, type SyncEngine } from '../../../src/sync/engine';
 import type { KeepaliveTarget } from '../../../src/sync/last-push';
@@ -14,53 +15,75 @@ const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.stop();
   for (const close of closers.splice(0)) await close();
+  vi.unstubAllGlobals();
 });
 
 const nameOnServer = async (id: string) =>
   (await sql<{ name: string | null }>('select subscriber_name as name from share_subscriptions where id = $1', [id]))[0]
     ?.name ?? null;
 
-describe('the push sent as the page goes', () => {
-  it('reaches the server from a page that pulled nothing (what RxDB assumes is read from its meta)', async () => {
-    const u = await newUser();
-    const { client, setOnline } = await deviceClient();
-    const { data, error } = await client.auth.signInWithPassword({ email: u.email, password: u.password });
-    if (error) throw error;
-    const keepalive: KeepaliveTarget = {
-      url: `${stack().apiUrl}/rest/v1/rpc/sync_push`,
-      headers: () => ({ apikey: stack().anonKey, Authorization: `Bearer ${data.session.access_token}` }),
-    };
-    const local = await openUserDatabase({
-      name: `going${crypto.randomUUID().slice(0, 8)}`,
-      storage: storage(),
-      multiInstance: false,
+/** A signed-in device whose engine can be started again (each start a page), and a localStorage. */
+async function goingDevice() {
+  const u = await newUser();
+  const { client, setOnline } = await deviceClient();
+  const { data, error } = await client.auth.signInWithPassword({ email: u.email, password: u.password });
+  if (error) throw error;
+  // The page-going journal lives in localStorage, which Node has not.
+  const kept = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => kept.get(k) ?? null,
+    setItem: (k: string, v: string) => void kept.set(k, v),
+    removeItem: (k: string) => void kept.delete(k),
+  });
+  const keepalive: KeepaliveTarget = {
+    url: `${stack().apiUrl}/rest/v1/rpc/sync_push`,
+    headers: () => ({ apikey: stack().anonKey, Authorization: `Bearer ${data.session.access_token}` }),
+  };
+  const local = await openUserDatabase({
+    name: `going${crypto.randomUUID().slice(0, 8)}`,
+    storage: storage(),
+    multiInstance: false,
+  });
+  closers.push(() => local.db.close());
+  const start = () => {
+    const engine = startSync({
+      local,
+      client,
+      identifier: u.user.id,
+      listen: false,
+      tables: userSyncTables(local.db),
+      keepalive,
     });
-    closers.push(() => local.db.close());
-    const start = () => {
-      const engine = startSync({
-        local,
-        client,
-        identifier: u.user.id,
-        listen: false,
-        tables: userSyncTables(local.db),
-        keepalive,
-      });
-      engines.push(engine);
-      return engine;
-    };
-
-    // A first page makes the draft and syncs it.
-    const first = start();
+    engines.push(engine);
+    return engine;
+  };
+  const draft = async (name: string) => {
     const id = crypto.randomUUID();
     await local.db.share_subscriptions.insert({
       id,
       user_id: u.user.id,
-      subscriber_name: 'Ad',
+      subscriber_name: name,
       number_of_shares: 5000,
       subscription_price: 1.25,
       total_amount: 6250,
       status: 'draft',
     });
+    return id;
+  };
+  const typeName = async (id: string, name: string) => {
+    await (await local.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({ subscriber_name: name });
+    return (await local.db.share_subscriptions.findOne(id).exec())!.toMutableJSON();
+  };
+  return { local, start, setOnline, draft, typeName };
+}
+
+describe('the push sent as the page goes', () => {
+  it('reaches the server from a page that pulled nothing (what RxDB assumes is read from its meta)', async () => {
+    const { start, setOnline, draft, typeName } = await goingDevice();
+
+    // A first page makes the draft and syncs it.
+    const first = start();
+    const id = await draft('Ad');
     await first.awaitInSync();
     expect(await nameOnServer(id)).toBe('Ad');
     await first.stop();
@@ -68,13 +91,14 @@ describe('the push sent as the page goes', () => {
     // The next page opens while the server cannot be reached: RxDB pulls nothing, notes nothing.
     setOnline(false);
     const second = start();
-    await (await local.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({ subscriber_name: 'Ada' });
-    const newest = (await local.db.share_subscriptions.findOne(id).exec())!.toMutableJSON();
+    const newest = await typeName(id, 'Ada');
     // The page goes as the connection comes back (the request outlives the page; the device is
     // offline only to its client). Asked again until the device has read what RxDB assumes the server holds.
     const name = await until(
       async () => {
-        second.pushAsThePageGoes('share_subscriptions', [{ doc: newest, fields: ['subscriber_name'], created: false }]);
+        second
+          .pageGoingPush('share_subscriptions', [{ doc: newest, fields: ['subscriber_name'], created: false }])
+          .send();
         return nameOnServer(id);
       },
       (n) => n === 'Ada',
@@ -86,5 +110,43 @@ describe('the push sent as the page goes', () => {
       [id],
     );
     expect(row).toEqual({ writer: null, shares: 5000 });
+  });
+
+  it('…and a change typed over it after opening again is taken, not logged as a conflict', async () => {
+    const { local, start, setOnline, draft, typeName } = await goingDevice();
+    const first = start();
+    const id = await draft('Ad');
+    await first.awaitInSync();
+    await first.stop();
+
+    // Offline, 'Ada' is typed and the page goes; its push lands all the same (as in the test above).
+    setOnline(false);
+    const second = start();
+    const newest = await typeName(id, 'Ada');
+    await until(
+      async () => {
+        asThePageGoes(
+          { db: local.db, engine: second },
+          'share_subscriptions',
+        )({ doc: newest, changed: {}, base: {}, created: false, touched: ['subscriber_name'] });
+        return nameOnServer(id);
+      },
+      (n) => n === 'Ada',
+    );
+    await second.stop();
+
+    // Opened again, still offline: the user types over it, then the connection comes back. The
+    // device's push (judged against 'Ad', which RxDB still assumes) meets its own landed 'Ada'.
+    await noteKeptSends(local);
+    const third = start();
+    await writeKeptChanges(local);
+    await typeName(id, 'Ada Lovelace');
+    setOnline(true);
+    third.reSync();
+    await third.awaitInSync();
+    expect(await nameOnServer(id)).toBe('Ada Lovelace');
+    expect((await local.db.share_subscriptions.findOne(id).exec())!.subscriber_name).toBe('Ada Lovelace');
+    expect(await local.conflictLog.collection.count().exec()).toBe(0);
+    expect(await local.outbox.count()).toBe(0);
   });
 });

@@ -20,6 +20,34 @@ describe('sync_push, partial', () => {
     expect(await dbRow('saved_properties', row!.id)).toMatchObject({ title: 'Typed', bedrooms: 3, _writer: null });
   });
 
+  it("lands under its write id, so the device can tell its own change from another device's", async () => {
+    const a = await user();
+    const [row] = await pushNew(a, 'saved_properties', [property(a, 'Was')]);
+    await push(a.client, 'saved_properties', [
+      {
+        new: { id: row!.id, title: 'Typed' },
+        assumed: { id: row!.id, title: 'Was' },
+        partial: true,
+        writer: 'dev-a',
+        write_id: 'page-went',
+      },
+    ]);
+    const landed = await dbRow('saved_properties', row!.id);
+    expect(landed).toMatchObject({ title: 'Typed', _writer: null });
+    expect(landed?._landed).toMatchObject({ 'dev-a': 'page-went' });
+    // Refused (another device changed the field since): nothing lands, and the record stays.
+    await push(a.client, 'saved_properties', [
+      {
+        new: { id: row!.id, title: 'Again' },
+        assumed: { id: row!.id, title: 'Was' },
+        partial: true,
+        writer: 'dev-a',
+        write_id: 'not-landed',
+      },
+    ]);
+    expect((await dbRow('saved_properties', row!.id))?._landed).toMatchObject({ 'dev-a': 'page-went' });
+  });
+
   it("…so the device's older whole state, pushed next, meets a conflict rather than its own write", async () => {
     const a = await user();
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'Was', { bedrooms: 2 })]);
