@@ -1,7 +1,7 @@
 // What a form held as its page went: kept in localStorage and sent once more; written into the
 // database when it opens again, unless the database already has it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeLocalData, localUserData } from '../testing/local-data';
+import { closeLocalData, localUserData, trackWrites } from '../testing/local-data';
 import type { PageGoingSent } from '../sync/last-push';
 import { asThePageGoes, forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
 import type { ShareSubscriptionDoc } from './schemas';
@@ -141,9 +141,12 @@ describe('as the page goes', () => {
 
   it('keeps what each going page sent, and tells the outbox on opening again (before the engine starts)', async () => {
     const data = await localUserData();
+    trackWrites(data);
     const doc = await draft(data, 'Ada');
     const first = { docId: doc.id, writeId: 'w1', state: { ...doc, subscriber_name: 'Ada' } };
     const second = { docId: doc.id, writeId: 'w2', state: { ...doc, subscriber_name: 'Ada L' } };
+    // The page goes before its own word to the outbox is written.
+    const told = vi.spyOn(data.outbox, 'recordSentAs').mockResolvedValue();
     // Written already (nothing unwritten), but sent: kept all the same, and sent once kept.
     const push = pushes(data, [first]);
     goesWithName(data, doc, 'Ada', 'Ad');
@@ -154,16 +157,31 @@ describe('as the page goes', () => {
     expect(push.send).toHaveBeenCalledTimes(2);
     pushes(data, [second]);
     goesWithName(data, { ...doc, subscriber_name: 'Ada L' }, 'Ada L', 'Ada');
+    told.mockRestore();
+    const entry = () => data.outbox.collection.findOne(`share_subscriptions:${doc.id}`).exec();
+    expect((await entry())!.sent).toBeNull();
 
     await noteKeptSends(data);
-    const entry = await data.outbox.collection.findOne(`share_subscriptions:${doc.id}`).exec();
-    expect(JSON.parse(entry!.sent!)).toEqual([
+    expect(JSON.parse((await entry())!.sent!)).toEqual([
       { writeId: 'w1', state: first.state },
       { writeId: 'w2', state: second.state },
     ]);
     // A conflict whose server row says w1 landed is merged against what w1 stood for.
     await data.outbox.noteConflicts('share_subscriptions', [{ docId: doc.id, judged: doc, landedWriteId: 'w1' }]);
     expect(data.outbox.mergeBase('share_subscriptions', doc.id, doc)).toEqual(first.state);
+  });
+
+  it('tells the outbox at once too, for a page the browser shows again (back-forward cache)', async () => {
+    const data = await localUserData();
+    trackWrites(data);
+    const doc = await draft(data, 'Ada');
+    const sent = { docId: doc.id, writeId: 'w1', state: { ...doc, subscriber_name: 'Ada' } };
+    pushes(data, [sent]);
+    goesWithName(data, doc, 'Ada', 'Ad');
+    await vi.waitFor(async () => {
+      const entry = await data.outbox.collection.findOne(`share_subscriptions:${doc.id}`).exec();
+      expect(JSON.parse(entry?.sent ?? '[]')).toEqual([{ writeId: 'w1', state: sent.state }]);
+    });
   });
 
   it('a page that sends nothing and has nothing unwritten keeps nothing', async () => {

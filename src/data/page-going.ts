@@ -8,7 +8,8 @@
 import type { RxCollection } from 'rxdb';
 import type { ConflictLog } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
-import type { Outbox, SentState } from '../sync/outbox';
+import type { Outbox } from '../sync/outbox';
+import { SENT_KEPT, type SentState } from '../sync/sent-states';
 import { rulesOf, type SyncRules } from '../sync/rules';
 import { fieldWrite, type Fields, type NewestState } from './form-sync';
 
@@ -23,9 +24,6 @@ interface KeptChange {
   /** What the pages that went sent of it, under which write ids (the newest last). */
   sent?: SentState[];
 }
-
-// Write ids kept per document: a page can go more than once (hidden, then restored and left).
-const SENT_KEPT = 5;
 
 const keyOf = (databaseName: string) => `chloe-page-going:${databaseName}`;
 
@@ -73,17 +71,27 @@ export function forgetKeptChanges(databaseName: string) {
  * device's older state would later be pushed over it).
  */
 export const asThePageGoes =
-  (data: { db: { name: string }; engine: Pick<SyncEngine, 'pageGoingPush'> }, table: string) =>
+  (
+    data: {
+      db: { name: string };
+      engine: Pick<SyncEngine, 'pageGoingPush'>;
+      outbox: Pick<Outbox, 'recordSentAs'>;
+    },
+    table: string,
+  ) =>
   ({ doc, changed, base, created, touched }: NewestState) => {
     const id = String(doc.id);
     const push = data.engine.pageGoingPush(table, [{ doc, fields: touched, created }]);
-    const sent = push.sent.filter((s) => s.docId === id).map(({ writeId, state }) => ({ writeId, state }));
+    const sent = push.sent.filter((s) => s.docId === id).map(({ docId: _, ...s }) => s);
     const unwritten = Object.keys(changed).length > 0;
     const kept =
       (!unwritten && sent.length === 0) ||
       keep(data.db.name, { table, id, changed, base, ...(created ? { made: doc } : {}), sent });
     // Written already and not kept: sent all the same (only a later change of it may be misjudged).
-    if (kept || !unwritten) push.send();
+    if (!kept && unwritten) return;
+    push.send();
+    // For a page the browser keeps and shows again (back-forward cache), whose sync goes on.
+    void data.outbox.recordSentAs(table, push.sent).catch(() => undefined);
   };
 
 /**
@@ -95,7 +103,11 @@ export async function noteKeptSends(local: { db: { name: string }; outbox: Pick<
   for (const { table, id, sent = [] } of read(local.db.name)) {
     byTable.set(table, [...(byTable.get(table) ?? []), ...sent.map((s) => ({ ...s, docId: id }))]);
   }
-  for (const [table, sent] of byTable) await local.outbox.recordSentAs(table, sent);
+  for (const [table, sent] of byTable) {
+    // At worst a change made over a send that landed is logged as a conflict: never a reason
+    // not to open.
+    await local.outbox.recordSentAs(table, sent).catch(() => undefined);
+  }
 }
 
 /**

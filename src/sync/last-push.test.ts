@@ -64,6 +64,7 @@ describe('pageGoingPush', () => {
         docId: 'a',
         writeId: writeIds[0],
         state: { id: 'a', title: 'Typed', price: 90, updated_at: 'then', serverModified: 'then' },
+        patch: { title: 'Typed' },
       },
       { docId: 'b', writeId: writeIds[1], state: { id: 'b', title: 'New' } },
     ]);

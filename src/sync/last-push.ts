@@ -53,12 +53,14 @@ export interface PageGoingState {
   created: boolean;
 }
 
-/** One document's row in such a push: the id it lands under in the server's `_landed`, and the
- * whole state it stands for (RxDB's assumed server state with the sent fields applied). */
+/** One document's row in such a push: the id it lands under in the server's `_landed`, the
+ * whole state it stands for (RxDB's assumed server state with the sent fields applied) and, for
+ * a partial row, the fields sent (taken over this device's own last write, they apply to that). */
 export interface PageGoingSent {
   docId: string;
   writeId: string;
   state: Doc;
+  patch?: Doc;
 }
 
 /** Such a push, made and not sent yet: what it will send is kept first (src/data/page-going.ts). */
@@ -105,7 +107,7 @@ export function pageGoingPush(
     );
     if (fields.length === 0) return [];
     const pick = (from: Doc) => Object.fromEntries(fields.map((field) => [field, from[field] ?? null]));
-    sent.push({ docId: id, writeId: write_id, state: { ...server, ...pick(doc) } });
+    sent.push({ docId: id, writeId: write_id, state: { ...server, ...pick(doc) }, patch: pick(doc) });
     return [{ new: { ...pick(doc), id }, assumed: { ...pick(server), id }, partial: true, writer, write_id }];
   });
   return {

@@ -182,4 +182,39 @@ describe('the outbox', () => {
     ]);
     expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toEqual(state);
   });
+
+  it('some fields sent over its own earlier write stand for that write with them ("<its id>+<theirs>")', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const earlier = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Earlier', key_features: ['Garden'] };
+    const [own] = await local.outbox.recordSent('saved_properties', [earlier]);
+    const assumed = { ...(doc.toJSON() as Doc), _deleted: false };
+    const patch = { title: 'As the page went' };
+    await local.outbox.recordSentAs('saved_properties', [
+      { docId: doc.id, writeId: 'p', state: { ...assumed, ...patch }, patch },
+    ]);
+    const base = async (landedWriteId: string) => {
+      await local.outbox.noteConflicts('saved_properties', [{ docId: doc.id, judged: assumed, landedWriteId }]);
+      return local.outbox.mergeBase('saved_properties', doc.id, undefined);
+    };
+    expect(await base(`${own}+p`)).toEqual({ ...earlier, ...patch });
+    expect(await base('p')).toEqual({ ...assumed, ...patch });
+    // The earlier write forgotten: the nearest known state, not the judged one.
+    expect(await base('gone+p')).toEqual({ ...assumed, ...patch });
+  });
+
+  it('a state sent outside a push for a document with nothing waiting makes no entry, and joins its next change', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    await local.outbox.settle('saved_properties', [doc.toJSON()]);
+    expect(await local.outbox.count()).toBe(0);
+    const state = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Sent' };
+    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'p', state }]);
+    expect(await local.outbox.count()).toBe(0);
+    await doc.incrementalPatch({ title: 'Changed since' });
+    await eventually(async () => {
+      const entry = await local.outbox.collection.findOne(`saved_properties:${doc.id}`).exec();
+      expect(JSON.parse(entry?.sent ?? '[]')).toEqual([{ writeId: 'p', state }]);
+    });
+  });
 });

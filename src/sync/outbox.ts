@@ -11,20 +11,9 @@ import type { OutboxEntry } from './outbox-entry';
 import { parseRefusal, type Refusal } from './refusal';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
-
-/** A state sent in a push, by the id the server records in `_landed` when it lands. */
-export interface SentState {
-  writeId: string;
-  state: Doc;
-}
-
-// Distinct states kept per document: each push sent while no answer comes adds one (a retry of
-// the same state reuses its write id), and the one that landed must still be here when asked.
-const SENT_KEPT = 5;
+import { landedState, parseSent, SENT_KEPT, type SentState } from './sent-states';
 
 const key = (table: string, docId: string) => `${table}:${docId}`;
-const parseSent = (entry: Pick<OutboxEntry, 'sent'> | null | undefined): SentState[] =>
-  entry?.sent ? (JSON.parse(entry.sent) as SentState[]) : [];
 
 /** The outbox of one database (a user's, or an assessment link's). */
 export class Outbox {
@@ -36,6 +25,8 @@ export class Outbox {
   readonly #accepted = new Map<string, Doc>();
   // Per entry: the state a conflict is merged against, as the push that met it found it.
   readonly #mergeBases = new Map<string, { base: Doc | undefined }>();
+  // States sent outside a push for documents with nothing waiting: recorded with their next change.
+  readonly #sentOutside = new Map<string, SentState[]>();
 
   constructor(
     readonly collection: RxCollection<OutboxEntry>,
@@ -65,6 +56,7 @@ export class Outbox {
       // `since` stays at the oldest unsynced change: that is what "stalled" measures. A refusal's
       // record stays (the next push is judged against the server's row); its message goes, as
       // the user has changed something since.
+      const sent = existing?.sent ?? this.#takeSentOutside(id);
       await this.collection.upsert({
         id,
         table,
@@ -73,9 +65,15 @@ export class Outbox {
         lastError: null,
         refused: existing?.refused ?? null,
         refusal: existing?.refusal ?? null,
-        sent: existing?.sent ?? null,
+        sent,
       });
     });
+  }
+
+  #takeSentOutside(id: string): string | null {
+    const sent = this.#sentOutside.get(id);
+    this.#sentOutside.delete(id);
+    return sent ? JSON.stringify(sent) : null;
   }
 
   /** Runs `fn` after every operation already queued on these entries, before any queued later. */
@@ -147,7 +145,7 @@ export class Outbox {
       const writeIds: string[] = [];
       const entries = states.map((state, i) => {
         const entry = existing.get(ids[i]!);
-        const before = parseSent(entry);
+        const before = entry ? parseSent(entry) : parseSent({ sent: this.#takeSentOutside(ids[i]!) });
         const again = before.find((s) => sameState(s.state, state, rules));
         writeIds.push(again?.writeId ?? crypto.randomUUID());
         const sent = again ? before : [...before, { writeId: writeIds[i]!, state }].slice(-SENT_KEPT);
@@ -169,32 +167,26 @@ export class Outbox {
 
   /**
    * States sent outside a push, under the write ids they were sent with (the push a page sent as
-   * it went, src/sync/last-push.ts): if one landed, a conflict is merged against it.
+   * it went, src/sync/last-push.ts): if one landed, a conflict is merged against it. A document
+   * with nothing waiting gets no entry (nothing would settle it): they are kept for its next change.
    */
   recordSentAs(table: string, sent: (SentState & { docId: string })[]): Promise<void> {
     if (sent.length === 0) return Promise.resolve();
     const ids = [...new Set(sent.map((s) => key(table, s.docId)))];
+    const add = (before: SentState[], id: string) => [
+      ...before,
+      ...sent
+        .filter((s) => key(table, s.docId) === id && !before.some((b) => b.writeId === s.writeId))
+        .map(({ docId: _, ...s }) => s),
+    ];
     return this.#serial(ids, async () => {
       const existing = await this.collection.findByIds(ids).exec();
+      for (const id of ids) if (!existing.has(id)) this.#sentOutside.set(id, add(this.#sentOutside.get(id) ?? [], id));
       await this.collection.bulkUpsert(
-        ids.map((id) => {
-          const entry = existing.get(id);
-          const before = parseSent(entry);
-          const added = sent
-            .filter((s) => key(table, s.docId) === id && !before.some((b) => b.writeId === s.writeId))
-            .map(({ writeId, state }) => ({ writeId, state }));
-          const docId = sent.find((s) => key(table, s.docId) === id)!.docId;
-          return {
-            id,
-            table,
-            docId,
-            since: entry?.since ?? Date.now(),
-            lastError: entry?.lastError ?? null,
-            refused: entry?.refused ?? null,
-            refusal: entry?.refusal ?? null,
-            sent: JSON.stringify([...before, ...added].slice(-SENT_KEPT)),
-          };
-        }),
+        [...existing.values()].map((entry) => ({
+          ...(entry.toJSON() as OutboxEntry),
+          sent: JSON.stringify(add(parseSent(entry), entry.id).slice(-SENT_KEPT)),
+        })),
       );
     });
   }
@@ -212,9 +204,7 @@ export class Outbox {
     await this.#serial(ids, async () => {
       const entries = await this.collection.findByIds(ids).exec();
       conflicts.forEach((c, i) => {
-        const landed = c.landedWriteId
-          ? parseSent(entries.get(ids[i]!)).find((s) => s.writeId === c.landedWriteId)?.state
-          : undefined;
+        const landed = c.landedWriteId ? landedState(parseSent(entries.get(ids[i]!)), c.landedWriteId) : undefined;
         this.#mergeBases.set(ids[i]!, { base: landed ?? c.judged });
       });
     });

@@ -16,8 +16,8 @@
 -- Both come from transaction-local settings that only the sync_push functions set
 -- (chloe.sync_writer, and chloe.sync_write_id for one row or chloe.sync_write_ids, a map by row
 -- id, for one insert of many rows), so a client cannot write them directly. A write that lands
--- without claiming the row (a partial push, sync/50-push-rows.sql) sets no writer, and names its
--- device in chloe.sync_device for _landed alone.
+-- without claiming the row (a partial push, sync/50-push-rows.sql) sets no writer: a third
+-- setting, chloe.sync_device, names its device for _landed alone.
 create or replace function public.stamp_sync_columns()
 returns trigger
 language plpgsql

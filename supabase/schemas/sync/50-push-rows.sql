@@ -65,18 +65,11 @@ declare
   v_conflict_ids uuid[] := '{}';
   v_conflicts jsonb := '[]'::jsonb;
   v_errors jsonb := '[]'::jsonb;
-  v_row jsonb;
-  v_hidden text;
-  v_read_only text;
-  v_c text;
-  v_code text;
-  v_message text;
-  v_detail text;
-  v_hint text;
-  v_column text;
-  v_constraint text;
+  v_row jsonb; v_hidden text; v_read_only text; v_c text;
+  -- A refused row's error, as reported.
+  v_code text; v_message text; v_detail text; v_hint text; v_column text; v_constraint text;
 begin
-  -- A synced table devices may not push is refused by name, not called an unknown table.
+  -- A synced table devices may not push is refused by name (it has no write privilege on it).
   select t.read_only_because into v_read_only
     from public.sync_tables() as t
    where t.table_name = p_table and not t.pushed;
@@ -204,6 +197,13 @@ begin
            or (v_partial and v_assumed_row is not null and not exists (
                  select from jsonb_object_keys(v_assumed) as k
                   where k <> all (c_server_owned) and (v_current -> k) is distinct from (v_assumed_row -> k))) then
+          -- A partial over the device's own last write W is W with these columns: it lands as
+          -- "<W's id>+<its id>" (src/sync/outbox.ts), else as the assumed state with them.
+          if v_partial and v_write_id is not null and v_current ->> '_writer' = v_writer
+             and v_current -> '_landed' ? v_writer then
+            perform pg_catalog.set_config('chloe.sync_write_id',
+              (v_current -> '_landed' ->> v_writer) || '+' || v_write_id, true);
+          end if;
           execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
             into v_new_row using v_new;
 

@@ -18,6 +18,14 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+const onServer = async (id: string) =>
+  (
+    await sql<{ name: string | null; shares: number }>(
+      'select subscriber_name as name, number_of_shares as shares from share_subscriptions where id = $1',
+      [id],
+    )
+  )[0];
+
 const nameOnServer = async (id: string) =>
   (await sql<{ name: string | null }>('select subscriber_name as name from share_subscriptions where id = $1', [id]))[0]
     ?.name ?? null;
@@ -25,7 +33,16 @@ const nameOnServer = async (id: string) =>
 /** A signed-in device whose engine can be started again (each start a page), and a localStorage. */
 async function goingDevice() {
   const u = await newUser();
-  const { client, setOnline } = await deviceClient();
+  // cutAfterNextPush(): the next push reaches the server, then the device is offline (its answer lost).
+  let cut = false;
+  const { client, setOnline, dropAnswers } = await deviceClient((url, init) => {
+    if (cut && url.includes('/rpc/sync_push')) {
+      cut = false;
+      dropAnswers(1);
+      setOnline(false);
+    }
+    return init;
+  });
   const { data, error } = await client.auth.signInWithPassword({ email: u.email, password: u.password });
   if (error) throw error;
   // The page-going journal lives in localStorage, which Node has not.
@@ -70,11 +87,16 @@ async function goingDevice() {
     });
     return id;
   };
-  const typeName = async (id: string, name: string) => {
-    await (await local.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({ subscriber_name: name });
+  const type = async (
+    id: string,
+    patch: { subscriber_name?: string; number_of_shares?: number; total_amount?: number },
+  ) => {
+    await (await local.db.share_subscriptions.findOne(id).exec())!.incrementalPatch(patch);
     return (await local.db.share_subscriptions.findOne(id).exec())!.toMutableJSON();
   };
-  return { local, start, setOnline, draft, typeName };
+  const typeName = (id: string, name: string) => type(id, { subscriber_name: name });
+  const cutAfterNextPush = () => (cut = true);
+  return { local, start, setOnline, draft, type, typeName, cutAfterNextPush };
 }
 
 describe('the push sent as the page goes', () => {
@@ -126,7 +148,7 @@ describe('the push sent as the page goes', () => {
     await until(
       async () => {
         asThePageGoes(
-          { db: local.db, engine: second },
+          { db: local.db, engine: second, outbox: local.outbox },
           'share_subscriptions',
         )({ doc: newest, changed: {}, base: {}, created: false, touched: ['subscriber_name'] });
         return nameOnServer(id);
@@ -148,5 +170,53 @@ describe('the push sent as the page goes', () => {
     expect((await local.db.share_subscriptions.findOne(id).exec())!.subscriber_name).toBe('Ada Lovelace');
     expect(await local.conflictLog.collection.count().exec()).toBe(0);
     expect(await local.outbox.count()).toBe(0);
+  });
+
+  it('…and over its own earlier push whose answer was lost, a value set back since is taken', async () => {
+    const { local, start, setOnline, draft, type, cutAfterNextPush } = await goingDevice();
+    const first = start();
+    const id = await draft('Ad');
+    await first.awaitInSync();
+    await first.stop();
+
+    // 6,000 shares reaches the server; its answer is lost and the device is offline from then on.
+    const second = start();
+    await second.awaitInSync();
+    cutAfterNextPush();
+    await type(id, { number_of_shares: 6000, total_amount: 7500 });
+    await until(
+      () => onServer(id),
+      (row) => row?.shares === 6000,
+    );
+    // Set back to 5,000 (what RxDB still assumes the server has: not sent), 'Ada' typed, the page goes.
+    const newest = await type(id, { number_of_shares: 5000, total_amount: 6250, subscriber_name: 'Ada' });
+    await until(
+      async () => {
+        asThePageGoes(
+          { db: local.db, engine: second, outbox: local.outbox },
+          'share_subscriptions',
+        )({
+          doc: newest,
+          changed: {},
+          base: {},
+          created: false,
+          touched: ['subscriber_name', 'number_of_shares', 'total_amount'],
+        });
+        return nameOnServer(id);
+      },
+      (n) => n === 'Ada',
+    );
+    // Taken over its own write (the row was the device's 6,000): the server has both.
+    expect(await onServer(id)).toEqual({ name: 'Ada', shares: 6000 });
+    await second.stop();
+
+    await noteKeptSends(local);
+    const third = start();
+    await writeKeptChanges(local);
+    setOnline(true);
+    third.reSync();
+    await third.awaitInSync();
+    expect(await onServer(id)).toEqual({ name: 'Ada', shares: 5000 });
+    expect(await local.conflictLog.collection.count().exec()).toBe(0);
   });
 });

@@ -90,13 +90,25 @@ describe('sync_push, partial', () => {
     const a = await user();
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'Was')]);
     const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
-    await push(a.client, 'saved_properties', [{ new: { ...seen!, title: 'Typ' }, assumed: seen!, writer: 'dev-a' }]);
+    await push(a.client, 'saved_properties', [
+      { new: { ...seen!, title: 'Typ', bedrooms: 4 }, assumed: seen!, writer: 'dev-a', write_id: 'w' },
+    ]);
     // The page never heard that 'Typ' landed: it still thinks the field was 'Was'.
     const answer = await push(a.client, 'saved_properties', [
-      { new: { id: row!.id, title: 'Typed' }, assumed: { id: row!.id, title: 'Was' }, partial: true, writer: 'dev-a' },
+      {
+        new: { id: row!.id, title: 'Typed' },
+        assumed: { id: row!.id, title: 'Was' },
+        partial: true,
+        writer: 'dev-a',
+        write_id: 'p',
+      },
     ]);
     expect(answer).toEqual({ conflicts: [], errors: [] });
-    expect(await dbRow('saved_properties', row!.id)).toMatchObject({ title: 'Typed' });
+    // It stands for the device's own write with its fields (bedrooms 4, not what the page assumed):
+    // it lands as both ids, so the device knows (src/sync/outbox.ts).
+    const landed = await dbRow('saved_properties', row!.id);
+    expect(landed).toMatchObject({ title: 'Typed', bedrooms: 4, _writer: null });
+    expect(landed?._landed).toMatchObject({ 'dev-a': 'w+p' });
   });
 
   it('never inserts: some fields of a row the server does not have are nothing to make', async () => {
