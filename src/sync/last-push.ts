@@ -20,6 +20,8 @@ export interface KeepaliveTarget {
   stop?: () => void;
 }
 
+const SENT_HERE_KEPT = 5;
+
 /**
  * The state RxDB assumes the server holds of each document: the last one it pulled into the
  * device's database or had accepted in a push. What a conflict's resolution brings is left out: a
@@ -28,6 +30,19 @@ export interface KeepaliveTarget {
  */
 export class AssumedServerStates {
   readonly #states = new Map<string, Doc>();
+  // The write ids of the pushes this page sent, by document (the newest few).
+  readonly #sentHere = new Map<string, string[]>();
+
+  /** This page sent a push of `docId` under `writeId`. */
+  noteSent(docId: string, writeId: string) {
+    const ids = this.#sentHere.get(docId) ?? [];
+    if (!ids.includes(writeId)) this.#sentHere.set(docId, [...ids, writeId].slice(-SENT_HERE_KEPT));
+  }
+
+  /** The write ids of the pushes of `docId` this page sent. */
+  sentHere(docId: string): string[] {
+    return this.#sentHere.get(docId) ?? [];
+  }
 
   note(doc: Doc) {
     this.#states.set(String(doc.id), doc);
@@ -108,7 +123,10 @@ export function pageGoingPush(
     if (fields.length === 0) return [];
     const pick = (from: Doc) => Object.fromEntries(fields.map((field) => [field, from[field] ?? null]));
     sent.push({ docId: id, writeId: write_id, state: { ...server, ...pick(doc) }, patch: pick(doc) });
-    return [{ new: { ...pick(doc), id }, assumed: { ...pick(server), id }, partial: true, writer, write_id }];
+    // Taken over the row as this device last wrote it only if this page wrote it: a page's
+    // request may land late, after a later page of this device wrote the row again.
+    const after = assumed.sentHere(id);
+    return [{ new: { ...pick(doc), id }, assumed: { ...pick(server), id }, partial: true, writer, write_id, after }];
   });
   return {
     sent,

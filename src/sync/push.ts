@@ -31,6 +31,8 @@ export interface PushContext<T extends SyncDoc> {
   known: ReadonlySet<string>;
   /** Sends the rows to `sync_push` (with the engine's backoff and token refresh). */
   send: (rows: Json) => Promise<PushResult>;
+  /** Told each document's write id before it is sent. */
+  onSent?: (docId: string, writeId: string) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxR
     table,
     rows.map((r) => r.newDocumentState as Doc),
   );
+  rows.forEach((r, i) => context.onSent?.(String(r.newDocumentState.id), writeIds[i]!));
   const judged = await outbox.judgedAgainst(
     table,
     rows.map((r) => ({ docId: String(r.newDocumentState.id), assumed: r.assumedMasterState })),

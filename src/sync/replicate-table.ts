@@ -114,7 +114,10 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
           batchSize,
           handler: async (rows) => {
             const send = (p_rows: Json) => call<PushResult>(() => client.rpc('sync_push', { p_table: table, p_rows }));
-            const { accepted, conflicts } = await push({ collection, outbox, rules, known, send }, rows);
+            const { accepted, conflicts } = await push(
+              { collection, outbox, rules, known, send, onSent: (id, writeId) => assumedStates.noteSent(id, writeId) },
+              rows,
+            );
             // The server's own values (a payment reference, the signing date) pulled now rather than
             // at the next timer, so the screen shows them at once; once for a run of batches.
             if (accepted > 0 && options.pullAfterPush) pullSoon();

@@ -36,6 +36,8 @@ export interface PushRow {
   write_id?: string;
   /** `new` and `assumed` hold only some columns: a compare-and-set of those (a page's last push). */
   partial?: boolean;
+  /** With `partial`: the write ids of the page's own pushes, over which it is taken unchecked. */
+  after?: string[];
 }
 
 export type User = Awaited<ReturnType<typeof newUser>>;

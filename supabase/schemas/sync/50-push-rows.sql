@@ -12,9 +12,9 @@
 --   row data <> assumed data       -> conflict
 --   "partial": true                -> "new" and "assumed" hold only some columns (and the id): the
 --                                     row is updated when those columns still hold the assumed
---                                     values (or this device wrote it last), never inserted;
---                                     _writer is cleared, the write id lands in _landed: the push
---                                     a page sends as it goes (src/sync/last-push.ts)
+--                                     values (or the row is one of the page's own writes, named in
+--                                     "after"), never inserted; _writer is cleared, the write id
+--                                     lands in _landed: the push a page sends as it goes
 --
 -- "Data" is every column except the server-owned ones (created_at, updated_at, _modified,
 -- _writer, _landed): the device's copy of those can lag. The assumed state is first read into the
@@ -45,9 +45,7 @@ declare
   c_server_set constant text[] := array['effective_date', 'payment_reference', 'signature_timestamp'];
   c_max_rows constant integer := 200;
   v_rel regclass;
-  v_columns_all text[];
-  v_insertable text[];
-  v_updatable text[];
+  v_columns_all text[]; v_insertable text[]; v_updatable text[];
   v_element jsonb;
   v_new jsonb;
   v_new_row jsonb;
@@ -191,8 +189,10 @@ begin
         end if;
 
         -- The row is as the device assumed, or the device itself wrote it last: its own earlier
-        -- push, committed while the answer was lost, from which its present state descends.
-        if (v_writer is not null and v_current ->> '_writer' = v_writer)
+        -- push, committed while the answer was lost, from which its present state descends (for a
+        -- partial, from this page: a late one from a page gone before must not undo later writes).
+        if (v_writer is not null and v_current ->> '_writer' = v_writer and (not v_partial
+              or v_current -> '_landed' ->> v_writer in (select jsonb_array_elements_text(v_element -> 'after'))))
            or (not v_partial and (v_current - c_server_owned) = (v_assumed_row - c_server_owned))
            or (v_partial and v_assumed_row is not null and not exists (
                  select from jsonb_object_keys(v_assumed) as k

@@ -101,6 +101,8 @@ describe('sync_push, partial', () => {
         partial: true,
         writer: 'dev-a',
         write_id: 'p',
+        // The page's own pushes: the row is one of them.
+        after: ['w'],
       },
     ]);
     expect(answer).toEqual({ conflicts: [], errors: [] });
@@ -119,5 +121,30 @@ describe('sync_push, partial', () => {
     ]);
     expect(answer).toEqual({ conflicts: [], errors: [] });
     expect(await sql('select id from public.saved_properties where id = $1', [id])).toEqual([]);
+  });
+
+  it("is not taken over the device's later write from another page: a late one is judged, not trusted", async () => {
+    const a = await user();
+    const [row] = await pushNew(a, 'saved_properties', [property(a, 'Was')]);
+    const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
+    // A page of dev-a went with 'Typed' (never pushed); its request is late. The next page of
+    // dev-a has written 'Typed again' since.
+    await push(a.client, 'saved_properties', [
+      { new: { ...seen!, title: 'Typed again' }, assumed: seen!, writer: 'dev-a', write_id: 'later' },
+    ]);
+    const answer = await push(a.client, 'saved_properties', [
+      {
+        new: { id: row!.id, title: 'Typed' },
+        assumed: { id: row!.id, title: 'Was' },
+        partial: true,
+        writer: 'dev-a',
+        write_id: 'late',
+        after: ['its-own'],
+      },
+    ]);
+    expect(answer.conflicts.map((c) => c.id)).toEqual([row!.id]);
+    const now = await dbRow('saved_properties', row!.id);
+    expect(now).toMatchObject({ title: 'Typed again', _writer: 'dev-a' });
+    expect(now?._landed).toMatchObject({ 'dev-a': 'later' });
   });
 });
