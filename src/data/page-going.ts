@@ -9,7 +9,7 @@ import type { RxCollection } from 'rxdb';
 import type { ConflictLog } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
 import type { Outbox } from '../sync/outbox';
-import { SENT_KEPT, type SentState } from '../sync/sent-states';
+import { addSent, type SentState } from '../sync/sent-states';
 import { rulesOf, type SyncRules } from '../sync/rules';
 import { fieldWrite, type Fields, type NewestState } from './form-sync';
 
@@ -44,9 +44,7 @@ function keep(databaseName: string, change: KeptChange): boolean {
   try {
     const all = read(databaseName);
     const same = (c: KeptChange) => c.table === change.table && c.id === change.id;
-    const before = all.find(same)?.sent ?? [];
-    const added = (change.sent ?? []).filter((s) => !before.some((b) => b.writeId === s.writeId));
-    const sent = [...before, ...added].slice(-SENT_KEPT);
+    const sent = addSent(all.find(same)?.sent ?? [], change.sent ?? []);
     const kept: KeptChange = { ...change, ...(sent.length > 0 ? { sent } : {}) };
     globalThis.localStorage.setItem(keyOf(databaseName), JSON.stringify([...all.filter((c) => !same(c)), kept]));
     return true;

@@ -11,7 +11,7 @@ import type { OutboxEntry } from './outbox-entry';
 import { parseRefusal, type Refusal } from './refusal';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
-import { landedState, parseSent, SENT_KEPT, type SentState } from './sent-states';
+import { addSent, landedState, parseSent, type SentState } from './sent-states';
 
 const key = (table: string, docId: string) => `${table}:${docId}`;
 
@@ -148,7 +148,7 @@ export class Outbox {
         const before = entry ? parseSent(entry) : parseSent({ sent: this.#takeSentOutside(ids[i]!) });
         const again = before.find((s) => sameState(s.state, state, rules));
         writeIds.push(again?.writeId ?? crypto.randomUUID());
-        const sent = again ? before : [...before, { writeId: writeIds[i]!, state }].slice(-SENT_KEPT);
+        const sent = again ? before : addSent(before, [{ writeId: writeIds[i]!, state }]);
         return {
           id: ids[i]!,
           table,
@@ -173,19 +173,18 @@ export class Outbox {
   recordSentAs(table: string, sent: (SentState & { docId: string })[]): Promise<void> {
     if (sent.length === 0) return Promise.resolve();
     const ids = [...new Set(sent.map((s) => key(table, s.docId)))];
-    const add = (before: SentState[], id: string) => [
-      ...before,
-      ...sent
-        .filter((s) => key(table, s.docId) === id && !before.some((b) => b.writeId === s.writeId))
-        .map(({ docId: _, ...s }) => s),
-    ];
+    const add = (before: SentState[], id: string) =>
+      addSent(
+        before,
+        sent.filter((s) => key(table, s.docId) === id).map(({ docId: _, ...s }) => s),
+      );
     return this.#serial(ids, async () => {
       const existing = await this.collection.findByIds(ids).exec();
       for (const id of ids) if (!existing.has(id)) this.#sentOutside.set(id, add(this.#sentOutside.get(id) ?? [], id));
       await this.collection.bulkUpsert(
         [...existing.values()].map((entry) => ({
           ...(entry.toJSON() as OutboxEntry),
-          sent: JSON.stringify(add(parseSent(entry), entry.id).slice(-SENT_KEPT)),
+          sent: JSON.stringify(add(parseSent(entry), entry.id)),
         })),
       );
     });

@@ -32,3 +32,9 @@ export function landedState(sent: SentState[], landedWriteId: string): Doc | und
   const write = find(partial);
   return over && write?.patch ? { ...over.state, ...write.patch } : write?.state;
 }
+
+/** `before` with the states of `more` it lacks (by write id), the newest SENT_KEPT. */
+export function addSent(before: SentState[], more: SentState[]): SentState[] {
+  const added = more.filter((s) => !before.some((b) => b.writeId === s.writeId));
+  return [...before, ...added].slice(-SENT_KEPT);
+}
