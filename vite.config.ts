@@ -84,8 +84,9 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },
-      // supabase-js's Realtime and Storage clients, which the app never calls: small stand-ins
-      // instead of ~30 KiB gzip on every page (ADR 012).
+      // supabase-js's own Realtime and Storage clients, which the app never calls: small stand-ins
+      // instead of ~30 KiB gzip on every page (ADR 012). The live channel imports realtime-js by
+      // its file path, lazily, which this exact match leaves alone (src/sync/live.ts, ADR 021).
       {
         find: /^@supabase\/realtime-js$/,
         replacement: new URL('./src/lib/supabase-unused/realtime.ts', import.meta.url).pathname,

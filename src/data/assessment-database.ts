@@ -2,6 +2,7 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openAssessmentDatabase, type AssessmentDatabase, type LocalDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
+import { assessmentLiveTarget } from './live-target';
 import { noteKeptSends, writeKeptChanges } from './page-going';
 import { assessmentSyncTables } from './synced-tables';
 
@@ -25,6 +26,8 @@ export async function openAssessmentData(token: string, client: DatabaseClient):
     identifier: token,
     tables: assessmentSyncTables(local.db),
     keepalive: keepaliveTarget(client, { 'x-assessment-token': token }),
+    live: assessmentLiveTarget(token),
+    leader: () => local.db.waitForLeadership(),
   });
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);

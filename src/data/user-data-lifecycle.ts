@@ -4,6 +4,7 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
+import { userLiveTarget } from './live-target';
 import { countWaiting } from './on-device';
 import { forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
 import { userSyncTables } from './synced-tables';
@@ -25,6 +26,8 @@ export async function openUserData(userId: string, client: DatabaseClient): Prom
     identifier: userId,
     tables: userSyncTables(local.db),
     keepalive: keepaliveTarget(client),
+    live: userLiveTarget(client, userId),
+    leader: () => local.db.waitForLeadership(),
   });
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);

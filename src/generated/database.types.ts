@@ -698,12 +698,14 @@ export interface Database {
       is_email: { Args: { p: string }; Returns: boolean };
       is_http_url: { Args: { p: string }; Returns: boolean };
       longest_text: { Args: { p: string[] }; Returns: number };
+      may_hear_sync_topic: { Args: { p_topic: string }; Returns: boolean };
       new_payment_reference: { Args: Record<string, never>; Returns: string };
       norman_access_attempt: { Args: { p_client: string }; Returns: number };
       request_assessment_token: { Args: Record<string, never>; Returns: string };
       share_agreement_text: { Args: { p: unknown }; Returns: string };
       share_cooling_off_ends: { Args: { p_effective_date: string }; Returns: string };
       share_signature_hash: { Args: { p: unknown }; Returns: string };
+      sync_assessment_topic: { Args: { p_token: string }; Returns: string };
       sync_hidden_row: { Args: { p_table: string; p_id: string }; Returns: string };
       sync_horizon: { Args: Record<string, never>; Returns: string };
       sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };

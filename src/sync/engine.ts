@@ -3,13 +3,18 @@ import { BehaviorSubject, combineLatest, type Observable, type Subscription } fr
 import { createBackoff } from './backoff';
 import type { DatabaseClient } from './client';
 import type { ConflictLog } from './conflict-log';
+import { listenWhenLeading, type LiveTarget } from './live';
 import { NO_PAGE_GOING_PUSH, type KeepaliveTarget, type PageGoingPush, type PageGoingState } from './last-push';
 import type { Outbox } from './outbox';
 import { replicateTable } from './replicate-table';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
 import type { ReplicationHooks, SyncError } from './server-call';
+import { exportUnsynced } from './export-unsynced';
+import { probeServer } from './probe';
 import { IDLE_INPUTS, type SyncInputs } from './status';
+
+export { probeServer };
 
 export const RESYNC_EVERY_MS = 30_000;
 const BASE_RETRY_MS = 2_000;
@@ -74,7 +79,7 @@ export function syncTable<T extends SyncDoc>(
 export interface SyncEngine {
   inputs$: BehaviorSubject<SyncInputs>;
   replications: Replication[];
-  /** Pull and push now (online, focus, timer, the retry action). */
+  /** Pull and push now (online, focus, timer, the live channel, the retry action). */
   reSync(): void;
   /** Resolves once every replication has nothing left to pull or push. */
   awaitInSync(): Promise<void>;
@@ -101,19 +106,10 @@ export interface StartSyncOptions {
   probe?: () => Promise<boolean>;
   /** Where a push sent as the page goes is sent (last-push.ts); none, no such push. */
   keepalive?: KeepaliveTarget;
-}
-
-/**
- * A cheap question to the server: is it there? `sync_horizon()` reads no table. Any answer below
- * 500 means the API and the database answer (an expired token is the sync's own business).
- */
-export async function probeServer(client: DatabaseClient): Promise<boolean> {
-  try {
-    const { status } = await client.rpc('sync_horizon');
-    return status > 0 && status < 500;
-  } catch {
-    return false;
-  }
+  /** The live channel that says when to pull (live.ts); none, the timer and events alone. */
+  live?: LiveTarget;
+  /** Resolves once this tab is the one that replicates (RxDB's leader): only it listens live. */
+  leader?: () => Promise<unknown>;
 }
 
 export function startSync({
@@ -124,6 +120,8 @@ export function startSync({
   listen = true,
   probe = () => probeServer(client),
   keepalive,
+  live,
+  leader,
 }: StartSyncOptions): SyncEngine {
   const { outbox, conflictLog, rules } = local;
   const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
@@ -208,6 +206,21 @@ export function startSync({
   };
 
   const cleanups: (() => void)[] = [];
+  const liveChannel = live
+    ? listenWhenLeading(live, {
+        leader,
+        onPull: (table) => {
+          backoff.wake();
+          replications.forEach((r, i) => {
+            if (table === undefined || tables[i]?.name === table) r.reSync();
+          });
+        },
+        onState: (state) => {
+          if (!stopped && state !== inputs$.value.live) update({ live: state, liveSince: Date.now() });
+        },
+      })
+    : null;
+
   if (listen && typeof window !== 'undefined') {
     const onOnline = () => {
       update({ online: true, onlineSince: Date.now() });
@@ -252,23 +265,7 @@ export function startSync({
     awaitInitialSync: async () => {
       await Promise.all(replications.map((r) => r.awaitInitialReplication()));
     },
-    exportUnsynced: async () => {
-      const entries = await outbox.entries();
-      const changes = await Promise.all(
-        entries.map(async (e) => {
-          const stored = await tables.find((t) => t.name === e.table)?.read(e.docId);
-          return {
-            table: e.table,
-            id: e.docId,
-            waitingSince: new Date(e.since).toISOString(),
-            lastError: e.lastError,
-            document: stored ?? null,
-            refusedVersion: e.refused ? (JSON.parse(e.refused) as unknown) : null,
-          };
-        }),
-      );
-      return JSON.stringify({ exportedAt: new Date().toISOString(), changes }, null, 2);
-    },
+    exportUnsynced: () => exportUnsynced(outbox, tables),
     pageGoingPush: (table, states) => {
       const pushes = tables.flatMap((t, i) =>
         t.name === table ? [replications[i]?.pageGoingPush?.(states) ?? NO_PAGE_GOING_PUSH] : [],
@@ -287,6 +284,7 @@ export function startSync({
       keepalive?.stop?.();
       stopProbing();
       for (const c of cleanups) c();
+      await liveChannel?.stop();
       backoff.wake();
       for (const s of subs) s.unsubscribe();
       await Promise.all(replications.map((r) => r.cancel()));

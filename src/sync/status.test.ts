@@ -60,4 +60,16 @@ describe('deriveSyncStatus', () => {
     });
     expect(justBack.kind).not.toBe('stalled');
   });
+
+  it('says what the live channel is doing, and that losing it costs only latency', () => {
+    const since = new Date(2026, 10, 24, 10, 2).getTime();
+    const live = (state: SyncInputs['live']) => deriveSyncStatus({ ...running, live: state, liveSince: since }).live;
+    expect(live('none')).toBeNull();
+    expect(live('connecting')).toBe('Connecting…');
+    expect(live('on')).toBe('On: changes made on your other devices appear here within seconds');
+    expect(live('off')).toBe('Off since 10:02: changes made elsewhere still arrive within 30 seconds');
+    expect(live('other-tab')).toBe('Through another open tab of Chloe');
+    // The headline does not change with it: the channel is a speed-up, not a condition of sync.
+    expect(deriveSyncStatus({ ...running, live: 'off' }).label).toBe('All changes synced');
+  });
 });

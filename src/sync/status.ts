@@ -1,5 +1,7 @@
 // What people see of sync: one state, derived from plain inputs so it is unit-tested as a state
 // machine; the engine feeds the inputs, `useSyncStatus()` reads them.
+import type { LiveState } from './live';
+
 export const STALL_AFTER_MS = 2 * 60 * 1000;
 
 export type SyncKind = 'local' | 'syncing' | 'synced' | 'offline' | 'error' | 'stalled';
@@ -20,6 +22,9 @@ export interface SyncInputs {
   refusedError: string | null;
   conflicts: number;
   now: number;
+  /** The live channel's state (live.ts), and since when (ms). */
+  live: LiveState;
+  liveSince: number;
 }
 
 export interface SyncStatus {
@@ -30,6 +35,9 @@ export interface SyncStatus {
   conflicts: number;
   canRetry: boolean;
   canExport: boolean;
+  /** 'Live updates' in Sync details; null when this sync has no live channel. */
+  live: string | null;
+  liveState: LiveState;
 }
 
 export const LABELS = {
@@ -40,8 +48,32 @@ export const LABELS = {
   stalled: 'Sync stalled',
 } as const;
 
+const clock = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** What Sync details says of the live channel. Losing it costs latency only, and says so. */
+export function liveLabel(i: Pick<SyncInputs, 'live' | 'liveSince'>): string | null {
+  switch (i.live) {
+    case 'none':
+      return null;
+    case 'connecting':
+      return 'Connecting…';
+    case 'on':
+      return 'On: changes made on your other devices appear here within seconds';
+    case 'other-tab':
+      return 'Through another open tab of Chloe';
+    case 'off':
+      return `Off since ${clock(i.liveSince)}: changes made elsewhere still arrive within 30 seconds`;
+  }
+}
+
 export function deriveSyncStatus(i: SyncInputs): SyncStatus {
-  const base = { pending: i.pending, conflicts: i.conflicts, canExport: i.pending > 0 };
+  const base = {
+    pending: i.pending,
+    conflicts: i.conflicts,
+    canExport: i.pending > 0,
+    live: liveLabel(i),
+    liveState: i.live,
+  };
   const error = i.refusedError ?? i.lastError;
   if (!i.started) return { ...base, kind: 'local', label: LABELS.local, error: null, canRetry: false };
   if (!i.online) return { ...base, kind: 'offline', label: LABELS.offline, error: null, canRetry: false };
@@ -66,4 +98,6 @@ export const IDLE_INPUTS: SyncInputs = {
   refusedError: null,
   conflicts: 0,
   now: 0,
+  live: 'none',
+  liveSince: 0,
 };

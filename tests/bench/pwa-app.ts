@@ -31,6 +31,11 @@ export class BenchApp {
     return started(this.stackRunning).info;
   }
 
+  /** The stack's fault injection (e.g. the live channel cut). */
+  get faults() {
+    return started(this.stackRunning).faults;
+  }
+
   /** The preview's address, without a trailing slash. */
   get url() {
     return started(this.previewRunning).url;

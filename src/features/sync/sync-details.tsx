@@ -99,6 +99,12 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
               <dd>{pending}</dd>
               <dt>Conflicts kept</dt>
               <dd>{conflicts}</dd>
+              {status.live ? (
+                <>
+                  <dt>Live updates</dt>
+                  <dd>{status.live}</dd>
+                </>
+              ) : null}
               <dt>Persistent storage</dt>
               <dd>{persistedText(storage)}</dd>
               <dt>Stored on this device</dt>

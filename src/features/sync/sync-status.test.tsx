@@ -26,6 +26,8 @@ function status(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
     conflicts: 0,
     canRetry: false,
     canExport: false,
+    live: null,
+    liveState: 'none',
     storage: { persisted: true, usage: 1_500_000, quota: 2_000_000_000 },
     retry: vi.fn(),
     exportUnsynced: vi.fn(() => Promise.resolve('{"changes":[]}')),
@@ -81,7 +83,15 @@ describe('SyncStatus', () => {
   });
 
   it('shows storage, waiting changes and conflicts in the details', async () => {
-    render(<SyncStatus status={status({ kind: 'synced', conflicts: 2 })} />);
+    render(
+      <SyncStatus
+        status={status({
+          kind: 'synced',
+          conflicts: 2,
+          live: 'Off since 10:02: changes made elsewhere still arrive within 30 seconds',
+        })}
+      />,
+    );
     expect(screen.queryByText('Persistent storage')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync details' }));
 
@@ -93,6 +103,7 @@ describe('SyncStatus', () => {
       'Status: All changes synced',
       'Changes waiting: 0',
       'Conflicts kept: 2',
+      'Live updates: Off since 10:02: changes made elsewhere still arrive within 30 seconds',
       'Persistent storage: Granted',
       'Stored on this device: 1.5 MB of 2 GB available',
     ]);

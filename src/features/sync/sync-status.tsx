@@ -67,7 +67,7 @@ const styles = {
 export function SyncStatus({ status, className }: { status: SyncStatusView; className?: string | undefined }) {
   const shown = useShownHeadline(status.kind, status.label);
   return (
-    <div className={cx(styles.root, className)} data-sync-kind={shown.kind}>
+    <div className={cx(styles.root, className)} data-sync-kind={shown.kind} data-live-sync={status.liveState}>
       <p role="status" className={pill({ kind: shown.kind })}>
         <KindIcon kind={shown.kind} />
         <span className={styles.label}>{shown.label}</span>

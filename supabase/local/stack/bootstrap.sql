@@ -123,3 +123,70 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   applied_at timestamptz not null default now()
 );
+
+-- Realtime's schema, as hosted Supabase has it (Realtime's own migrations make it there): the
+-- messages a private broadcast channel is authorised against and fed from, realtime.topic() for
+-- the policies, and realtime.send() for triggers. Not partitioned here, and old messages are not
+-- cleaned up (hosted: after about three days); the local Realtime service
+-- (supabase/local/services/realtime) hears each new message through the NOTIFY below, where
+-- hosted Realtime reads the WAL. Both deliver only after commit.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- Hosted's body: never fails its caller (a warning instead), private by default.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    final_payload := case when payload ? 'id' then payload else jsonb_set(payload, '{id}', to_jsonb(generated_id)) end;
+    execute format('set local realtime.topic to %L', topic);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+grant execute on function realtime.send(jsonb, text, text, boolean) to anon, authenticated, service_role;
+
+-- Local only: how the local Realtime service hears of a new message.
+create or replace function realtime.notify_local_service() returns trigger
+language plpgsql as $$
+begin
+  perform pg_notify('realtime_messages', json_build_object(
+    'id', new.id, 'topic', new.topic, 'event', new.event, 'private', new.private,
+    'extension', new.extension, 'payload', case when octet_length(new.payload::text) < 7000 then new.payload end
+  )::text);
+  return null;
+end;
+$$;
+drop trigger if exists notify_local_service on realtime.messages;
+create trigger notify_local_service after insert on realtime.messages
+  for each row execute function realtime.notify_local_service();

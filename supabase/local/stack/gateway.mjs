@@ -1,7 +1,7 @@
 // @ts-check
 // The one HTTP entry point, like Supabase's API gateway: /rest/v1 → PostgREST, /auth/v1 → auth,
-// /functions/v1 → edge functions, with the apikey check and the CORS answers a browser app on
-// another origin needs.
+// /functions/v1 → edge functions, /realtime/v1/websocket → Realtime, with the apikey check and the
+// CORS answers a browser app on another origin needs.
 import http from 'node:http';
 import { readBody } from '../shared/http/body.mjs';
 import { SUPABASE_ALLOW_HEADERS, SUPABASE_CORS, SUPABASE_PREFLIGHT } from '../shared/http/cors.mjs';
@@ -9,6 +9,7 @@ import { closeServer, listenLocal } from '../shared/http/listen.mjs';
 import { sendJson } from '../shared/http/reply.mjs';
 import { requestListener } from '../shared/http/router.mjs';
 import { verifyJwt } from '../shared/keys.mjs';
+import { REALTIME_PATH } from '../services/realtime/index.mjs';
 import { forwardedFor, proxy } from './proxy.mjs';
 
 /** @typedef {import('../shared/http/router.mjs').Route} Route */
@@ -30,6 +31,7 @@ const below = (url) => `/${url.pathname.split('/').slice(3).join('/')}`;
  *   port: number, jwtSecret: string, anonKey: string, serviceRoleKey: string,
  *   postgrestPort: number, functionsPort: number | null, noVerifyJwt: Set<string>,
  *   auth: ReturnType<typeof import('../services/auth/index.mjs').createAuthService>,
+ *   realtime: ReturnType<typeof import('../services/realtime/index.mjs').startRealtimeService>,
  *   log?: (line: string) => void,
  * }} opts
  * @returns {Promise<{ server: http.Server, stop: () => Promise<void> }>}
@@ -140,6 +142,18 @@ export async function startGateway(opts) {
         send(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure in the local stack' }),
     }),
   );
+  // Realtime's websocket: the key in the query, as realtime-js sends it (a browser cannot set headers).
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = url.searchParams.get('apikey') ?? /** @type {string | undefined} */ (req.headers.apikey);
+    if (url.pathname.replace(/\/+$/, '') !== REALTIME_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    } else if (!key || !apiKeys.has(key)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+    } else {
+      opts.realtime.upgrade(req, socket, head, key);
+    }
+  });
   await listenLocal(server, opts.port, { what: 'the API gateway', envVar: 'SUPABASE_API_PORT' });
   return { server, stop: () => closeServer(server) };
 }

@@ -1,7 +1,7 @@
 // @ts-check
-// The local stand-in for hosted Supabase: Postgres, PostgREST, auth, edge functions and one
-// gateway, with a local inbox, a local voice service (ElevenLabs' stand-in) and a local Google
-// (OAuth and Gmail). Used by `npm start`, `npm run dev` and the tests (which pass free ports and a
+// The local stand-in for hosted Supabase: Postgres, PostgREST, auth, edge functions, Realtime's
+// live channel and one gateway, with a local inbox, a local voice service (ElevenLabs' stand-in)
+// and a local Google (OAuth and Gmail). Used by `npm start`, `npm run dev` and the tests (which pass free ports and a
 // throw-away data dir). This module starts the parts in order, wires them together and stops them
 // in reverse; each part's own module says how it runs.
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { createAuthService } from '../services/auth/index.mjs';
 import { GOOGLE_CLIENT_ID } from '../services/google/accounts.mjs';
 import { startGoogleService } from '../services/google/index.mjs';
 import { startMailServer } from '../services/mail/index.mjs';
+import { startRealtimeService } from '../services/realtime/index.mjs';
 import { createMailbox } from '../services/mail/mailbox.mjs';
 import { voiceApiKey } from '../services/voice/agents.mjs';
 import { startVoiceService } from '../services/voice/index.mjs';
@@ -41,12 +42,14 @@ const AUTHENTICATOR_PASSWORD = 'authenticator-local-password';
  * Fault injection for the tests and the bench. `killPostgrest` and `stopPostgres` take a part of
  * the stack away on purpose: it stays away (no automatic restart) until `startPostgrest` /
  * `startPostgres` brings it back on the same port; `stopVoice` / `startVoice` likewise for the
- * voice service (same port and key; the conversations it kept are forgotten). `pids` are the processes as they run now: kill
+ * voice service (same port and key; the conversations it kept are forgotten); `cutRealtime` drops
+ * every live-channel socket and refuses new ones until `restoreRealtime`. `pids` are the processes as they run now: kill
  * one from outside and the stack restarts it by itself, as it would after a crash.
  * @typedef {{
  *   killPostgrest: () => Promise<void>, startPostgrest: () => Promise<void>,
  *   stopPostgres: () => Promise<void>, startPostgres: () => Promise<void>,
  *   stopVoice: () => Promise<void>, startVoice: () => Promise<void>,
+ *   cutRealtime: () => void, restoreRealtime: () => void,
  *   pids: () => { postgres?: number, postgrest?: number, functions?: number },
  * }} StackFaults
  */
@@ -182,6 +185,9 @@ export async function startStack(options = {}) {
       functions = await keepRunning('Deno (functions)', () => startFunctions({ functionsDir, port, log, env }));
     }
 
+    const realtime = startRealtimeService({ dbUrl, jwtSecret, log });
+    stops.push(() => realtime.stop());
+
     /** @type {StackFaults} */
     const faults = {
       // SIGKILL, as a crash would, but announced: the supervisor leaves it down.
@@ -196,6 +202,8 @@ export async function startStack(options = {}) {
       startVoice: async () => {
         voice ??= await startVoice();
       },
+      cutRealtime: () => realtime.cut(),
+      restoreRealtime: () => realtime.restore(),
       pids: () => ({ postgres: postgres.pid(), postgrest: postgrest.pid(), functions: functions?.pid() }),
     };
 
@@ -226,6 +234,7 @@ export async function startStack(options = {}) {
       functionsPort,
       noVerifyJwt: functionsWithoutJwt,
       auth,
+      realtime,
       log,
     });
     stops.push(gateway.stop);

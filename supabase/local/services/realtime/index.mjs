@@ -1,0 +1,65 @@
+// @ts-check
+// A local stand-in for Supabase Realtime, at the protocol level: the real @supabase/realtime-js
+// client joins private broadcast channels at ws://<gateway>/realtime/v1/websocket and hears the
+// messages the database sends with realtime.send(). The gateway hands it the upgrade requests.
+// What it serves and what it does not: socket.mjs; why broadcast: docs/decisions/021.
+import pg from 'pg';
+import { WebSocketServer } from 'ws';
+import { startFeed } from './feed.mjs';
+import { serveSocket } from './socket.mjs';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+/**
+ * @param {{ dbUrl: string, jwtSecret: string, log?: (line: string) => void }} opts
+ */
+export function startRealtimeService({ dbUrl, jwtSecret, log = () => {} }) {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 3 });
+  pool.on('error', (error) => log(`[realtime] database connection lost: ${error.message}`));
+  /** @type {Set<{ key: string, push: (frame: unknown[]) => void, gap: () => void }>} */
+  const channels = new Set();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  let cut = false;
+
+  const feed = startFeed({
+    dbUrl,
+    log,
+    onMessage: (m) => {
+      const key = `${m.private ? 'private' : 'public'}:${m.topic}`;
+      const payload = { type: 'broadcast', event: m.event, payload: m.payload, meta: { id: m.id } };
+      for (const c of channels) if (c.key === key) c.push([null, null, `realtime:${m.topic}`, 'broadcast', payload]);
+    },
+    onGap: () => {
+      for (const c of [...channels]) c.gap();
+    },
+  });
+
+  return {
+    /**
+     * An upgrade request to REALTIME_PATH whose apikey the gateway has checked.
+     * @param {import('node:http').IncomingMessage} req @param {import('node:stream').Duplex} socket
+     * @param {Buffer} head @param {string} apiKey
+     */
+    upgrade(req, socket, head, apiKey) {
+      if (cut) {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { apiKey, jwtSecret, pool, channels, log }));
+    },
+    /** Fault injection: every socket is dropped and new ones refused, until `restore()`. */
+    cut() {
+      cut = true;
+      for (const ws of wss.clients) ws.terminate();
+    },
+    restore() {
+      cut = false;
+    },
+    async stop() {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      await feed.stop();
+      await pool.end();
+    },
+  };
+}
