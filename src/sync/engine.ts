@@ -12,6 +12,8 @@ import { rulesOf, type SyncRules } from './rules';
 import type { ReplicationHooks, SyncError } from './server-call';
 import { exportUnsynced } from './export-unsynced';
 import { probeServer } from './probe';
+import { parseRefusal } from './refusal';
+import { errorWords, refusalSentence } from './refusal-words';
 import { IDLE_INPUTS, type SyncInputs } from './status';
 
 export { probeServer };
@@ -168,7 +170,8 @@ export function startSync({
     else backoff.succeed();
     if (error?.retryable) scheduleProbe();
     else if (!error) stopProbing();
-    if ((error?.message ?? null) !== inputs$.value.lastError) update({ lastError: error?.message ?? null });
+    const said = error ? errorWords(error.message) : null;
+    if (said !== inputs$.value.lastError) update({ lastError: said });
   };
 
   const replications = tables.map((table) =>
@@ -187,10 +190,12 @@ export function startSync({
     combineLatest(replications.map((r) => r.active$)).subscribe((active) => update({ active: active.some(Boolean) })),
     outbox.waiting$().subscribe((entries) => {
       const refused = entries.find((e) => e.lastError);
+      const why = parseRefusal(refused)?.refusal;
       update({
         pending: entries.length,
         oldestPendingSince: entries.length ? Math.min(...entries.map((e) => e.since)) : null,
-        refusedError: refused?.lastError ?? null,
+        // Never the server's rule name: its words (refusal-words.ts).
+        refusedError: refused ? (why ? refusalSentence(why) : errorWords(refused.lastError ?? '')) : null,
       });
     }),
     conflictLog.count$().subscribe((conflicts) => update({ conflicts })),

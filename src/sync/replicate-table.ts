@@ -142,7 +142,9 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
       const pulled = documents.find((d) => d.id === docId)!;
       const local = (await collection.findOne(docId).exec())?.toMutableJSON(true) as Doc | undefined;
       if (!local || !sameData(local, refused, rules)) continue;
-      if (refusal.server && sameData(pulled, refusal.server, rules)) {
+      // A final row (signed, completed) is taken even as the row the server kept: the refused
+      // values can never be corrected into it, so they go to the conflict log now.
+      if (refusal.server && sameData(pulled, refusal.server, rules) && !rules.serverIsFinal?.(pulled)) {
         stale.add(docId);
         continue;
       }

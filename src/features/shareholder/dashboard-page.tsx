@@ -17,6 +17,7 @@ import { AgentAssessmentSection, LockedIcon } from './assessment-section';
 import { CoolingOffBanner } from './cooling-off-banner';
 import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
+import { SignedElsewhereNotice } from './signed-elsewhere';
 import { subscriptionRefusalWords } from './subscription-form';
 import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds } from './subscription';
 import { Figures } from '../../ui/figures';
@@ -91,6 +92,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
           <p>Here is where your share subscription stands.</p>
         </div>
         {view.signedPending ? <PendingSubscription data={data} id={sub.id} /> : null}
+        <SignedElsewhereNotice data={data} sub={sub} />
         {sub.status === 'cancelled' ? (
           <div className={cx(styles.banner, styles.info)} role="status">
             You cancelled this subscription{sub.cancelled_at ? ` on ${formatLongDate(sub.cancelled_at)}` : ''}.

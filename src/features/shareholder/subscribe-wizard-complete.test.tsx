@@ -11,14 +11,34 @@ import { REFERENCE_PENDING } from './payment-instructions';
 import { SubscribeWizard } from './subscribe-wizard';
 import { personalDetails, pulled, stored, valueOf, withDraft } from './subscribe-wizard-fixtures';
 
+const navigate = vi.fn();
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
-  useNavigate: () => vi.fn(),
+  useNavigate: () => navigate,
 }));
 
 afterEach(closeLocalData);
 
 describe('completing, and the payment reference', () => {
+  it('signed on another device while open here: the dashboard, saying so, once', async () => {
+    navigate.mockClear();
+    const { data, draft } = await withDraft(complete);
+    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    await screen.findByRole('button', { name: 'Complete Subscription' });
+    expect(toastTexts()).toEqual([]);
+    await pulled(data, draft.id, { status: 'signed', signature_timestamp: '2026-11-24T10:02:00Z' });
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([
+        'Signed on another device / This subscription was signed on another device on 24 November 2026 at 10:02 GMT.',
+      ]),
+    );
+    expect(navigate).toHaveBeenCalledWith({ to: '/shareholder/dashboard', replace: true });
+    await pulled(data, draft.id, { payment_reference: 'CHLOE-12345678' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(toastTexts()).toHaveLength(1);
+    toaster.remove();
+  });
+
   const PNG = 'data:image/png;base64,iVBORw0KGgo=';
   const complete = {
     subscriber_address: '1 High Street, London',

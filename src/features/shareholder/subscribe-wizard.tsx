@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
@@ -9,6 +9,7 @@ import type { UserData } from '../../data/user-data';
 import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
+import { signedElsewhereSentence } from './signed-elsewhere';
 import { Button } from '../../ui/button';
 import { LoadingStatus } from '../../ui/loading-status';
 import { WizardShell } from '../../ui/wizard-shell';
@@ -71,6 +72,29 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
   const stored = synced.doc as Partial<ShareSubscriptionDoc> | null;
   const refused = refusedMessages(synced.refusal, values, stored as Pick<DraftFields, 'number_of_shares'> | null);
 
+  // Signed or cancelled on another device while open here: the dashboard, at once, saying so
+  // (what was typed here since is in the conflict log; the dashboard names it).
+  const finalHere = stored?.status === 'signed' || stored?.status === 'cancelled';
+  // Signing here turns it final too (the row may turn signed after complete() has returned):
+  // that is not news.
+  const completingHere = useRef(false);
+  const left = useRef(false);
+  useEffect(() => {
+    if (!finalHere || !stored) {
+      left.current = false;
+      return;
+    }
+    if (left.current) return;
+    left.current = true;
+    if (completingHere.current) return;
+    const sub = stored as ShareSubscriptionDoc;
+    toast.info(
+      sub.status === 'cancelled' ? 'Cancelled on another device' : 'Signed on another device',
+      signedElsewhereSentence(sub, []),
+    );
+    void navigate({ to: '/shareholder/dashboard', replace: true });
+  }, [finalHere, stored, navigate]);
+
   async function saveAndContinueLater() {
     try {
       await synced.flush({ create: true });
@@ -86,6 +110,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       return;
     }
     setCompleting(true);
+    completingHere.current = true;
     try {
       await synced.flush({ create: true });
       const id = await synced.after(async (saved) => {
@@ -98,6 +123,8 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       if (sent.outcome === 'refused') {
         // The server never had it signed: back to a draft here, to correct and sign again.
         await synced.after(() => reopenSubscription(data, id));
+        // A draft again: a signing elsewhere would be news again.
+        completingHere.current = false;
         toast.error('Submission Failed', subscriptionRefusalWords(sent.refusal));
         return;
       }
