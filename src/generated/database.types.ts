@@ -423,18 +423,21 @@ export interface Database {
           thread_id: string;
           email_log_id: string | null;
           claimed_at: string;
+          mailbox: string;
         };
         Insert: {
           gmail_account_id: string;
           thread_id: string;
           email_log_id?: string | null;
           claimed_at?: string;
+          mailbox: string;
         };
         Update: {
           gmail_account_id?: string;
           thread_id?: string;
           email_log_id?: string | null;
           claimed_at?: string;
+          mailbox?: string;
         };
         Relationships: [
           {
@@ -693,6 +696,8 @@ export interface Database {
       gmail_oauth_start: { Args: { p_user_id: string; p_nonce: string; p_code_verifier: string; p_return_origin: string; p_expires_at: string }; Returns: undefined };
       gmail_oauth_take_state: { Args: { p_nonce: string; p_user_id: string }; Returns: unknown[] };
       gmail_release_thread: { Args: { p_gmail_account_id: string; p_thread_id: string; p_email_log_id: string }; Returns: undefined };
+      gmail_shared_mailboxes: { Args: Record<string, never>; Returns: Json };
+      gmail_thread_answered_by: { Args: { p_gmail_account_id: string; p_thread_id: string }; Returns: string };
       has_no_duplicates: { Args: { p: unknown }; Returns: boolean };
       is_api_client: { Args: Record<string, never>; Returns: boolean };
       is_email: { Args: { p: string }; Returns: boolean };

@@ -186,9 +186,14 @@ function AccountList({ accounts, online }: { accounts: KeptQuery<GmailAccount[]>
               <span>Connected on {formatShortDate(a.created_at)}</span>
               <span>Last sync: {a.last_sync_at ? formatLongDateTime(a.last_sync_at) : 'Never'}</span>
             </p>
+            {a.shared_with ? <p className={styles.muted}>{sharedWords(a.shared_with)}</p> : null}
           </li>
         ))}
       </ul>
     </Card>
   );
 }
+
+/** A mailbox other Chloe accounts connected too (docs/decisions/022-one-reply-per-mailbox.md). */
+export const sharedWords = (others: number) =>
+  `${others === 1 ? 'Another Chloe account has' : `${others} other Chloe accounts have`} connected this mailbox too. Each conversation still gets one automatic reply: from whichever account's assistant reaches it first, and every account's activity log says who answered.`;

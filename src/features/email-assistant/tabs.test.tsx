@@ -143,6 +143,28 @@ describe('Integrations', () => {
     expect(onConnect).toHaveBeenCalled();
   });
 
+  it('says when other Chloe accounts have connected the same mailbox, and that it still gets one reply', () => {
+    render(
+      <IntegrationsTab
+        accounts={query([
+          account({ email_address: 'office@agency.test', shared_with: 1 }),
+          account({ email_address: 'me@gmail.test', shared_with: 0 }),
+        ])}
+        connecting={false}
+        connectError={null}
+        online
+        onConnect={() => undefined}
+      />,
+    );
+    const [shared, alone] = within(screen.getByRole('list', { name: 'Connected Gmail accounts' })).getAllByRole(
+      'listitem',
+    );
+    expect(shared!.textContent).toContain(
+      "Another Chloe account has connected this mailbox too. Each conversation still gets one automatic reply: from whichever account's assistant reaches it first, and every account's activity log says who answered.",
+    );
+    expect(alone!.textContent).not.toContain('connected this mailbox too');
+  });
+
   it('lists accounts with their dates and status; an account in error and a failed connection show the red card', () => {
     const accounts = [
       account({ email_address: 'ok@gmail.test', last_sync_at: '2026-11-24T09:00:00Z' }),

@@ -73,3 +73,8 @@ export function settingsProblems(settings: AutoReplySettings): SettingsProblem[]
   }
   return problems;
 }
+
+/** An activity-log reason: the mailbox is connected to another Chloe account too, whose
+ * auto-reply answered the conversation first (docs/decisions/022-one-reply-per-mailbox.md). */
+export const answeredBy = (email: string) =>
+  `Already answered in this conversation by the Chloe account ${email}, which also has this mailbox connected`;

@@ -5,7 +5,7 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import type { GmailRef } from '../_shared/google/gmail.ts';
 import { GoogleApiError } from '../_shared/google/request.ts';
 import { composeReply, decodeWords, firstNameOf, headerOf, parseSender, skipReason } from '../_shared/mail.ts';
-import { type AutoReplySettings, fillReplyTemplate, PLACEHOLDERS } from '../_shared/reply-template.ts';
+import { answeredBy, type AutoReplySettings, fillReplyTemplate, PLACEHOLDERS } from '../_shared/reply-template.ts';
 import { type Account, AccountStop } from './accounts.ts';
 import { clip, finish, settleGone } from './email-log.ts';
 import type { GmailAccess } from './gmail-access.ts';
@@ -77,7 +77,13 @@ export async function answerMessage(
     throw new AccountStop('error', `A thread could not be claimed (${claimed.error.code ?? 'no code'})`);
   }
   if (claimed.data !== true) {
-    await finish(db, log, 'skipped', ALREADY_ANSWERED);
+    // A shared inbox: the log says whose Chloe answered (null: this account's, earlier).
+    const by = await db.rpc('gmail_thread_answered_by', {
+      p_gmail_account_id: account.id,
+      p_thread_id: thread.p_thread_id,
+    });
+    const who = typeof by.data === 'string' && by.data ? by.data : null;
+    await finish(db, log, 'skipped', who ? answeredBy(who) : ALREADY_ANSWERED);
     return { skipped: 1 };
   }
   const raw = composeReply({

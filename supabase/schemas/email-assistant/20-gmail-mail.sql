@@ -62,7 +62,9 @@ revoke execute on function public.gmail_begin_message(uuid, text, text, text, te
   from public, anon, authenticated;
 grant execute on function public.gmail_begin_message(uuid, text, text, text, text, text, timestamptz) to service_role;
 
--- The thread's one reply: true for the run that may send it.
+-- The thread's one reply: true for the run that may send it. The claim is the mailbox's, not the
+-- Chloe account's: two accounts that connected one shared inbox answer each thread once
+-- (docs/decisions/022-one-reply-per-mailbox.md). Gmail's thread ids are the mailbox's own.
 create or replace function public.gmail_claim_thread(p_gmail_account_id uuid, p_thread_id text, p_email_log_id uuid)
 returns boolean
 language plpgsql
@@ -73,19 +75,73 @@ as $$
 declare
   v_claimed boolean;
 begin
-  insert into public.gmail_thread_replies (gmail_account_id, thread_id, email_log_id)
-  values (p_gmail_account_id, p_thread_id, p_email_log_id)
-  on conflict (gmail_account_id, thread_id) do nothing
+  insert into public.gmail_thread_replies (mailbox, gmail_account_id, thread_id, email_log_id)
+  select lower(a.email_address), a.id, p_thread_id, p_email_log_id
+    from public.gmail_accounts a
+   where a.id = p_gmail_account_id
+  on conflict (mailbox, thread_id) do nothing
   returning true into v_claimed;
   return coalesce(v_claimed, false);
 end
 $$;
 
 comment on function public.gmail_claim_thread(uuid, text, uuid) is
-  'Claims the one automatic reply of a Gmail thread before it is sent; false when it was already claimed. Service role only.';
+  'Claims the one automatic reply of a thread of the account''s mailbox (whichever Chloe account connected it) before it is sent; false when it was already claimed. Service role only.';
 
 revoke execute on function public.gmail_claim_thread(uuid, text, uuid) from public, anon, authenticated;
 grant execute on function public.gmail_claim_thread(uuid, text, uuid) to service_role;
+
+-- Who answered a thread this account did not: the address of the other Chloe account whose
+-- auto-reply claimed it (null when this account did, or nobody has), for the activity log.
+create or replace function public.gmail_thread_answered_by(p_gmail_account_id uuid, p_thread_id text)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select u.email::text
+    from public.gmail_accounts mine
+    join public.gmail_thread_replies r on r.mailbox = lower(mine.email_address) and r.thread_id = p_thread_id
+    join public.gmail_accounts theirs on theirs.id = r.gmail_account_id
+    join auth.users u on u.id = theirs.user_id
+   where mine.id = p_gmail_account_id
+     and theirs.user_id <> mine.user_id
+$$;
+
+comment on function public.gmail_thread_answered_by(uuid, text) is
+  'The email address of the other Chloe account whose auto-reply answered this thread of the shared mailbox, or null. Service role only.';
+
+revoke execute on function public.gmail_thread_answered_by(uuid, text) from public, anon, authenticated;
+grant execute on function public.gmail_thread_answered_by(uuid, text) to service_role;
+
+-- The caller's connected mailboxes that other Chloe accounts have connected too, as
+-- {"<address, lower case>": <how many other accounts>}: the page says so (each thread still gets
+-- one reply). No names.
+create or replace function public.gmail_shared_mailboxes()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_object_agg(t.mailbox, t.others), '{}'::jsonb)
+    from (
+      select lower(mine.email_address) as mailbox, count(distinct theirs.user_id)::integer as others
+        from public.gmail_accounts mine
+        join public.gmail_accounts theirs
+          on lower(theirs.email_address) = lower(mine.email_address) and theirs.user_id <> mine.user_id
+       where mine.user_id = (select auth.uid())
+         and theirs.account_status <> 'disconnected'
+       group by lower(mine.email_address)
+    ) t
+$$;
+
+comment on function public.gmail_shared_mailboxes() is
+  'The caller''s connected mailboxes that other Chloe accounts also connected: {address: how many others}, no names.';
+
+revoke execute on function public.gmail_shared_mailboxes() from public, anon;
+grant execute on function public.gmail_shared_mailboxes() to authenticated;
 
 -- A reply that certainly did not go out gives the thread back, so a later message may be answered.
 create or replace function public.gmail_release_thread(p_gmail_account_id uuid, p_thread_id text, p_email_log_id uuid)
