@@ -1,8 +1,11 @@
-import type { SyncTable } from './engine';
 import type { Outbox } from './outbox';
 
 /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
-export async function exportUnsynced(outbox: Outbox, tables: readonly SyncTable[]): Promise<string> {
+export async function exportUnsynced(
+  outbox: Outbox,
+  // The engine's tables (SyncTable), by what this needs of them.
+  tables: readonly { name: string; read(docId: string): Promise<unknown> }[],
+): Promise<string> {
   const entries = await outbox.entries();
   const changes = await Promise.all(
     entries.map(async (e) => {

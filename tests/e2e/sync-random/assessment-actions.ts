@@ -103,6 +103,7 @@ export async function act(
     case 'reload':
     case 'close':
     case 'dropAck':
+    case 'dropLive':
       w.step = (await deviceAction(device, action, url, readStep, note)) ?? w.step;
       return;
     case 'refused': {

@@ -75,7 +75,8 @@ export const REFUSED: [string, RegExp][] = [
   ['99999999999', /The number of offices is too large/],
 ];
 
-export type Action = 'type' | 'toggle' | 'next' | 'previous' | 'offline' | 'reload' | 'close' | 'dropAck' | 'refused';
+export type Action =
+  'type' | 'toggle' | 'next' | 'previous' | 'offline' | 'reload' | 'close' | 'dropAck' | 'dropLive' | 'refused';
 const WEIGHTS: Record<Action, number> = {
   type: 30,
   toggle: 16,
@@ -85,6 +86,7 @@ const WEIGHTS: Record<Action, number> = {
   reload: 7,
   close: 5,
   dropAck: 6,
+  dropLive: 3,
   refused: 6,
 };
 

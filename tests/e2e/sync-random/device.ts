@@ -1,6 +1,6 @@
 // One device of a sequence: a browser context with one page at a time, which can go offline,
 // reload, be closed and reopened, and lose the answer to its next push.
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 
 export interface Device {
   name: string;
@@ -10,6 +10,8 @@ export interface Device {
   /** The next sync_push is committed by the server and its answer dropped (armed until a push). */
   dropNextAck: boolean;
   dropped: number;
+  /** The live channel's sockets (ADR 021), passed through until dropped. */
+  live: Set<WebSocketRoute>;
 }
 
 /** Beforeunload ("you have unsaved input") and any other dialog: leave, as a person closing the tab. */
@@ -21,7 +23,12 @@ export async function newDevice(
   page: Page,
   trace?: (line: string) => void,
 ): Promise<Device> {
-  const device: Device = { name, context, page, offline: false, dropNextAck: false, dropped: 0 };
+  const device: Device = { name, context, page, offline: false, dropNextAck: false, dropped: 0, live: new Set() };
+  await context.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+    ws.connectToServer();
+    device.live.add(ws);
+    ws.onClose(() => device.live.delete(ws));
+  });
   acceptDialogs(page);
   if (trace && process.env.SOAK_DEBUG) traceSync(context, (line) => trace(`  ${name} ${line}`));
   await context.route('**/rest/v1/rpc/sync_push', async (route) => {
@@ -148,7 +155,7 @@ export async function waitSynced(page: Page, timeout: number): Promise<string | 
 }
 
 /** What either wizard's device may do to its connection and its page, by the action's name. */
-export type DeviceAction = 'offline' | 'reload' | 'close' | 'dropAck';
+export type DeviceAction = 'offline' | 'reload' | 'close' | 'dropAck' | 'dropLive';
 
 /**
  * Does `action` on `device` (whose wizard is at `url`) and says so; returns the step the wizard
@@ -181,6 +188,11 @@ export async function deviceAction(
     case 'dropAck':
       device.dropNextAck = true;
       note('the answer to its next push will be lost');
+      return undefined;
+    case 'dropLive':
+      // As a network drop: the client reconnects by itself and pulls on rejoin.
+      for (const ws of [...device.live]) await ws.close({ code: 4000, reason: 'dropped by the soak' });
+      note(`loses its live channel (${device.live.size} socket(s) dropped)`);
       return undefined;
   }
 }

@@ -39,14 +39,14 @@ const FIELDS: FieldDef[] = [
   { column: 'number_of_shares', label: 'Number of shares', step: 2 },
 ];
 
-type Action = 'type' | 'next' | 'back' | 'later' | 'offline' | 'reload' | 'close' | 'dropAck' | 'refused';
+type Action = 'type' | 'next' | 'back' | 'later' | 'offline' | 'reload' | 'close' | 'dropAck' | 'dropLive' | 'refused';
 
 /**
  * What a person does next, by step. A draft with a name and an address reopens at step 3 (legal
  * confirmations, never restored); the fields are on steps 1 and 2, so from 3 and 4 mostly Back.
  */
 function weights(step: number): Partial<Record<Action, number>> {
-  const always = { offline: 8, reload: 5, close: 4, dropAck: 6 };
+  const always = { offline: 8, reload: 5, close: 4, dropAck: 6, dropLive: 3 };
   switch (step) {
     case 1:
       return { ...always, type: 40, next: 10, later: 10 };
@@ -247,6 +247,7 @@ async function act(
     case 'reload':
     case 'close':
     case 'dropAck':
+    case 'dropLive':
       w.step = (await deviceAction(device, action, URL, readStep, note)) ?? w.step;
       return;
     case 'refused': {
