@@ -135,7 +135,7 @@ export async function writeKeptChanges(local: {
     }
     if (!doc) continue;
     const { patch, replaced } = fieldWrite(base, changed, doc.toJSON(), rulesOf(local.rules, table).listFields);
-    await local.conflictLog.keep(table, id, replaced);
+    await local.conflictLog.keep(table, id, replaced, 'this-device');
     if (Object.keys(patch).length > 0) await doc.incrementalPatch(patch);
   }
   forgetKeptChanges(local.db.name);

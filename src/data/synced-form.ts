@@ -5,9 +5,12 @@
 // - a value pulled from another device shows in every field the user is not typing in;
 // - leaving the page by any route (a link, Back, closing the tab) writes what is still pending,
 //   and the database is not closed before it has (WriteQueue);
-// - a value the server refused is named next to its field while the field still holds it.
+// - a value the server refused is named next to its field while the field still holds it;
+// - a value replaced where the user did not see it (another device's save won, or this device's
+//   save replaced another's) is named at its field, with a way to put the other value back.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { registerUnsavedCheck } from '../lib/unsaved-input';
+import { useReplaced, type ReplacedValues } from './replaced-values';
 import { sameValue } from '../sync/merge';
 import type { FieldRefusal } from '../sync/refusal';
 import { fieldWrite, newestState, pick, rebase, type Fields } from './form-sync';
@@ -44,7 +47,7 @@ export interface SyncedFormOptions<V> {
   onWriteError: (error: unknown) => void;
 }
 
-export interface SyncedForm {
+export interface SyncedForm extends ReplacedValues {
   /** The stored document's id (null until the first change made it). */
   id: string | null;
   /** The stored document as last read (null until it exists). */
@@ -153,7 +156,7 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
           }
           const stored = (await synced.read(s.id)) ?? {};
           const { patch, replaced } = fieldWrite(judged, edited, stored, synced.listFields);
-          await synced.local.conflictLog.keep(synced.table, s.id, replaced);
+          await synced.local.conflictLog.keep(synced.table, s.id, replaced, 'this-device');
           if (Object.keys(patch).length > 0) {
             s.unconfirmed = { ...s.unconfirmed, ...patch };
             for (const field of Object.keys(patch)) s.touched.add(field);
@@ -271,6 +274,13 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
   }, [id, synced, takePulled]);
 
   const refusal = useRefusal(synced.local.outbox, synced.table, id);
+  const replacedValues = useReplaced(synced, form, id, options);
+  // Putting a value back is deliberate: never judged as typing over a value pulled a moment ago.
+  const restore = (kept: Parameters<ReplacedValues['restore']>[0]) => {
+    state.current!.pulledAt.delete(kept.field);
+    replacedValues.restore(kept);
+  };
+  const { replaced, dismiss } = replacedValues;
   const after = useCallback(
     async <T>(write: (id: string | null) => Promise<T>) => {
       await flush();
@@ -278,5 +288,5 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
     },
     [flush, synced],
   );
-  return { id, doc, refusal, flush, after };
+  return { id, doc, refusal, flush, after, replaced, restore, dismiss };
 }

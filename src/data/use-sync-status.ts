@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { storageInfo, type StorageInfo } from '../lib/storage';
+import type { KeptValue } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
 import { deriveSyncStatus, IDLE_INPUTS, type SyncStatus } from '../sync/status';
 
@@ -9,6 +10,9 @@ export interface SyncStatusView extends SyncStatus {
   retry: () => void;
   exportUnsynced: () => Promise<string>;
   storage: StorageInfo | null;
+  /** The replaced values not yet seen, live (Sync details lists them), and marking them seen. */
+  watchToReview: (listener: (kept: KeptValue[]) => void) => () => void;
+  markSeen: (ids: readonly string[]) => Promise<void>;
 }
 
 /** The one hook behind every sync status display. */
@@ -35,5 +39,10 @@ export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatus
     retry: () => engine?.reSync(),
     exportUnsynced: () => engine?.exportUnsynced() ?? Promise.resolve('{"changes":[]}'),
     storage,
+    watchToReview: (listener) => {
+      const sub = engine?.conflictLog.toReview$().subscribe(listener);
+      return () => sub?.unsubscribe();
+    },
+    markSeen: (ids) => engine?.conflictLog.review(ids) ?? Promise.resolve(),
   };
 }

@@ -1,8 +1,20 @@
 // The conflict log: local values that lost to another (both sides changed one field, a refusal
 // overtaken by a newer server row, a form's save over a value pulled meanwhile). Kept on the
-// device and shown in the sync details, never dropped without a trace.
+// device and shown in the sync details, never dropped without a trace; a value replaced where the
+// user did not see it happen stays "to review" (announced at its field and in the header) until
+// the user has seen it (docs/decisions/023-replaced-values-announced.md).
 import type { RxCollection, RxJsonSchema } from 'rxdb';
+import { map, type Observable } from 'rxjs';
 import type { LostValue } from './merge';
+
+/**
+ * What replaced the value set aside (`local`) by the one that stands (`server`):
+ * - 'other-device': another device's save reached the server first; this device's value is set aside;
+ * - 'this-device': this device's save replaced a value another device had stored (set aside);
+ * - 'final': the row became final elsewhere (signed, cancelled, completed); this device's later
+ *   value is set aside.
+ */
+export type ReplacedBy = 'other-device' | 'this-device' | 'final';
 
 /** A local value that lost to another: kept, never dropped. */
 export interface ConflictLogEntry {
@@ -10,14 +22,19 @@ export interface ConflictLogEntry {
   table: string;
   docId: string;
   field: string;
+  /** The value set aside (JSON). */
   local: string;
+  /** The value that stands (JSON). */
   server: string;
   at: number;
+  replacedBy: ReplacedBy;
+  /** The user has seen it (dismissed, restored, or told by a sentence that names it). */
+  reviewed: boolean;
 }
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   title: 'conflict_log',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -28,20 +45,58 @@ export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
     local: { type: 'string' },
     server: { type: 'string' },
     at: { type: 'number' },
+    replacedBy: { type: 'string', enum: ['other-device', 'this-device', 'final'] },
+    reviewed: { type: 'boolean' },
   },
-  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at'],
+  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed'],
   additionalProperties: false,
 };
 
 /** The collection's definition, for a database's addCollections. */
-export const CONFLICT_LOG_COLLECTION = { schema: conflictLogSchema } as const;
+export const CONFLICT_LOG_COLLECTION = {
+  schema: conflictLogSchema,
+  // Version 1 added who replaced the value and whether it was seen: entries from before were
+  // logged by merges (another device's value stood) and were never announced, so stay old news.
+  migrationStrategies: {
+    1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed'>): ConflictLogEntry => ({
+      ...old,
+      replacedBy: 'other-device',
+      reviewed: true,
+    }),
+  },
+} as const;
+
+/** The values kept as they are read back (parsed). */
+export interface KeptValue {
+  id: string;
+  table: string;
+  docId: string;
+  field: string;
+  /** The value set aside. */
+  local: unknown;
+  /** The value that stands. */
+  server: unknown;
+  at: number;
+  replacedBy: ReplacedBy;
+}
+
+const parse = (e: ConflictLogEntry): KeptValue => ({
+  id: e.id,
+  table: e.table,
+  docId: e.docId,
+  field: e.field,
+  local: JSON.parse(e.local) as unknown,
+  server: JSON.parse(e.server) as unknown,
+  at: e.at,
+  replacedBy: e.replacedBy,
+});
 
 /** The log of one database: the only writer of its `conflict_log` collection. */
 export class ConflictLog {
   constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
 
-  /** Keeps the values of `docId` that lost. */
-  async keep(table: string, docId: string, lost: readonly LostValue[]): Promise<void> {
+  /** Keeps the values of `docId` that lost, saying what replaced them. */
+  async keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy): Promise<void> {
     if (lost.length === 0) return;
     const at = Date.now();
     await this.collection.bulkInsert(
@@ -50,15 +105,35 @@ export class ConflictLog {
         table,
         docId,
         field: l.field,
-        local: JSON.stringify(l.local),
-        server: JSON.stringify(l.server),
+        local: JSON.stringify(l.local ?? null),
+        server: JSON.stringify(l.server ?? null),
         at,
+        replacedBy,
+        reviewed: false,
       })),
     );
   }
 
-  /** How many values are kept, live. */
-  count$() {
-    return this.collection.count().$;
+  /** How many values are kept, and how many of them the user has not seen yet, live. */
+  counts$(): Observable<{ conflicts: number; toReview: number }> {
+    // One find, not counts: RxDB counts only over an index, and the log stays small.
+    return this.collection
+      .find()
+      .$.pipe(map((all) => ({ conflicts: all.length, toReview: all.filter((e) => !e.reviewed).length })));
+  }
+
+  /** The kept values not seen yet (of one document, or all), oldest first, live. */
+  toReview$(where: { table: string; docId: string } | null = null): Observable<KeptValue[]> {
+    return this.collection
+      .find({ selector: { reviewed: false, ...(where ?? {}) }, sort: [{ at: 'asc' }] })
+      .$.pipe(map((entries) => entries.map((e) => parse(e.toJSON() as ConflictLogEntry))));
+  }
+
+  /** The user has seen these kept values (by id). They stay in the log. */
+  async review(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const docs = await this.collection.findByIds([...ids]).exec();
+    const unseen = [...docs.values()].filter((d) => !d.reviewed);
+    await Promise.all(unseen.map((d) => d.incrementalPatch({ reviewed: true })));
   }
 }

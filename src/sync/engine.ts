@@ -17,7 +17,6 @@ import { errorWords, refusalSentence } from './refusal-words';
 import { IDLE_INPUTS, type SyncInputs } from './status';
 
 export { probeServer };
-
 export const RESYNC_EVERY_MS = 30_000;
 const BASE_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
@@ -89,8 +88,9 @@ export interface SyncEngine {
   awaitInitialSync(): Promise<void>;
   /** Unsynced changes as JSON, for the 'Export unsynced changes' download. */
   exportUnsynced(): Promise<string>;
-  /** The page is going: the push of these newest states of `table`'s documents, to keep and send
-   * (once sent, no other request starts). */
+  /** The values kept; Sync details lists those the user has not seen yet. */
+  conflictLog: Pick<ConflictLog, 'toReview$' | 'review'>;
+  /** The page is going: the push of these newest states of `table`'s documents (then no other request). */
   pageGoingPush(table: string, states: readonly PageGoingState[]): PageGoingPush;
   stop(): Promise<void>;
 }
@@ -198,7 +198,7 @@ export function startSync({
         refusedError: refused ? (why ? refusalSentence(why) : errorWords(refused.lastError ?? '')) : null,
       });
     }),
-    conflictLog.count$().subscribe((conflicts) => update({ conflicts })),
+    conflictLog.counts$().subscribe((counts) => update(counts)),
   ];
 
   const pull = () => {
@@ -271,6 +271,7 @@ export function startSync({
       await Promise.all(replications.map((r) => r.awaitInitialReplication()));
     },
     exportUnsynced: () => exportUnsynced(outbox, tables),
+    conflictLog,
     pageGoingPush: (table, states) => {
       const pushes = tables.flatMap((t, i) =>
         t.name === table ? [replications[i]?.pageGoingPush?.(states) ?? NO_PAGE_GOING_PUSH] : [],

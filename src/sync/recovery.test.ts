@@ -11,7 +11,9 @@ import { SyncError, type ReplicationHooks } from './server-call';
 // Nothing waits and nothing was lost: this test is about the engine's timing alone.
 const local = {
   outbox: { waiting$: () => new BehaviorSubject([]), entries: () => Promise.resolve([]) } as unknown as Outbox,
-  conflictLog: { count$: () => new BehaviorSubject(0) } as unknown as ConflictLog,
+  conflictLog: {
+    counts$: () => new BehaviorSubject({ conflicts: 0, toReview: 0 }),
+  } as unknown as ConflictLog,
   rules: {},
 };
 

@@ -151,7 +151,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
       const lost = Object.keys(refused)
         .filter((field) => !sameData({ [field]: refused[field] }, { [field]: refusal.server?.[field] ?? null }, rules))
         .map((field) => ({ field, local: refused[field], server: pulled[field] ?? null }));
-      await conflictLog.keep(table, docId, lost);
+      await conflictLog.keep(table, docId, lost, rules.serverIsFinal?.(pulled) ? 'final' : 'other-device');
       await outbox.settle(table, [pulled]);
     }
     return stale.size > 0 ? documents.filter((d) => !stale.has(String(d.id))) : documents;
@@ -164,7 +164,8 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     const { lost } = mergeOf(table, rules, outbox, input);
     const docId = String(output.id);
     void (async () => {
-      await conflictLog.keep(table, docId, lost);
+      const final = rules.serverIsFinal?.(input.realMasterState);
+      await conflictLog.keep(table, docId, lost, final ? 'final' : 'other-device');
       if (!sameData(output, input.realMasterState, rules)) return;
       const now = await collection.findOne(docId).exec();
       if (!now || sameData(now.toMutableJSON(true), output, rules)) await outbox.settle(table, [output]);

@@ -22,6 +22,19 @@ describe('deriveSyncStatus', () => {
     expect(synced).toMatchObject({ kind: 'synced', label: 'All changes synced', pending: 0, canRetry: false });
   });
 
+  it('never says all changes synced while a replaced value has not been seen', () => {
+    expect(deriveSyncStatus({ ...running, conflicts: 3, toReview: 1 })).toMatchObject({
+      kind: 'synced',
+      label: 'Synced — 1 replaced value to review',
+      toReview: 1,
+    });
+    expect(deriveSyncStatus({ ...running, conflicts: 3, toReview: 2 }).label).toBe(
+      'Synced — 2 replaced values to review',
+    );
+    // Seen: the log keeps them, the header is plain again.
+    expect(deriveSyncStatus({ ...running, conflicts: 3, toReview: 0 }).label).toBe('All changes synced');
+  });
+
   it('offline wins over everything else and counts what waits', () => {
     const s = deriveSyncStatus({
       ...running,

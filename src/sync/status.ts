@@ -21,6 +21,8 @@ export interface SyncInputs {
   /** A change the server refused (it stays on the device). */
   refusedError: string | null;
   conflicts: number;
+  /** Kept values the user has not seen yet (replaced where nobody was looking). */
+  toReview: number;
   now: number;
   /** The live channel's state (live.ts), and since when (ms). */
   live: LiveState;
@@ -33,6 +35,7 @@ export interface SyncStatus {
   pending: number;
   error: string | null;
   conflicts: number;
+  toReview: number;
   canRetry: boolean;
   canExport: boolean;
   /** 'Live updates' in Sync details; null when this sync has no live channel. */
@@ -47,6 +50,10 @@ export const LABELS = {
   offline: 'Offline — changes will sync when you reconnect',
   stalled: 'Sync stalled',
 } as const;
+
+/** The header while everything is synced but a replaced value has not been seen: never 'All changes synced'. */
+export const toReviewLabel = (n: number) =>
+  `Synced — ${n === 1 ? '1 replaced value' : `${n} replaced values`} to review`;
 
 const clock = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
@@ -70,6 +77,7 @@ export function deriveSyncStatus(i: SyncInputs): SyncStatus {
   const base = {
     pending: i.pending,
     conflicts: i.conflicts,
+    toReview: i.toReview,
     canExport: i.pending > 0,
     live: liveLabel(i),
     liveState: i.live,
@@ -84,7 +92,8 @@ export function deriveSyncStatus(i: SyncInputs): SyncStatus {
   if (error) return { ...base, kind: 'error', label: `Sync problem: ${error}`, error, canRetry: true };
   if (i.active) return { ...base, kind: 'syncing', label: LABELS.syncing, error: null, canRetry: false };
   if (i.pending > 0) return { ...base, kind: 'local', label: LABELS.local, error: null, canRetry: false };
-  return { ...base, kind: 'synced', label: LABELS.synced, error: null, canRetry: false };
+  const label = i.toReview > 0 ? toReviewLabel(i.toReview) : LABELS.synced;
+  return { ...base, kind: 'synced', label, error: null, canRetry: false };
 }
 
 export const IDLE_INPUTS: SyncInputs = {
@@ -97,6 +106,7 @@ export const IDLE_INPUTS: SyncInputs = {
   lastError: null,
   refusedError: null,
   conflicts: 0,
+  toReview: 0,
   now: 0,
   live: 'none',
   liveSince: 0,

@@ -25,6 +25,7 @@ const idleEngine = (): SyncEngine => ({
   awaitInSync: () => Promise.resolve(),
   awaitInitialSync: () => Promise.resolve(),
   exportUnsynced: () => Promise.resolve('{}'),
+  conflictLog: { toReview$: () => new BehaviorSubject([]), review: () => Promise.resolve() },
   pageGoingPush: () => NO_PAGE_GOING_PUSH,
   stop: () => Promise.resolve(),
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import type { AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
@@ -9,6 +9,7 @@ import { logError } from '../../lib/log';
 import { toast } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
+import { replacedNotice } from '../../ui/replaced-notice';
 import { WizardShell } from '../../ui/wizard-shell';
 import { initialAnswers, storedValue, visibleFields, type Answers } from './answers';
 import { answerProblem, ASSESSMENT_STEPS } from './assessment';
@@ -155,13 +156,15 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
       }
     >
       {visibleFields(step, answers).map((def) => (
-        <Question
-          key={def.name}
-          def={def}
-          value={answers[def.name]}
-          onChange={(v) => answer(def, v)}
-          error={invalid[def.name] ?? refused(def)}
-        />
+        <Fragment key={def.name}>
+          <Question
+            def={def}
+            value={answers[def.name]}
+            onChange={(v) => answer(def, v)}
+            error={invalid[def.name] ?? refused(def)}
+          />
+          {replacedNotice(synced, def.name, def.label)}
+        </Fragment>
       ))}
     </WizardShell>
   );

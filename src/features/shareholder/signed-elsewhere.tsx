@@ -43,7 +43,11 @@ function useKeptAfterSigning(data: UserData, sub: ShareSubscriptionDoc): string[
     const query = data.db.conflict_log.find({
       selector: { table: 'share_subscriptions', docId: sub.id, at: { $gte: signedAt } },
     });
-    const s = query.$.subscribe((entries) => setFields(entries.map((e) => e.field)));
+    const s = query.$.subscribe((entries) => {
+      setFields(entries.map((e) => e.field));
+      // The sentence names them: they are seen, and the header need not ask for a review.
+      void data.conflictLog.review(entries.filter((e) => !e.reviewed).map((e) => e.id));
+    });
     return () => s.unsubscribe();
   }, [data, sub.id, signedAt]);
   return fields;

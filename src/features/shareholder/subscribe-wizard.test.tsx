@@ -65,7 +65,50 @@ describe('the subscription wizard and its stored draft', () => {
       field: 'subscriber_name',
       local: JSON.stringify('Name From A'),
       server: JSON.stringify('Typed Here'),
+      replacedBy: 'this-device',
+      reviewed: false,
     });
+  });
+
+  it('says at the field that this save replaced another device’s value, and puts it back on request', async () => {
+    const { data, draft } = await withDraft();
+    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    const user = await personalDetails();
+    const name = screen.getByLabelText(/^Full name/);
+    await user.clear(name);
+    await user.type(name, 'Typed Her');
+    await pulled(data, draft.id, { subscriber_name: 'Name From A' });
+    await new Promise((r) => setTimeout(r, 50));
+    await user.type(name, 'e');
+    const notice = await screen.findByText(
+      /^Full name: your change, “Typed Here”, replaced “Name From A”, saved on another device/,
+    );
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Put theirs back (Full name)' }));
+    await waitFor(() => expect(valueOf(name)).toBe('Name From A'));
+    await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Name From A'));
+    await waitFor(() => expect(screen.queryByText(/^Full name: your change/)).toBeNull());
+    // Seen, and still in the log.
+    const [logged] = (await data.db.conflict_log.find().exec()).map((e) => e.toJSON());
+    expect(logged).toMatchObject({ field: 'subscriber_name', reviewed: true });
+  });
+
+  it('a value of this device set aside for another device’s is said at its field; Keep theirs marks it seen', async () => {
+    const { data, draft } = await withDraft();
+    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    const user = await personalDetails();
+    await pulled(data, draft.id, { subscriber_name: 'Name From A' });
+    await data.conflictLog.keep(
+      'share_subscriptions',
+      draft.id,
+      [{ field: 'subscriber_name', local: 'Mine Here', server: 'Name From A' }],
+      'other-device',
+    );
+    await screen.findByText(/^Full name: “Name From A”, saved on another device, replaced yours, “Mine Here”/);
+    await user.click(screen.getByRole('button', { name: 'Keep theirs (Full name)' }));
+    await waitFor(() => expect(screen.queryByText(/replaced yours/)).toBeNull());
+    expect(valueOf(screen.getByLabelText(/^Full name/))).toBe('Name From A');
+    expect((await data.db.conflict_log.find().exec())[0]?.reviewed).toBe(true);
   });
 
   it('a name typed on step 1 is on the device at once, and leaving the page keeps it (no Next, no Save)', async () => {

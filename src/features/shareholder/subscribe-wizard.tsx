@@ -12,6 +12,7 @@ import { useUnsavedInput } from '../../lib/unsaved-input';
 import { signedElsewhereSentence } from './signed-elsewhere';
 import { Button } from '../../ui/button';
 import { LoadingStatus } from '../../ui/loading-status';
+import { replacedNotice } from '../../ui/replaced-notice';
 import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
@@ -184,14 +185,27 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         )
       }
     >
-      {step === 1 ? <PersonalDetailsStep form={form} refused={refused} /> : null}
-      {step === 2 ? <InvestmentStep form={form} refused={refused.numberOfShares} /> : null}
+      {step === 1 ? (
+        <PersonalDetailsStep
+          form={form}
+          refused={refused}
+          notice={(name, label) => replacedNotice(synced, name, label)}
+        />
+      ) : null}
+      {step === 2 ? (
+        <InvestmentStep
+          form={form}
+          refused={refused.numberOfShares}
+          notice={replacedNotice(synced, 'numberOfShares', 'Number of shares')}
+        />
+      ) : null}
       {step === 3 ? <LegalStep form={form} /> : null}
       {step === 4 ? (
         <Suspense fallback={<LoadingStatus />}>
           <form.Field name="signatureData">
             {(field) => <SignatureStep value={field.state.value} onChange={(dataUrl) => field.handleChange(dataUrl)} />}
           </form.Field>
+          {replacedNotice(synced, 'signatureData', 'Signature')}
         </Suspense>
       ) : null}
       {step === 5 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatAmount as money } from '../../lib/format';
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
@@ -46,10 +47,13 @@ const PERSONAL_FIELDS = [
 export function PersonalDetailsStep({
   form,
   refused = {},
+  notice,
 }: {
   form: SubscriptionForm;
   /** What the server refused, by field (shown until the field is changed). */
   refused?: Partial<Record<keyof WizardValues, string>>;
+  /** Said under a field (its value replaced by another device's, say), by field name and label. */
+  notice?: (name: keyof WizardValues, label: string) => ReactNode;
 }) {
   return (
     <div className={styles.grid}>
@@ -69,6 +73,7 @@ export function PersonalDetailsStep({
                 maxLength={PERSONAL_MAX_LENGTH[name]}
                 otherError={refused[name]}
               />
+              {notice?.(name, label)}
             </div>
           )}
         </form.AppField>
@@ -78,7 +83,16 @@ export function PersonalDetailsStep({
 }
 
 /** Step 2: how many shares (5,000 or more, in steps of 1,000) and what they cost. */
-export function InvestmentStep({ form, refused }: { form: SubscriptionForm; refused?: string | undefined }) {
+export function InvestmentStep({
+  form,
+  refused,
+  notice,
+}: {
+  form: SubscriptionForm;
+  refused?: string | undefined;
+  /** Said under the number of shares (its value replaced by another device's, say). */
+  notice?: ReactNode;
+}) {
   return (
     <form.Field name="numberOfShares">
       {(field) => {
@@ -101,6 +115,7 @@ export function InvestmentStep({ form, refused }: { form: SubscriptionForm; refu
               }}
               error={tooMany ? TOO_MANY_SHARES_MESSAGE : refused}
             />
+            {notice}
             {belowMinimum(field.state.value) ? (
               <p className={styles.warn} role="alert">
                 {MIN_SHARES_MESSAGE}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Popover, Portal } from '@ark-ui/react';
 import { css, cx } from 'styled-system/css';
 import type { StorageInfo } from '../../lib/storage';
@@ -10,6 +10,7 @@ import { formatBytes } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
 import { closeButton } from '../../ui/overlay';
+import { replacedSentence, type ReplacedValue } from '../../ui/replaced-notice';
 
 export const exportFileName = (date = new Date()) => `chloe-unsynced-changes-${fileTimestamp(date)}.json`;
 
@@ -66,6 +67,8 @@ const styles = {
   }),
   problemText: css({ color: 'danger.hover', overflowWrap: 'anywhere' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  review: css({ display: 'grid', gap: '2', fontSize: 'sm', overflowWrap: 'anywhere' }),
+  reviewList: css({ display: 'grid', gap: '1.5', pl: '4', listStyleType: 'disc' }),
   close: cx(closeButton, css({ color: 'fg.muted', _hover: { bg: 'bg.muted' } })),
 };
 
@@ -99,6 +102,12 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
               <dd>{pending}</dd>
               <dt>Conflicts kept</dt>
               <dd>{conflicts}</dd>
+              {status.toReview > 0 ? (
+                <>
+                  <dt>To review</dt>
+                  <dd>{status.toReview}</dd>
+                </>
+              ) : null}
               {status.live ? (
                 <>
                   <dt>Live updates</dt>
@@ -110,6 +119,7 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
               <dt>Stored on this device</dt>
               <dd>{usageText(storage)}</dd>
             </dl>
+            {status.toReview > 0 ? <ToReview status={status} /> : null}
             {conflicts > 0 ? (
               <p className={styles.note}>
                 When this device and another changed the same field, the first to reach the server won; the value that
@@ -149,6 +159,35 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  );
+}
+
+/** A column's name as words: 'subscriber_name' is 'Subscriber name'. */
+const fieldWords = (field: string) => {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The replaced values not seen yet, each in a sentence, and a way to say they were seen. */
+function ToReview({ status }: { status: SyncStatusView }) {
+  const [kept, setKept] = useState<(ReplacedValue & { id: string })[]>([]);
+  const { watchToReview, markSeen } = status;
+  useEffect(() => watchToReview(setKept), [watchToReview]);
+  if (kept.length === 0) return null;
+  return (
+    <div className={styles.review}>
+      <p className={styles.title}>Replaced values to review</p>
+      <ul className={styles.reviewList}>
+        {kept.map((k) => (
+          <li key={k.id}>{replacedSentence(fieldWords(k.field), k)}</li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" onClick={() => void markSeen(kept.map((k) => k.id))}>
+          Mark as seen
+        </Button>
+      </div>
+    </div>
   );
 }
 

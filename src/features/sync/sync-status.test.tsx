@@ -24,6 +24,7 @@ function status(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
     pending: 0,
     error: null,
     conflicts: 0,
+    toReview: 0,
     canRetry: false,
     canExport: false,
     live: null,
@@ -31,6 +32,8 @@ function status(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
     storage: { persisted: true, usage: 1_500_000, quota: 2_000_000_000 },
     retry: vi.fn(),
     exportUnsynced: vi.fn(() => Promise.resolve('{"changes":[]}')),
+    watchToReview: () => () => undefined,
+    markSeen: vi.fn(() => Promise.resolve()),
     ...overrides,
   };
 }

@@ -132,26 +132,29 @@ export function readCollection(page: Page, collection: string): Promise<Record<s
   }, `--${collection}`);
 }
 
-export const SYNCED = 'All changes synced';
-
 /**
- * Waits until the header's sync status says every change is synced, and still says so a second
- * later (the status reads 'synced' for a moment before the outbox is first counted). Returns null,
- * or what the status said instead.
+ * Waits until the header's sync status says every change is synced ('All changes synced', or
+ * 'Synced — n replaced values to review' while a replaced value is unseen: ADR 023), and still
+ * says so a second later (the status reads 'synced' for a moment before the outbox is first
+ * counted). Returns null, or what the status said instead.
  */
 export async function waitSynced(page: Page, timeout: number): Promise<string | null> {
-  const status = page.locator('[data-sync-kind]').first().getByRole('status');
+  const root = page.locator('[data-sync-kind]').first();
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
     try {
-      await expect(status).toHaveText(SYNCED, { timeout: Math.max(1, deadline - Date.now()) });
+      await expect(root).toHaveAttribute('data-sync-kind', 'synced', { timeout: Math.max(1, deadline - Date.now()) });
       await page.waitForTimeout(1000);
-      if ((await status.innerText()).trim() === SYNCED) return null;
+      if ((await root.getAttribute('data-sync-kind')) === 'synced') return null;
     } catch {
       break;
     }
   }
-  return (await status.innerText().catch(() => 'no sync status on the page')).replace(/\s+/g, ' ').trim();
+  const said = await root
+    .getByRole('status')
+    .innerText()
+    .catch(() => 'no sync status on the page');
+  return said.replace(/\s+/g, ' ').trim();
 }
 
 /** What either wizard's device may do to its connection and its page, by the action's name. */

@@ -1,0 +1,84 @@
+// The conflict log keeps every value that lost, says what replaced it, and which ones the user
+// has not seen yet (the header and the field ask for those).
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { firstValueFrom } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONFLICT_LOG_COLLECTION, ConflictLog, conflictLogSchema, type ConflictLogEntry } from './conflict-log';
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+const device = () => getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
+type Db = RxDatabase<{ conflict_log: RxCollection<ConflictLogEntry> }>;
+const open: { closed: boolean; close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) if (!db.closed) await db.close();
+});
+
+async function logOn(storage = device(), name = `log${crypto.randomUUID().slice(0, 8)}`) {
+  const db: Db = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage }),
+    multiInstance: false,
+  });
+  open.push(db);
+  await db.addCollections({ conflict_log: CONFLICT_LOG_COLLECTION });
+  return new ConflictLog(db.conflict_log);
+}
+
+describe('ConflictLog', () => {
+  it('keeps values with what replaced them, to review until seen, and keeps them after', async () => {
+    const log = await logOn();
+    await log.keep(
+      'share_subscriptions',
+      'd1',
+      [{ field: 'subscriber_name', local: 'Mine', server: 'Theirs' }],
+      'other-device',
+    );
+    await log.keep(
+      'share_subscriptions',
+      'd2',
+      [{ field: 'subscriber_phone', local: null, server: '0200' }],
+      'this-device',
+    );
+
+    const all = await firstValueFrom(log.toReview$());
+    expect(all.map((k) => [k.docId, k.field, k.local, k.server, k.replacedBy])).toEqual([
+      ['d1', 'subscriber_name', 'Mine', 'Theirs', 'other-device'],
+      ['d2', 'subscriber_phone', null, '0200', 'this-device'],
+    ]);
+    expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 2, toReview: 2 });
+    const ofD2 = await firstValueFrom(log.toReview$({ table: 'share_subscriptions', docId: 'd2' }));
+    expect(ofD2.map((k) => k.field)).toEqual(['subscriber_phone']);
+
+    await log.review([all[0]!.id]);
+    expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 2, toReview: 1 });
+  });
+
+  it('entries logged before version 1 open as seen, replaced by another device', async () => {
+    const storage = device();
+    const name = 'before';
+    const v0 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
+    const { replacedBy: _r, reviewed: _s, ...properties } = conflictLogSchema.properties;
+    await v0.addCollections({
+      conflict_log: {
+        schema: {
+          ...conflictLogSchema,
+          version: 0,
+          properties,
+          required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at'],
+        },
+      },
+    });
+    await v0.conflict_log!.insert({ id: 'e1', table: 't', docId: 'd', field: 'f', local: '"a"', server: '"b"', at: 1 });
+    await v0.close();
+
+    const log = await logOn(storage, name);
+    const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
+    expect(entry).toMatchObject({ id: 'e1', replacedBy: 'other-device', reviewed: true });
+    expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 1, toReview: 0 });
+  });
+});

@@ -1,0 +1,103 @@
+// A value replaced where nobody was looking is said at its field, with a way back
+// (docs/decisions/023-replaced-values-announced.md): two devices of one user on the subscription's
+// first step. While one is in the name field, the other saves a name; the first types on, so its
+// save replaces the other's: it says so under the field and in the header (never 'All changes
+// synced' meanwhile), and 'Put theirs back' restores the other value everywhere. Then both change
+// the name offline; the one that reaches the server second sees the other's value replace its own.
+import { expect, type Page } from '@playwright/test';
+import { axeProblems, layoutProblem } from './checks';
+import { signIn, signUp, sql, test } from './fixtures';
+import { readCollection } from './sync-random/device';
+import { stepHeading } from './subscription-steps';
+
+const header = (page: Page) => page.locator('[data-sync-kind]').first().getByRole('status');
+
+const serverName = async (email: string) =>
+  (
+    await sql<{ subscriber_name: string | null }>(
+      `select s.subscriber_name from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
+      [email],
+    )
+  )[0]?.subscriber_name ?? null;
+
+/** The name as this device's database holds it. */
+const localName = async (page: Page) => (await readCollection(page, 'share_subscriptions'))[0]?.subscriber_name ?? null;
+
+test('a save over another device’s value, and a value lost to another device, are said at the field', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page);
+  await page.goto('/shareholder/subscribe');
+  await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Ada Lovelace');
+  await expect.poll(() => serverName(email), { timeout: 20_000 }).toBe('Ada Lovelace');
+
+  const other = await signIn(browser, email);
+  const b = other.page;
+  await b.goto('/shareholder/subscribe');
+  // A draft with a name resumes at the investment step: back to the name.
+  await expect(stepHeading(b, 2, 'Investment Details')).toBeVisible({ timeout: 20_000 });
+  await b.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(b, 1, 'Personal Details')).toBeVisible();
+  await expect(b.getByRole('textbox', { name: 'Full name' })).toHaveValue('Ada Lovelace');
+
+  // B is in the name field when A's save arrives: B's text stays, and its next keystroke replaces A's.
+  await b.getByRole('textbox', { name: 'Full name' }).click();
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Name From A');
+  await expect.poll(() => localName(b), { timeout: 10_000 }).toBe('Name From A');
+  await expect(b.getByRole('textbox', { name: 'Full name' })).toHaveValue('Ada Lovelace');
+  await b.getByRole('textbox', { name: 'Full name' }).press('End');
+  await b.getByRole('textbox', { name: 'Full name' }).pressSequentially(' B');
+
+  const notice = b.getByRole('status').filter({ hasText: /^Full name: your change/ });
+  await expect(notice).toContainText(
+    /^Full name: your change, “Ada Lovelace B”, replaced “Name From A”, saved on another device \(\d\d:\d\d\)\./,
+  );
+  await expect(header(b)).toHaveText('Synced — 1 replaced value to review', { timeout: 20_000 });
+  await expect.poll(() => serverName(email), { timeout: 10_000 }).toBe('Ada Lovelace B');
+  // Read and reached like the rest of the page: no serious axe finding, no overflow on a phone.
+  expect(await axeProblems(b)).toEqual([]);
+  await b.setViewportSize({ width: 390, height: 800 });
+  expect(await b.evaluate(layoutProblem)).toBeNull();
+
+  await b.getByRole('button', { name: 'Put theirs back (Full name)' }).click();
+  await expect(b.getByRole('textbox', { name: 'Full name' })).toHaveValue('Name From A');
+  await expect(notice).toHaveCount(0);
+  await expect(header(b)).toHaveText('All changes synced', { timeout: 20_000 });
+  await expect.poll(() => serverName(email), { timeout: 10_000 }).toBe('Name From A');
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Name From A', { timeout: 10_000 });
+
+  // Both change the name offline; B reaches the server first, so A's value is set aside.
+  await page.context().setOffline(true);
+  await other.context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Offline A');
+  await page.getByRole('textbox', { name: 'Full name' }).blur();
+  await b.getByRole('textbox', { name: 'Full name' }).fill('Offline B');
+  await b.getByRole('textbox', { name: 'Full name' }).blur();
+  await other.context.setOffline(false);
+  await expect.poll(() => serverName(email), { timeout: 20_000 }).toBe('Offline B');
+  await page.context().setOffline(false);
+
+  const lost = page.getByRole('status').filter({ hasText: /^Full name: “Offline B”/ });
+  await expect(lost).toContainText(
+    /^Full name: “Offline B”, saved on another device, replaced yours, “Offline A” \(\d\d:\d\d\)\./,
+    { timeout: 20_000 },
+  );
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Offline B');
+  await expect(header(page)).toHaveText('Synced — 1 replaced value to review', { timeout: 20_000 });
+  // The header's details list it too, in the same words.
+  await page.getByRole('button', { name: 'Sync details' }).click();
+  const details = page.getByRole('dialog', { name: 'Sync details' });
+  await expect(details).toContainText('To review1');
+  await expect(details).toContainText('Subscriber name: “Offline B”, saved on another device, replaced yours');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Put mine back (Full name)' }).click();
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Offline A');
+  await expect.poll(() => serverName(email), { timeout: 20_000 }).toBe('Offline A');
+  await expect(header(page)).toHaveText('All changes synced', { timeout: 20_000 });
+  await expect(b.getByRole('textbox', { name: 'Full name' })).toHaveValue('Offline A', { timeout: 10_000 });
+  await other.context.close();
+});
