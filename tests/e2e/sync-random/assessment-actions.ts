@@ -42,7 +42,7 @@ export async function act(
     // land between the first read and the typing (the form then shows it, and typing over it is
     // replacing it knowingly).
     // A person looks before typing: what arrives in that moment (a pull, a merge) is seen.
-    const input = page().getByLabel(def.label);
+    const input = page().getByLabel(def.label).and(page().locator('input, textarea'));
     const seen = async () => [await local(def.column), stored(await input.inputValue())];
     const basis = [...before, ...(await seen())];
     await page().waitForTimeout(150);
@@ -110,7 +110,7 @@ export async function act(
       const def = TEXT.find((t) => t.column === 'number_of_offices')!;
       const before = await local(def.column);
       const [bad, message] = run.rng.pick(REFUSED);
-      await page().getByLabel(def.label).fill(bad);
+      await page().getByLabel(def.label).and(page().locator('input, textarea')).fill(bad);
       note(`types number_of_offices = '${bad}'`);
       try {
         await expect(page().getByText(message)).toBeVisible({ timeout: 2_500 });

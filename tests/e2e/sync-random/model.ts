@@ -37,6 +37,8 @@ export interface LoggedConflict {
   field: string;
   local: unknown;
   server: unknown;
+  /** What replaced it (ADR 023): 'final' when the row was signed elsewhere. */
+  replacedBy: string;
 }
 
 export interface Verdict {
@@ -57,6 +59,8 @@ export class Model {
   at = -1;
   readonly saves: Save[] = [];
   readonly ops: ListOp[] = [];
+  /** The device that made the row final (signed it), once one has. */
+  finalBy: string | null = null;
 
   constructor(
     /** Every scalar field checked, with its value before the sequence. */
@@ -67,6 +71,11 @@ export class Model {
 
   save(device: string, field: string, value: Scalar, basis: Scalar[]) {
     this.saves.push({ device, field, value, basis, seq: ++this.seq, at: this.at });
+  }
+
+  /** `device` made the row final: another device's values it never had are set aside, logged. */
+  final(device: string) {
+    this.finalBy = device;
   }
 
   listOp(device: string, field: string, item: string, present: boolean) {
@@ -98,11 +107,22 @@ export class Model {
     verdict.details.push(
       `${field}: Postgres ${show(inServer)}; last saved ${last.map((s) => `${s.device} ${show(s.value)} (#${s.at})`).join(', ')}`,
     );
+    // Set aside on its device by a final state reached elsewhere (the row was signed first).
+    const setAsideByFinal = (t: Save) =>
+      conflicts.some(
+        (c) => c.device === t.device && c.field === field && c.replacedBy === 'final' && same(c.local, t.value),
+      );
     let lostHere = 0;
     for (const mine of last) {
       if (same(mine.value, inServer)) continue;
       // Replaced knowingly: another device saved this field while its copy showed this value.
       if (saves.some((s) => s.device !== mine.device && s.basis.some((b) => same(b, mine.value)))) continue;
+      // The row was made final on another device before this value reached it: kept in this
+      // device's log as set aside by the final state.
+      if (this.finalBy !== null && this.finalBy !== mine.device && setAsideByFinal(mine)) {
+        verdict.logged++;
+        continue;
+      }
       // The log keeps the value set aside (`local`) against the value that stands (`server`).
       const explained = conflicts.find(
         (c) =>
@@ -132,7 +152,16 @@ export class Model {
             : ', and no conflict log has it'),
       );
     }
-    if (!last.some((s) => same(s.value, inServer)) && lostHere === 0) {
+    // Made final elsewhere: Postgres holds what reached it before, an earlier save whose later
+    // ones on that device were all set aside by the final state.
+    const stoodAtFinal =
+      this.finalBy !== null &&
+      saves.some(
+        (s) =>
+          same(s.value, inServer) &&
+          saves.filter((t) => t.device === s.device && t.seq > s.seq).every((t) => setAsideByFinal(t)),
+      );
+    if (!last.some((s) => same(s.value, inServer)) && lostHere === 0 && !stoodAtFinal) {
       lostHere++;
       verdict.problems.push(
         `${field}: Postgres holds ${show(inServer)}, which is no device's last saved value (${last

@@ -145,6 +145,7 @@ export async function finish(run: Run, ending: Ending): Promise<Outcome> {
         field: String(entry.field),
         local: JSON.parse(String(entry.local)) as unknown,
         server: JSON.parse(String(entry.server)) as unknown,
+        replacedBy: String(entry.replacedBy),
       });
     }
     const outbox = await readCollection(device.page, 'outbox');

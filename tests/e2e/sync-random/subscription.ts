@@ -6,6 +6,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { MAX_SHARES } from '../../../src/lib/shareholding';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
 import { deviceAction, newDevice, readCollection, type Device } from './device';
+import { signElsewhere } from './sign-elsewhere';
 import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
 import {
@@ -22,6 +23,7 @@ import {
 } from './sequence';
 
 const URL = '/shareholder/subscribe';
+const SIGN_CHANCE = 0.4; // of a sequence ending with a signing on one device (sign-elsewhere.ts)
 const TOO_MANY_SHARES = '3000000000';
 const TOO_MANY_MESSAGE = 'The number of shares is too large';
 
@@ -144,8 +146,29 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
       await act(run, w, action, readDraft, serverDraft, i);
     }
 
+    const signed = rng.chance(SIGN_CHANCE);
+    if (signed) {
+      const signer = rng.pick(wizards);
+      const other = wizards.find((x) => x !== signer)!;
+      let i = steps;
+      await signElsewhere(run, signer.device, other.device, {
+        url: URL,
+        readStep,
+        otherOffline: rng.chance(0.5),
+        // A change typed on the other device, on a step with fields.
+        typeOnOther: async () => {
+          while (!FIELDS.some((f) => f.step === other.step)) await act(run, other, 'back', readDraft, serverDraft, i++);
+          run.model.at = i;
+          await act(run, other, 'type', readDraft, serverDraft, i++);
+        },
+      });
+    }
+
     const outcome = await finish(run, {
-      ready: async (page) => void (await readStep(page)),
+      // Signed: the wizard is gone; a page with the sync status is where each device is checked.
+      ready: signed
+        ? async (page) => void (await expect(page.locator('[data-sync-kind]').first()).toBeVisible({ timeout: 20_000 }))
+        : async (page) => void (await readStep(page)),
       table: 'share_subscriptions',
       docId: async () => draftId,
       serverRow: async () => {
@@ -194,7 +217,7 @@ async function act(
   }
 
   async function type(field: FieldDef, value: Scalar) {
-    const input = page().getByLabel(field.label);
+    const input = page().getByLabel(field.label, { exact: true });
     await input.fill(String(value));
     if (field.column === 'number_of_shares') await input.blur();
   }
@@ -204,7 +227,7 @@ async function act(
     // What the device held, and what the field showed, the moment before typing: a pull can land
     // between the first read and the typing (the form then shows it, and typing over it is
     // replacing it knowingly).
-    const input = page().getByLabel(field.label);
+    const input = page().getByLabel(field.label, { exact: true });
     const seen = async () => [await local(field.column), shown(field, await input.inputValue())];
     const basis = [...before, ...(await seen())];
     await page().waitForTimeout(150);
