@@ -135,7 +135,8 @@ export async function writeKeptChanges(local: {
     }
     if (!doc) continue;
     const { patch, replaced } = fieldWrite(base, changed, doc.toJSON(), rulesOf(local.rules, table).listFields);
-    await local.conflictLog.keep(table, id, replaced, 'this-device');
+    // Kept, not announced: the stored value may be this device's own keystroke sent as it went.
+    await local.conflictLog.keep(table, id, replaced, 'this-device', { seen: true });
     if (Object.keys(patch).length > 0) await doc.incrementalPatch(patch);
   }
   forgetKeptChanges(local.db.name);

@@ -95,8 +95,17 @@ const parse = (e: ConflictLogEntry): KeptValue => ({
 export class ConflictLog {
   constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
 
-  /** Keeps the values of `docId` that lost, saying what replaced them. */
-  async keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy): Promise<void> {
+  /**
+   * Keeps the values of `docId` that lost, saying what replaced them. `seen`: nothing to announce
+   * (a page that went cannot tell another device's value from its own earlier keystrokes).
+   */
+  async keep(
+    table: string,
+    docId: string,
+    lost: readonly LostValue[],
+    replacedBy: ReplacedBy,
+    { seen = false } = {},
+  ): Promise<void> {
     if (lost.length === 0) return;
     const at = Date.now();
     await this.collection.bulkInsert(
@@ -109,7 +118,7 @@ export class ConflictLog {
         server: JSON.stringify(l.server ?? null),
         at,
         replacedBy,
-        reviewed: false,
+        reviewed: seen,
       })),
     );
   }
