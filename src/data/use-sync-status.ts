@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { storageInfo, type StorageInfo } from '../lib/storage';
 import type { KeptValue } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
@@ -34,15 +34,20 @@ export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatus
       live = false;
     };
   }, [inputs.pending]);
+  // Stable while the engine is: Sync details subscribes with it in an effect.
+  const watchToReview = useCallback(
+    (listener: (kept: KeptValue[]) => void) => {
+      const sub = engine?.conflictLog.toReview$().subscribe(listener);
+      return () => sub?.unsubscribe();
+    },
+    [engine],
+  );
   return {
     ...deriveSyncStatus(inputs),
     retry: () => engine?.reSync(),
     exportUnsynced: () => engine?.exportUnsynced() ?? Promise.resolve('{"changes":[]}'),
     storage,
-    watchToReview: (listener) => {
-      const sub = engine?.conflictLog.toReview$().subscribe(listener);
-      return () => sub?.unsubscribe();
-    },
+    watchToReview,
     markSeen: (ids) => engine?.conflictLog.review(ids) ?? Promise.resolve(),
   };
 }

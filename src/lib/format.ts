@@ -44,6 +44,11 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? Math.round(value) : oneDecimal().format(value)} ${BYTE_UNITS[unit]}`;
 }
 
+const clockTime = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }));
+
+/** '10:02': a moment today, on this device's clock. */
+export const formatClock = (ms: number) => clockTime().format(ms);
+
 /** '1 change', '3 changes'. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -1,5 +1,6 @@
 // What people see of sync: one state, derived from plain inputs so it is unit-tested as a state
 // machine; the engine feeds the inputs, `useSyncStatus()` reads them.
+import { formatClock as clock, plural } from '../lib/format';
 import type { LiveState } from './live';
 
 export const STALL_AFTER_MS = 2 * 60 * 1000;
@@ -52,10 +53,7 @@ export const LABELS = {
 } as const;
 
 /** The header while everything is synced but a replaced value has not been seen: never 'All changes synced'. */
-export const toReviewLabel = (n: number) =>
-  `Synced — ${n === 1 ? '1 replaced value' : `${n} replaced values`} to review`;
-
-const clock = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+export const toReviewLabel = (n: number) => `Synced — ${plural(n, 'replaced value')} to review`;
 
 /** What Sync details says of the live channel. Losing it costs latency only, and says so. */
 export function liveLabel(i: Pick<SyncInputs, 'live' | 'liveSince'>): string | null {

@@ -1,6 +1,7 @@
 // Said at a field whose value was replaced where the user did not see it happen: which value
 // stands, which was set aside, and a way to put it back (docs/decisions/023-replaced-values-announced.md).
 import { css } from 'styled-system/css';
+import { formatClock as clock } from '../lib/format';
 import { Button } from './button';
 
 /** A value kept in the conflict log (the sync layer's KeptValue, by what this needs of it). */
@@ -38,8 +39,6 @@ export function keptValueWords(value: unknown): string {
       : JSON.stringify(value);
   return `“${text.length > LONGEST ? `${text.slice(0, LONGEST)}…` : text}”`;
 }
-
-const clock = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** The sentence for a replaced value (the field's label first, so it stands on its own). */
 export function replacedSentence(label: string, kept: Omit<ReplacedValue, 'field'>) {

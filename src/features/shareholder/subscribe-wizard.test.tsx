@@ -16,6 +16,24 @@ vi.mock('@tanstack/react-router', async (original) => ({
 
 afterEach(closeLocalData);
 
+/**
+ * The user is typing 'Typed Her' in the name when another device's 'Name From A' arrives: the field
+ * keeps the typing, and the next keystroke ('e') saves over the pulled value.
+ */
+async function typedOverPulledName() {
+  const { data, draft } = await withDraft();
+  render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+  const user = await personalDetails();
+  const name = screen.getByLabelText(/^Full name/);
+  await user.clear(name);
+  await user.type(name, 'Typed Her');
+  await pulled(data, draft.id, { subscriber_name: 'Name From A' });
+  await new Promise((r) => setTimeout(r, 50));
+  expect(valueOf(name)).toBe('Typed Her');
+  await user.type(name, 'e');
+  return { data, draft, user, name };
+}
+
 describe('the subscription wizard and its stored draft', () => {
   it('shows a pulled change, and a save writes only what this user changed', async () => {
     const { data, draft } = await withDraft();
@@ -48,16 +66,7 @@ describe('the subscription wizard and its stored draft', () => {
   });
 
   it('keeps what the user is typing when a pulled value for that field arrives; the save logs the value it replaces', async () => {
-    const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    const user = await personalDetails();
-    const name = screen.getByLabelText(/^Full name/);
-    await user.clear(name);
-    await user.type(name, 'Typed Her');
-    await pulled(data, draft.id, { subscriber_name: 'Name From A' });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(valueOf(name)).toBe('Typed Her');
-    await user.type(name, 'e');
+    const { data, draft, user } = await typedOverPulledName();
     await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Here'));
     const [logged] = await data.db.conflict_log.find().exec();
@@ -71,15 +80,7 @@ describe('the subscription wizard and its stored draft', () => {
   });
 
   it('says at the field that this save replaced another device’s value, and puts it back on request', async () => {
-    const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
-    const user = await personalDetails();
-    const name = screen.getByLabelText(/^Full name/);
-    await user.clear(name);
-    await user.type(name, 'Typed Her');
-    await pulled(data, draft.id, { subscriber_name: 'Name From A' });
-    await new Promise((r) => setTimeout(r, 50));
-    await user.type(name, 'e');
+    const { data, draft, user, name } = await typedOverPulledName();
     const notice = await screen.findByText(
       /^Full name: your change, “Typed Here”, replaced “Name From A”, saved on another device/,
     );
