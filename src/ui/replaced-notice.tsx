@@ -66,7 +66,9 @@ const styles = {
     fontSize: 'sm',
     color: 'fg',
     minW: '0',
-    overflowWrap: 'anywhere',
+    // On its paragraph too (paragraphs break words only where nothing else fits): an unbroken
+    // value must not widen the form's column.
+    '&, & p': { overflowWrap: 'anywhere' },
   }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
 };
