@@ -152,15 +152,17 @@ export class Model {
             : ', and no conflict log has it'),
       );
     }
-    // Made final elsewhere: Postgres holds what reached it before, an earlier save whose later
-    // ones on that device were all set aside by the final state.
+    // Made final elsewhere: Postgres holds what reached it before — an earlier save whose later
+    // ones on that device were all set aside by the final state, or the value before the sequence
+    // when every save of the field was.
     const stoodAtFinal =
       this.finalBy !== null &&
-      saves.some(
-        (s) =>
-          same(s.value, inServer) &&
-          saves.filter((t) => t.device === s.device && t.seq > s.seq).every((t) => setAsideByFinal(t)),
-      );
+      ((same(this.initial[field], inServer) && saves.every((t) => setAsideByFinal(t))) ||
+        saves.some(
+          (s) =>
+            same(s.value, inServer) &&
+            saves.filter((t) => t.device === s.device && t.seq > s.seq).every((t) => setAsideByFinal(t)),
+        ));
     if (!last.some((s) => same(s.value, inServer)) && lostHere === 0 && !stoodAtFinal) {
       lostHere++;
       verdict.problems.push(

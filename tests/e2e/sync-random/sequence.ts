@@ -160,7 +160,7 @@ export async function finish(run: Run, ending: Ending): Promise<Outcome> {
   const verdict = run.model.check(await ending.serverRow(), conflicts);
   for (const c of conflicts) {
     run.trace.push(
-      `conflict log on ${c.device}: ${c.field} local ${JSON.stringify(c.local)} server ${JSON.stringify(c.server)}`,
+      `conflict log on ${c.device}: ${c.field} local ${JSON.stringify(c.local)} server ${JSON.stringify(c.server)} (${c.replacedBy})`,
     );
   }
   return {

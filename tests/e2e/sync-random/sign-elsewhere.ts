@@ -36,7 +36,7 @@ export async function signElsewhere(
   await page.goto(how.url);
   // A draft with a name and an address resumes at the legal step.
   let step = await how.readStep(page);
-  for (; step > 3; step--) await page.getByRole('button', { name: 'Back' }).click();
+  for (; step > 3; step--) await page.getByRole('button', { name: 'Back', exact: true }).click();
   for (; step < 3; step++) await page.getByRole('button', { name: 'Next' }).click();
   await fillLegal(page);
   await sign(page);

@@ -261,7 +261,7 @@ async function act(
     case 'later':
       return press('later');
     case 'back':
-      await page().getByRole('button', { name: 'Back' }).click();
+      await page().getByRole('button', { name: 'Back', exact: true }).click();
       w.step--;
       await expect(page().getByText(`Step ${w.step} of 5:`)).toBeVisible();
       note('Back');
