@@ -152,17 +152,16 @@ export class Model {
             : ', and no conflict log has it'),
       );
     }
-    // Made final elsewhere: Postgres holds what reached it before — an earlier save whose later
-    // ones on that device were all set aside by the final state, or the value before the sequence
-    // when every save of the field was.
+    // Made final elsewhere: Postgres holds what reached it before — an earlier save whose device's
+    // last save was set aside by the final state, or the value before the sequence when every
+    // device's last save was (a device's own earlier saves are superseded by its last).
     const stoodAtFinal =
       this.finalBy !== null &&
-      ((same(this.initial[field], inServer) && saves.every((t) => setAsideByFinal(t))) ||
-        saves.some(
-          (s) =>
-            same(s.value, inServer) &&
-            saves.filter((t) => t.device === s.device && t.seq > s.seq).every((t) => setAsideByFinal(t)),
-        ));
+      ((same(this.initial[field], inServer) && last.every((t) => setAsideByFinal(t))) ||
+        saves.some((s) => {
+          const laterOnDevice = saves.filter((t) => t.device === s.device && t.seq > s.seq).at(-1);
+          return same(s.value, inServer) && (laterOnDevice === undefined || setAsideByFinal(laterOnDevice));
+        }));
     if (!last.some((s) => same(s.value, inServer)) && lostHere === 0 && !stoodAtFinal) {
       lostHere++;
       verdict.problems.push(
