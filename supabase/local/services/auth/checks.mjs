@@ -92,20 +92,3 @@ export function tooSoon(sentAt) {
 
 /** How a one-use token is stored: never as itself. @param {string} token */
 export const sha256 = (token) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Where a link may send the browser: the site URL or an allowed redirect URL (as GoTrue checks),
- * and any localhost origin (the local stack serves apps on many ports); otherwise the site URL.
- * @param {string | null} wanted @param {string} siteUrl @param {string[]} allowed
- */
-export function redirectTarget(wanted, siteUrl, allowed) {
-  if (!wanted) return siteUrl;
-  try {
-    const url = new URL(wanted);
-    const local = url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname);
-    const listed = [siteUrl, ...allowed].some((base) => url.href.startsWith(new URL(base).origin));
-    return local || listed ? url.href : siteUrl;
-  } catch {
-    return siteUrl;
-  }
-}

@@ -3,7 +3,8 @@
 // confirmation, an email change, and magic links (made by the admin API). A link opens GET /verify
 // in a browser, or its token is sent to POST /verify (verifyOtp).
 import { randomBytes, randomInt } from 'node:crypto';
-import { emailProblem, LINK_TTL_MS, redirectTarget, sha256, text, tooSoon } from './checks.mjs';
+import { emailProblem, LINK_TTL_MS, sha256, text, tooSoon } from './checks.mjs';
+import { redirectTarget } from './redirects.mjs';
 import { resetPasswordEmail } from './emails.mjs';
 import { fail, userJson } from './replies.mjs';
 
@@ -11,6 +12,9 @@ import { fail, userJson } from './replies.mjs';
  * @typedef {import('./replies.mjs').Reply} Reply
  * @typedef {import('./replies.mjs').UserRow} UserRow
  */
+
+/** What GoTrue says when the first of an email change's two links is followed. */
+export const ONE_OF_TWO = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** `to` with `fields` in its hash, as GoTrue hands a session (or an error) to the browser. @param {string} to @param {Record<string, string | number>} fields */
 const withHash = (to, fields) =>
@@ -61,17 +65,32 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
       : null;
 
   /**
-   * An email change's token, used up: the address changes to the confirmed one, and the user is
-   * returned; null when the token is unknown, used or expired, or the address was taken meanwhile.
-   * @param {string} token
+   * An email change's token, used up. With both addresses asked to confirm (double_confirm_changes),
+   * the first link followed is only noted: 'one of two'. The last one changes the address to the
+   * new one and returns the user; null when the token is unknown, used or expired, or the address
+   * was taken meanwhile.
+   * @param {string} token @returns {Promise<UserRow | 'one of two' | null>}
    */
   async function useEmailChangeToken(token) {
     if (!token) return null;
+    const first = await q(
+      `update auth.users set email_change_confirm_status = 1,
+         email_change_token_new = case when email_change_token_new = $1 then '' else email_change_token_new end,
+         email_change_token_current = case when email_change_token_current = $1 then '' else email_change_token_current end
+        where $1 in (email_change_token_new, email_change_token_current)
+          and email_change_token_new <> '' and email_change_token_current <> ''
+          and email_change_confirm_status = 0 and email_change_sent_at > now() - $2 * interval '1 millisecond'
+        returning id`,
+      [sha256(token), LINK_TTL_MS],
+    );
+    if (first.length) return 'one of two';
     try {
       return await userFor(
         `update auth.users set email = email_change, email_change = null, email_change_token_new = null,
+           email_change_token_current = '', email_change_confirm_status = 0,
            email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-          where email_change_token_new = $1 and email_change_sent_at > now() - $2 * interval '1 millisecond'
+          where $1 in (email_change_token_new, email_change_token_current)
+            and email_change_sent_at > now() - $2 * interval '1 millisecond'
           returning id`,
         token,
       );
@@ -134,6 +153,9 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
     const to = redirectTarget(search.get('redirect_to'), siteUrl, redirectUrls);
     const type = search.get('type');
     const user = await useToken(type, search.get('token') ?? '');
+    if (user === 'one of two') {
+      return { status: 303, headers: { location: withHash(to, { message: ONE_OF_TWO, sb: '' }) } };
+    }
     if (!user) {
       const location = withHash(to, {
         error: 'access_denied',
@@ -168,6 +190,7 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
       );
     }
     const user = await useToken(type, text(body, 'token_hash'));
+    if (user === 'one of two') return { status: 200, body: { msg: ONE_OF_TWO, code: '200' } };
     if (!user) return fail(403, 'otp_expired', 'Token has expired or is invalid');
     return { status: 200, body: await tokens.newSession(user, 'otp') };
   }
