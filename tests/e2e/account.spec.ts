@@ -45,16 +45,30 @@ test('change the email from the account screen, confirm it from the mail, then c
 
   await emailField.fill(newAddress);
   await page.getByRole('button', { name: 'Change email' }).click();
-  await expect(page.getByText(`Check ${newAddress} to confirm the change`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Check ${newAddress} and ${oldAddress} to confirm the change: each gets a link, and the change needs both`,
+    ),
+  ).toBeVisible();
   await expect(page.getByText(`Waiting for confirmation of ${newAddress}`)).toBeVisible();
   // Nothing has changed yet, and it still waits after a reload.
   await page.reload();
   await expect(page.getByTestId('account-email')).toHaveText(oldAddress);
   await expect(page.getByText(`Waiting for confirmation of ${newAddress}`)).toBeVisible();
 
-  // The mail to the new address; its link brings this page back to /account with the change made.
+  // The mail to the new address: its link alone does not move the account (a stolen session could
+  // have asked); the page says the other one is needed.
   const link = verifyLink(await mailTo(newAddress, 'Confirm your new email address'));
   await page.goto(link);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(
+    page.getByText('Confirmation link accepted. Follow the link sent to the other address too'),
+  ).toBeVisible();
+  await expect(page.getByTestId('account-email')).toHaveText(oldAddress);
+
+  // The mail to the old address; its link brings this page back to /account with the change made.
+  const oldLink = verifyLink(await mailTo(oldAddress, 'Confirm your email address change'));
+  await page.goto(oldLink);
   // The auth client takes the session out of the address, which keeps an empty '#'.
   await expect(page).toHaveURL(/\/account#?$/);
   await expect(page.getByText('Email address changed')).toBeVisible();
@@ -62,7 +76,7 @@ test('change the email from the account screen, confirm it from the mail, then c
   await expect(page.getByText(/Waiting for confirmation/)).toHaveCount(0);
 
   // The link works once: opened again, the page says so and the address stays.
-  await page.goto(link);
+  await page.goto(oldLink);
   await expect(page).toHaveURL(/\/account#?$/);
   await expect(
     page.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' }),
@@ -85,11 +99,16 @@ test('change the email from the account screen, confirm it from the mail, then c
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   const newPassword = 'a-new-e2e-password';
+  await page.getByLabel('Current password').fill('not-the-password');
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill('something-else');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  // The server checks the current password: a wrong one changes nothing.
+  await expect(page.getByRole('alert').filter({ hasText: 'The current password is not right' })).toBeVisible();
+  await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password updated')).toBeVisible();
   await expect(page.getByText('Signed out on your other devices')).toBeVisible();

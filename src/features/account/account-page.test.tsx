@@ -7,7 +7,8 @@ import { toaster } from '../../lib/toast';
 import { toastTexts } from '../../testing/toasts';
 import { AccountPage } from './account-page';
 import { PASSWORDS_DIFFER, SAME_EMAIL } from './account-schema';
-import { LINK_INVALID } from './api/email-change-link';
+import { CURRENT_PASSWORD_WRONG } from './api/change-password';
+import { LINK_INVALID, ONE_OF_TWO } from './api/email-change-link';
 
 const auth = vi.hoisted(() => ({ updateUser: vi.fn(), initialize: vi.fn() }));
 vi.mock('../../lib/supabase', () => ({ supabase: { auth } }));
@@ -39,8 +40,9 @@ async function changeEmail(address: string) {
   await u.click(screen.getByRole('button', { name: 'Change email' }));
 }
 
-async function changePassword(password: string, confirm = password) {
+async function changePassword(password: string, confirm = password, current = 'the-current-password') {
   const u = userEvent.setup();
+  await u.type(screen.getByLabelText(/^Current password/), current);
   await u.type(screen.getByLabelText(/^New password/), password);
   await u.type(screen.getByLabelText(/Confirm new password/), confirm);
   await u.click(screen.getByRole('button', { name: 'Change password' }));
@@ -77,7 +79,11 @@ describe('AccountPage: email', () => {
     render(<AccountPage user={user()} />);
     await changeEmail(' lovelace@example.com ');
 
-    expect(await screen.findByText('Check lovelace@example.com to confirm the change')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Check lovelace@example.com and ada@example.com to confirm the change: each gets a link, and the change needs both',
+      ),
+    ).toBeTruthy();
     expect(auth.updateUser).toHaveBeenCalledWith(
       { email: 'lovelace@example.com' },
       { emailRedirectTo: `${window.location.origin}/account` },
@@ -155,6 +161,13 @@ describe('AccountPage: email', () => {
     await waitFor(() => expect(toastTexts()).toEqual(['Email address changed / lovelace@example.com']));
   });
 
+  it('says the first of the two links was accepted and the other is still needed', () => {
+    render(<AccountPage user={user({ new_email: 'lovelace@example.com' })} link="one-of-two" />);
+    expect(screen.getByText(ONE_OF_TWO)).toBeTruthy();
+    expect(screen.getByTestId('account-email').textContent).toBe('ada@example.com');
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('says why when the link was used or has expired', () => {
     render(<AccountPage user={user()} link="link-invalid" />);
     expect(screen.getByRole('alert').textContent).toBe(LINK_INVALID);
@@ -169,7 +182,10 @@ describe('AccountPage: password', () => {
     await changePassword('a-new-password');
 
     await waitFor(() => expect(toastTexts()).toEqual(['Password updated / Signed out on your other devices']));
-    expect(auth.updateUser).toHaveBeenCalledWith({ password: 'a-new-password' });
+    expect(auth.updateUser).toHaveBeenCalledWith({
+      password: 'a-new-password',
+      current_password: 'the-current-password',
+    });
     expect(screen.getByLabelText<HTMLInputElement>(/^New password/).value).toBe('');
   });
 
@@ -207,6 +223,23 @@ describe('AccountPage: password', () => {
     expect(toastTexts()).toEqual([
       'Could not change the password / New password should be different from the old password.',
     ]);
+  });
+
+  it('asks for the current password, and says so when the server finds it wrong', async () => {
+    render(<AccountPage user={user()} />);
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/^New password/), 'a-new-password');
+    await u.type(screen.getByLabelText(/Confirm new password/), 'a-new-password');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Enter your current password')).toBeTruthy();
+    expect(auth.updateUser).not.toHaveBeenCalled();
+
+    auth.updateUser.mockResolvedValue(
+      refused('Current password required when setting new password.', 400, 'current_password_mismatch'),
+    );
+    await u.type(screen.getByLabelText(/^Current password/), 'a-wrong-guess');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CURRENT_PASSWORD_WRONG);
   });
 
   it('says that it needs a connection when offline, without asking the server', async () => {

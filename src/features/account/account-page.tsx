@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
 import { accountStyles as styles } from './account-styles';
-import { LINK_INVALID, type EmailChangeLink } from './api/email-change-link';
+import { LINK_INVALID, ONE_OF_TWO, type EmailChangeLink } from './api/email-change-link';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 
@@ -21,6 +21,7 @@ type AccountPageProps = {
 export function AccountPage({ user, link = null }: AccountPageProps) {
   // A failed link's words stay while the page is open (the address no longer shows the link).
   const [linkInvalid] = useState(link === 'link-invalid');
+  const [oneOfTwo] = useState(link === 'one-of-two');
   useEffect(() => {
     // Once per link: the toast store makes a repeat (StrictMode) the same toast.
     if (link === 'changed') toast.success(EMAIL_CHANGED, user.email);
@@ -45,6 +46,11 @@ export function AccountPage({ user, link = null }: AccountPageProps) {
         {user.new_email ? (
           <p role="status" className={styles.notice}>
             Waiting for confirmation of {user.new_email}
+          </p>
+        ) : null}
+        {oneOfTwo ? (
+          <p role="status" className={styles.notice}>
+            {ONE_OF_TWO}
           </p>
         ) : null}
         {linkInvalid ? (

@@ -21,3 +21,5 @@ export { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER } from '../..
 export const newPasswordSchema = newPasswordRules('Enter the new password');
 
 export const CONFIRM_PASSWORD = 'Enter the new password again';
+
+export const currentPasswordSchema = v.pipe(v.string(), v.nonEmpty('Enter your current password'));

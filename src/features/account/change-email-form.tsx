@@ -58,7 +58,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         ) : null}
         {sentTo ? (
           <p role="status" className={styles.notice}>
-            Check {sentTo} to confirm the change
+            Check {sentTo} and {currentEmail} to confirm the change: each gets a link, and the change needs both
           </p>
         ) : null}
         <form.SubmitButton className={styles.submit}>Change email</form.SubmitButton>

@@ -2,22 +2,28 @@ import { useState } from 'react';
 import { revalidateLogic } from '@tanstack/react-form';
 import { confirmPasswordProblem } from '../../lib/auth-rules';
 import { useAppForm } from '../../ui/form';
-import { CONFIRM_PASSWORD, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordSchema } from './account-schema';
+import {
+  CONFIRM_PASSWORD,
+  currentPasswordSchema,
+  MAX_PASSWORD_BYTES,
+  MIN_PASSWORD_LENGTH,
+  newPasswordSchema,
+} from './account-schema';
 import { accountStyles as styles } from './account-styles';
 import { useChangePassword } from './api/change-password';
 
-/** The new password twice; the auth service signs the user out everywhere else. */
+/** The current password, then the new one twice; the auth service signs the user out everywhere else. */
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const [error, setError] = useState<string | null>(null);
 
   const form = useAppForm({
-    defaultValues: { password: '', confirm: '' },
+    defaultValues: { current: '', password: '', confirm: '' },
     // As the email form: checked when submitted, then as the fields change.
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     onSubmit: async ({ value, formApi }) => {
       setError(null);
-      const outcome = await changePassword(value.password);
+      const outcome = await changePassword(value.current, value.password);
       if (outcome.ok) formApi.reset();
       else setError(outcome.message);
     },
@@ -26,6 +32,17 @@ export function ChangePasswordForm() {
   return (
     <form.AppForm>
       <form.Form aria-label="Change password" className={styles.form}>
+        <form.AppField name="current" validators={{ onDynamic: currentPasswordSchema }}>
+          {(field) => (
+            <field.TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={MAX_PASSWORD_BYTES}
+            />
+          )}
+        </form.AppField>
         <form.AppField name="password" validators={{ onDynamic: newPasswordSchema }}>
           {(field) => (
             <field.TextField

@@ -60,12 +60,30 @@ alter table auth.users add column if not exists confirmation_sent_at timestamptz
 alter table auth.users add column if not exists email_change varchar(255);
 alter table auth.users add column if not exists email_change_token_new varchar(255);
 alter table auth.users add column if not exists email_change_sent_at timestamptz;
+-- A secure email change (double_confirm_changes): the current address confirms too; 0, 1 or 2
+-- of the two links followed. And a reauthentication code (GET /reauthenticate). Types as Supabase Auth's.
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0
+  check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2);
+alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 
 create table if not exists auth.sessions (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
+);
+
+-- How each session was signed in (Supabase Auth's AMR claims): a session from an emailed link
+-- ('otp') may set a new password without the current one, through every refresh.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
 create table if not exists auth.refresh_tokens (

@@ -219,6 +219,11 @@ export async function startStack(options = {}) {
       siteUrl: fromConfig.siteUrl,
       redirectUrls: fromConfig.redirectUrls,
       confirmSignups: options.confirmSignups ?? fromConfig.confirmSignups,
+      secureEmailChange: fromConfig.secureEmailChange,
+      securePasswordChange: fromConfig.securePasswordChange,
+      // Hosted: Authentication → Email → 'Require current password when updating' (the CLI's
+      // config.toml has no name for it; the README's deploy steps turn it on).
+      requireCurrentPassword: true,
       jwtSecret,
       issuer: `${apiUrl}/auth/v1`,
       accessTokenTtl: options.accessTokenTtl,

@@ -22,7 +22,9 @@ const isCount = (value) => typeof value === 'number' && Number.isInteger(value) 
  * - [auth] `site_url` and `additional_redirect_urls` (where auth links may send a browser) and
  *   `refresh_token_reuse_interval` in seconds;
  * - [auth.rate_limit]: requests per 5 minutes per IP, by the Supabase CLI's names;
- * - [auth.email] `enable_confirmations`.
+ * - [auth.email] `enable_confirmations`, `double_confirm_changes` (an email change confirmed by both
+ *   addresses; on unless set false, as the CLI and a hosted project) and `secure_password_change`
+ *   (a reauthentication code for a new password when the session is older than a day).
  * @param {Record<string, unknown>} config
  */
 function authSettings(config) {
@@ -36,6 +38,8 @@ function authSettings(config) {
       Object.entries(table(auth.rate_limit)).filter(/** @returns {e is [string, number]} */ (e) => isCount(e[1])),
     ),
     confirmSignups: table(auth.email).enable_confirmations === true,
+    secureEmailChange: table(auth.email).double_confirm_changes !== false,
+    securePasswordChange: table(auth.email).secure_password_change === true,
   };
 }
 

@@ -42,6 +42,15 @@ describe('openEmailChangeLink', () => {
     expect(await openEmailChangeLink()).toBe('link-invalid');
   });
 
+  it('says the first of the two links was accepted, and takes its message out of the address', async () => {
+    const hash = `#${new URLSearchParams({ message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', sb: '' }).toString()}`;
+    window.history.replaceState(null, '', `/account${hash}`);
+    openedWith('/account', hash);
+    expect(await openEmailChangeLink()).toBe('one-of-two');
+    expect(window.location.hash).toBe('');
+    expect(await openEmailChangeLink()).toBeNull();
+  });
+
   it("leaves another page's link alone (a reset link's error at /auth/reset)", async () => {
     openedWith('/auth/reset', '#error=access_denied&error_code=otp_expired');
     expect(await openEmailChangeLink()).toBeNull();

@@ -8,15 +8,17 @@ import { supabase } from '../../../lib/supabase';
 // clears the fragment, so what it said is read from the address the app started with
 // (lib/opened-with), whenever the route's loader brings this module.
 
-type AuthRedirect = { type: string | null; error: boolean } | null;
+type AuthRedirect = { type: string | null; error: boolean; oneOfTwo: boolean } | null;
 
 /** What an address opened at /account says; a link for another page (a reset link's error) is not ours. */
 function readAuthRedirect(pathname: string, hash: string): AuthRedirect {
   if (pathname.replace(/\/$/, '') !== '/account') return null;
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const error = params.has('error') || params.has('error_code') || params.has('error_description');
-  if (!params.has('access_token') && !error) return null;
-  return { type: params.get('type'), error };
+  // The first of the two links of a secure email change: the auth service says only 'message'.
+  const oneOfTwo = params.has('message') && params.has('sb');
+  if (!params.has('access_token') && !error && !oneOfTwo) return null;
+  return { type: params.get('type'), error, oneOfTwo };
 }
 
 let opening: AuthRedirect = readAuthRedirect(startedAt.pathname, startedAt.hash);
@@ -27,9 +29,11 @@ export function openedWith(pathname: string, hash: string) {
 }
 
 /** What the page was opened with: a followed confirmation link, one that failed, or neither. */
-export type EmailChangeLink = 'changed' | 'link-invalid' | null;
+export type EmailChangeLink = 'changed' | 'one-of-two' | 'link-invalid' | null;
 
 export const LINK_INVALID = 'This confirmation link is invalid or has expired. Change the email again for a new link.';
+export const ONE_OF_TWO =
+  'Confirmation link accepted. Follow the link sent to the other address too: the change needs both.';
 
 /**
  * Waits for the auth client to take in the link this page was opened with, if any, and says how it
@@ -40,6 +44,10 @@ export async function openEmailChangeLink(): Promise<EmailChangeLink> {
   if (!link) return null;
   opening = null;
   const { error } = await supabase.auth.initialize();
+  if (link.oneOfTwo) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    return 'one-of-two';
+  }
   if (link.error) {
     // The client leaves an error in the address: a reload would say it again.
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);

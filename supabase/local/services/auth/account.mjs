@@ -1,10 +1,15 @@
 // @ts-check
 // A user's own account: signing up (with a confirmation email when [auth.email]
 // enable_confirmations is on) and PUT /user (a new password, a new address, metadata).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { emailProblem, field, notStrings, passwordProblem, sha256, text, tooSoon } from './checks.mjs';
-import { confirmEmailChangeEmail, confirmSignupEmail } from './emails.mjs';
+import { emailProblem, field, LINK_TTL_MS, notStrings, passwordProblem, sha256, text, tooSoon } from './checks.mjs';
+import {
+  confirmEmailChangeEmail,
+  confirmEmailChangeFromEmail,
+  confirmSignupEmail,
+  reauthenticationEmail,
+} from './emails.mjs';
 import { DUMMY_HASH } from './sessions.mjs';
 import { fail, userJson } from './replies.mjs';
 
@@ -14,7 +19,10 @@ import { fail, userJson } from './replies.mjs';
  * @param {import('./index.mjs').AuthContext} ctx
  * @param {{ verifyUrl: (token: string, type: string, redirectTo: string | null) => string }} links
  */
-export function createAccount({ q, tokens, mailbox, confirmSignups }, { verifyUrl }) {
+export function createAccount(
+  { q, tokens, mailbox, confirmSignups, secureEmailChange, securePasswordChange, requireCurrentPassword },
+  { verifyUrl },
+) {
   /** POST /signup @param {unknown} body @param {string | null} redirectTo */
   async function signUp(body, redirectTo) {
     const typed = notStrings(body, ['email', 'password', 'phone']);
@@ -93,11 +101,8 @@ export function createAccount({ q, tokens, mailbox, confirmSignups }, { verifyUr
     }
     const password = field(body, 'password');
     if (typeof password === 'string') {
-      const weak = passwordProblem(password);
-      if (weak) return weak;
-      if (await bcrypt.compare(password, who.user.encrypted_password ?? DUMMY_HASH)) {
-        return fail(422, 'same_password', 'New password should be different from the old password.');
-      }
+      const refused = await passwordChangeRefused(who, body, password);
+      if (refused) return refused;
       await q('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
         who.user.id,
         await bcrypt.hash(password, 10),
@@ -113,18 +118,101 @@ export function createAccount({ q, tokens, mailbox, confirmSignups }, { verifyUr
       ]);
     }
     if (changesEmail) {
-      // Applied only when the new address confirms it (the link); meanwhile the user shows new_email.
+      // Applied only when confirmed: by the new address, and with double_confirm_changes by the
+      // current one too (each gets its own link); meanwhile the user shows new_email.
       const token = randomBytes(32).toString('hex');
+      const current = secureEmailChange ? randomBytes(32).toString('hex') : null;
       await q(
-        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
-           updated_at = now() where id = $1`,
-        [who.user.id, newEmail.toLowerCase(), sha256(token)],
+        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+           email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+        [who.user.id, newEmail.toLowerCase(), sha256(token), current ? sha256(current) : ''],
       );
-      const link = verifyUrl(token, 'email_change', redirectTo);
-      mailbox?.send({ to: newEmail.toLowerCase(), ...confirmEmailChangeEmail(link) });
+      mailbox?.send({
+        to: newEmail.toLowerCase(),
+        ...confirmEmailChangeEmail(verifyUrl(token, 'email_change', redirectTo)),
+      });
+      if (current) {
+        mailbox?.send({
+          to: who.user.email,
+          ...confirmEmailChangeFromEmail(verifyUrl(current, 'email_change', redirectTo), newEmail.toLowerCase()),
+        });
+      }
     }
     return { status: 200, body: userJson(/** @type {UserRow} */ (await tokens.userById(who.user.id))) };
   }
 
-  return { signUp, updateUser };
+  /**
+   * GoTrue's checks before a new password (UserUpdate): a reauthentication nonce when
+   * secure_password_change is on and the session is older than a day; the current password when
+   * required, unless the session came from an emailed link (a reset); never the same password.
+   * @param {{ claims: import('jose').JWTPayload, user: UserRow }} who @param {unknown} body @param {string} password
+   */
+  async function passwordChangeRefused(who, body, password) {
+    const weak = passwordProblem(password);
+    if (weak) return weak;
+    const typed = notStrings(body, ['current_password', 'nonce']);
+    if (typed) return typed;
+    const sessionId = String(who.claims.session_id);
+    if (securePasswordChange) {
+      const [session] = /** @type {{ old: boolean }[]} */ (
+        await q(`select created_at < now() - interval '24 hours' as old from auth.sessions where id = $1`, [sessionId])
+      );
+      if (!session || session.old) {
+        const nonce = text(body, 'nonce');
+        if (!nonce) return fail(400, 'reauthentication_needed', 'Password update requires reauthentication');
+        const used = await q(
+          `update auth.users set reauthentication_token = '', reauthentication_sent_at = null
+            where id = $1 and reauthentication_token = $2
+              and reauthentication_sent_at > now() - $3 * interval '1 millisecond' returning id`,
+          [who.user.id, sha256(`${who.user.email}${nonce}`), LINK_TTL_MS],
+        );
+        if (!used.length) return fail(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+      }
+    }
+    if (requireCurrentPassword && who.user.encrypted_password) {
+      const recovery = await q(
+        `select 1 from auth.mfa_amr_claims
+          where session_id = $1 and authentication_method in ('otp', 'magiclink', 'recovery')`,
+        [sessionId],
+      );
+      if (!recovery.length) {
+        const current = text(body, 'current_password');
+        if (!current) {
+          return fail(400, 'current_password_required', 'Current password required when setting new password.');
+        }
+        if (!(await bcrypt.compare(current, who.user.encrypted_password))) {
+          return fail(400, 'current_password_mismatch', 'Current password required when setting new password.');
+        }
+      }
+    }
+    if (await bcrypt.compare(password, who.user.encrypted_password ?? DUMMY_HASH)) {
+      return fail(422, 'same_password', 'New password should be different from the old password.');
+    }
+    return null;
+  }
+
+  /**
+   * GET /reauthenticate: a six-digit code mailed to the user's confirmed address, the nonce
+   * PUT /user takes with a new password; once a minute at most.
+   * @param {string | undefined} authorization
+   */
+  async function reauthenticate(authorization) {
+    const who = await tokens.authenticate(authorization);
+    if ('status' in who) return who;
+    if (!who.user.email) {
+      return fail(400, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+    }
+    if (!who.user.email_confirmed_at) return fail(422, 'email_not_confirmed', 'Please verify your email first.');
+    const soon = tooSoon(who.user.reauthentication_sent_at);
+    if (soon) return soon;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await q('update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1', [
+      who.user.id,
+      sha256(`${who.user.email}${code}`),
+    ]);
+    mailbox?.send({ to: who.user.email, ...reauthenticationEmail(code) });
+    return { status: 200, body: {} };
+  }
+
+  return { signUp, updateUser, reauthenticate };
 }

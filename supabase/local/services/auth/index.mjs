@@ -22,7 +22,8 @@ import { createTokenStore } from './tokens.mjs';
  * @typedef {{ send: (mail: { to: string, subject: string, text: string, html: string }) => void }} Mailer
  * @typedef {{ q: ReturnType<typeof createTokenStore>['q'], tokens: ReturnType<typeof createTokenStore>,
  *   mailbox: Mailer | null, siteUrl: string, redirectUrls: string[], issuer: string,
- *   confirmSignups: boolean }} AuthContext what every part of the service works with
+ *   confirmSignups: boolean, secureEmailChange: boolean, securePasswordChange: boolean,
+ *   requireCurrentPassword: boolean }} AuthContext what every part of the service works with
  */
 
 /** What GET /settings answers: email sign-up on, everything else off. */
@@ -42,8 +43,12 @@ const ANY_METHOD = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH',
  * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
  *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null,
  *   mailbox?: Mailer | null, siteUrl?: string, redirectUrls?: string[],
- *   confirmSignups?: boolean }} opts `mailbox`: where auth emails go (the local inbox).
- *   `confirmSignups`: [auth.email] enable_confirmations.
+ *   confirmSignups?: boolean, secureEmailChange?: boolean, securePasswordChange?: boolean,
+ *   requireCurrentPassword?: boolean }} opts `mailbox`: where auth emails go (the local inbox).
+ *   `confirmSignups`: [auth.email] enable_confirmations. `secureEmailChange`: [auth.email]
+ *   double_confirm_changes (both addresses confirm). `securePasswordChange`: [auth.email]
+ *   secure_password_change (a reauthentication nonce for a new password on a session older than a
+ *   day). `requireCurrentPassword`: GoTrue's UpdatePasswordRequireCurrentPassword.
  */
 export function createAuthService({
   pool,
@@ -56,11 +61,25 @@ export function createAuthService({
   siteUrl = 'http://localhost:4173',
   redirectUrls = [],
   confirmSignups = false,
+  secureEmailChange = true,
+  securePasswordChange = false,
+  requireCurrentPassword = false,
 }) {
   const limited = rateLimiter(rateLimits);
   const tokens = createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refreshTokenReuseInterval });
   /** @type {AuthContext} */
-  const ctx = { q: tokens.q, tokens, mailbox, siteUrl, redirectUrls, issuer, confirmSignups };
+  const ctx = {
+    q: tokens.q,
+    tokens,
+    mailbox,
+    siteUrl,
+    redirectUrls,
+    issuer,
+    confirmSignups,
+    secureEmailChange,
+    securePasswordChange,
+    requireCurrentPassword,
+  };
   const links = createLinks(ctx);
   const account = createAccount(ctx, links);
   const sessions = createSessions(ctx);
@@ -105,6 +124,7 @@ export function createAuthService({
       ],
       ['POST', '/logout', { handle: (req, authorization) => sessions.logout(authorization, req.search.get('scope')) }],
       ['GET', '/user', { handle: (_req, authorization) => sessions.user(authorization) }],
+      ['GET', '/reauthenticate', { handle: (_req, authorization) => account.reauthenticate(authorization) }],
       [
         'PUT',
         '/user',

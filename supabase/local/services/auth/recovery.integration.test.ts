@@ -128,7 +128,7 @@ describe('password recovery', () => {
 });
 
 describe('email change', () => {
-  it('is applied only when the new address confirms it; meanwhile the user shows new_email', async () => {
+  it('is applied only when both addresses confirm it; meanwhile the user shows new_email', async () => {
     const { client, email, password } = await newUser();
     const next = uniqueEmail('moved');
     const asked = await client.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:4173/account' });
@@ -139,10 +139,16 @@ describe('email change', () => {
     const [mail] = await inbox(next);
     expect(mail?.subject).toBe('Confirm your new email address');
     const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail!.text)![1]!;
-    expect(await inbox(email)).toEqual([]); // nothing to the old address to follow
+    // double_confirm_changes (config.toml): the old address is told, and must agree.
+    const [toOld] = await inbox(email);
+    expect(toOld?.subject).toBe('Confirm your email address change');
+    const oldLink = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(toOld!.text)![1]!;
     // Still the old address until then.
     expect((await anonClient().auth.signInWithPassword({ email, password })).error).toBeNull();
 
+    const one = await follow(oldLink);
+    expect(one.hash.get('access_token')).toBeNull();
+    expect(one.hash.get('message')).toMatch(/^Confirmation link accepted/);
     const { location, hash } = await follow(link);
     expect(`${location.origin}${location.pathname}`).toBe('http://localhost:4173/account');
     expect(hash.get('type')).toBe('email_change');

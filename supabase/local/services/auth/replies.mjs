@@ -7,7 +7,7 @@
  * @typedef {{ id: string, aud: string, role: string, email: string, encrypted_password: string | null,
  *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object,
  *   raw_user_meta_data: object, created_at: Date, updated_at: Date, email_change?: string | null,
- *   email_change_sent_at?: Date | null }} UserRow
+ *   email_change_sent_at?: Date | null, reauthentication_sent_at?: Date | null }} UserRow
  * @typedef {{ id: string, token: string, user_id: string, session_id: string, revoked: boolean,
  *   parent: string | null, updated_at: Date }} RefreshTokenRow
  */

@@ -106,7 +106,7 @@ describe('auth service', () => {
 
   it('a new password must differ from the old one, and it ends the user’s other sessions', async () => {
     const { client, email, password } = await newUser();
-    const same = await client.auth.updateUser({ password });
+    const same = await client.auth.updateUser({ password, current_password: password });
     expect(same.error?.status).toBe(422);
     expect(same.error?.code).toBe('same_password');
     expect(same.error?.message).toBe('New password should be different from the old password.');
@@ -114,7 +114,7 @@ describe('auth service', () => {
     const other = anonClient();
     const signedIn = await other.auth.signInWithPassword({ email, password });
     expect(signedIn.error).toBeNull();
-    const changed = await client.auth.updateUser({ password: `${password}-new` });
+    const changed = await client.auth.updateUser({ password: `${password}-new`, current_password: password });
     expect(changed.error).toBeNull();
     // This session goes on; the other one (say, a lost phone) is over, its refresh token too.
     expect((await client.auth.getUser()).error).toBeNull();

@@ -43,9 +43,23 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
     return token;
   }
 
-  /** @param {UserRow} user @param {string} sessionId @param {string} refreshToken @param {string} method */
-  async function sessionJson(user, sessionId, refreshToken, method) {
+  /**
+   * How the session was signed in (auth.mfa_amr_claims), newest first, as its tokens carry it.
+   * @param {string} sessionId
+   */
+  const amrOf = async (sessionId) =>
+    /** @type {{ method: string, timestamp: number }[]} */ (
+      await q(
+        `select authentication_method as method, extract(epoch from created_at)::bigint::int as timestamp
+           from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+        [sessionId],
+      )
+    );
+
+  /** @param {UserRow} user @param {string} sessionId @param {string} refreshToken */
+  async function sessionJson(user, sessionId, refreshToken) {
     const now = Math.floor(Date.now() / 1000);
+    const amr = await amrOf(sessionId);
     const accessToken = await signJwt(
       {
         aud: 'authenticated',
@@ -59,7 +73,7 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
         user_metadata: user.raw_user_meta_data,
         role: 'authenticated',
         aal: 'aal1',
-        amr: [{ method, timestamp: now }],
+        amr,
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -79,9 +93,10 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
   async function newSession(user, method) {
     const sessionId = randomUUID();
     await q('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+    await q('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method]);
     await q('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
     const fresh = /** @type {UserRow} */ (await userById(user.id));
-    return sessionJson(fresh, sessionId, await issueRefreshToken(user.id, sessionId, null), method);
+    return sessionJson(fresh, sessionId, await issueRefreshToken(user.id, sessionId, null));
   }
 
   /**
@@ -145,7 +160,7 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
         if (current && current.parent === row.token && revokedFor < refreshTokenReuseInterval * 1000) {
           await client.query('commit');
           const user = /** @type {UserRow} */ (await userById(row.user_id));
-          return { status: 200, body: await sessionJson(user, row.session_id, current.token, 'token_refresh') };
+          return { status: 200, body: await sessionJson(user, row.session_id, current.token) };
         }
         await client.query('delete from auth.sessions where id = $1', [row.session_id]);
         await client.query('commit');
@@ -160,7 +175,7 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
       await client.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
       await client.query('commit');
       const user = /** @type {UserRow} */ (await userById(row.user_id));
-      return { status: 200, body: await sessionJson(user, row.session_id, next, 'token_refresh') };
+      return { status: 200, body: await sessionJson(user, row.session_id, next) };
     } catch (error) {
       await client.query('rollback').catch(() => {});
       throw error;
