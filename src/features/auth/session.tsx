@@ -1,6 +1,9 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
 
+/** api/sign-out's PENDING_SIGN_OUTS, read here without loading the auth client. */
+const PENDING_SIGN_OUTS_KEY = 'chloe:sign-outs-pending';
+
 export type SessionState =
   | { status: 'loading'; session: null; user: null }
   | { status: 'signed-out'; session: null; user: null }
@@ -48,6 +51,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       active = false;
       stop?.();
     };
+  }, []);
+
+  // A sign-out made offline is finished with the auth service once it can be reached.
+  useEffect(() => {
+    const finish = () => {
+      if (localStorage.getItem(PENDING_SIGN_OUTS_KEY) === null) return;
+      void import('./api/sign-out').then(({ finishPendingSignOuts }) => finishPendingSignOuts());
+    };
+    finish();
+    window.addEventListener('online', finish);
+    return () => window.removeEventListener('online', finish);
   }, []);
 
   useEffect(() => {

@@ -6,11 +6,19 @@ import { toaster } from '../../lib/toast';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { authRoutes } from '../../testing/auth-routes';
 import { renderRoutes } from '../../testing/render-routes';
+import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
+import { dropSessionHere } from '../../lib/supabase';
+import { finishPendingSignOuts, PENDING_SIGN_OUTS } from './api/sign-out';
 import { SignedInHeader } from './signed-in-header';
 
 vi.mock('../../lib/supabase', async () => {
   const { fakeAuth } = await import('../../testing/fake-auth');
-  return { supabase: { auth: fakeAuth } };
+  // Offline, the real one drops the stored session and emits SIGNED_OUT without the network.
+  const dropSessionHere = vi.fn(() => {
+    fakeAuth.emit('SIGNED_OUT', null);
+    return Promise.resolve();
+  });
+  return { supabase: { auth: fakeAuth }, dropSessionHere };
 });
 
 // The data layer stubbed at its module boundary: how many changes wait, and the removal.
@@ -53,7 +61,12 @@ beforeEach(() => {
   data.pendingChanges.mockReset().mockResolvedValue(0);
   data.discardUserData.mockReset().mockResolvedValue(undefined);
 });
-afterEach(() => toaster.remove());
+afterEach(() => {
+  toaster.remove();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('signing out with the local data', () => {
   it('signs out without asking when everything has synced, then removes the local data', async () => {
@@ -128,15 +141,15 @@ describe('signing out with the local data', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('keeps the data and the question when the sign-out call fails', async () => {
+  it('keeps the data and the question when the auth service refuses the sign-out', async () => {
     data.pendingChanges.mockResolvedValue(2);
     const { router } = renderSignedIn();
-    fakeAuth.signOut.mockResolvedValue({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch' } });
+    fakeAuth.signOut.mockResolvedValue({ error: new AuthApiError('Something went wrong', 500, 'unexpected_failure') });
     const user = userEvent.setup();
     await user.click(await signOutButton());
     await user.click(await screen.findByRole('button', { name: 'Sign out and discard' }));
 
-    expect(await screen.findByText('Failed to fetch')).toBeTruthy();
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(data.discardUserData).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/saved-properties');
@@ -160,5 +173,87 @@ describe('signing out with the local data', () => {
     renderSignedIn();
     await userEvent.setup().click(await signOutButton());
     expect(await screen.findByText('This device still holds your saved data: The database is in use')).toBeTruthy();
+  });
+});
+
+describe('signing out offline (a shared tablet)', () => {
+  it('signs out at once: the session and the data leave, and the server side waits for the connection', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { router } = renderSignedIn();
+    await userEvent.setup().click(await signOutButton());
+
+    expect(await screen.findByText('Signed out on this device')).toBeTruthy();
+    expect(screen.getByText(/ended on the server too when this device next connects/)).toBeTruthy();
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(fakeAuth.signOut).not.toHaveBeenCalled();
+    expect(dropSessionHere).toHaveBeenCalledOnce();
+    expect(data.discardUserData).toHaveBeenCalledWith(data.userData, USER_ID);
+    expect(JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS)!)).toEqual([
+      { access_token: 'access-token', refresh_token: 'refresh-token' },
+    ]);
+  });
+
+  it('does the same when the device thinks it is online but the request cannot get through', async () => {
+    renderSignedIn();
+    fakeAuth.signOut.mockResolvedValue({ error: new AuthRetryableFetchError('Failed to fetch', 0) });
+    await userEvent.setup().click(await signOutButton());
+    expect(await screen.findByText('Signed out on this device')).toBeTruthy();
+    expect(data.discardUserData).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(PENDING_SIGN_OUTS)).toContain('refresh-token');
+  });
+});
+
+describe('finishPendingSignOuts', () => {
+  const keep = (tokens: { access_token: string; refresh_token: string }[]) =>
+    localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify(tokens));
+
+  it('ends each session with the auth service, trading an expired token first, and forgets it', async () => {
+    keep([
+      { access_token: 'fresh', refresh_token: 'r1' },
+      { access_token: 'expired', refresh_token: 'r2' },
+    ]);
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>)['authorization'] ?? '';
+        calls.push(`${new URL(url).pathname}${new URL(url).search} ${auth}`.trim());
+        if (url.includes('/logout') && auth === 'Bearer expired')
+          return Promise.resolve(new Response('{}', { status: 403 }));
+        if (url.includes('/token')) {
+          return Promise.resolve(new Response(JSON.stringify({ access_token: 'traded' }), { status: 200 }));
+        }
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }),
+    );
+    await finishPendingSignOuts();
+    expect(calls).toEqual([
+      '/auth/v1/logout?scope=global Bearer fresh',
+      '/auth/v1/logout?scope=global Bearer expired',
+      '/auth/v1/token?grant_type=refresh_token',
+      '/auth/v1/logout?scope=global Bearer traded',
+    ]);
+    expect(localStorage.getItem(PENDING_SIGN_OUTS)).toBeNull();
+  });
+
+  it('keeps what it could not send for the next try, and forgets a session the service no longer knows', async () => {
+    keep([
+      { access_token: 'a', refresh_token: 'unreachable' },
+      { access_token: 'b', refresh_token: 'gone' },
+    ]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>)['authorization'] ?? '';
+        if (auth === 'Bearer a') return Promise.reject(new TypeError('Failed to fetch'));
+        if (url.includes('/token')) return Promise.resolve(new Response('{}', { status: 400 }));
+        return Promise.resolve(new Response('{}', { status: 403 }));
+      }),
+    );
+    await finishPendingSignOuts();
+    expect(JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS)!)).toEqual([
+      { access_token: 'a', refresh_token: 'unreachable' },
+    ]);
   });
 });

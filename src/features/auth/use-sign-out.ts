@@ -11,6 +11,10 @@ import { errorMessage } from '../../lib/errors';
 // visitor who is not signed in.
 const lifecycle = () => import('../../data/user-data-lifecycle');
 
+export const SIGNED_OUT_OFFLINE = 'Signed out on this device';
+export const SIGNED_OUT_OFFLINE_DETAIL =
+  'You are offline: your sign-in is ended on the server too when this device next connects.';
+
 export interface SignOutFlow {
   /** Signs out, unless changes have not synced: then `unsynced` says how many and nothing happens yet. */
   signOut: () => Promise<void>;
@@ -27,8 +31,9 @@ export interface SignOutFlow {
  * so, goes home, and removes this user's local database so the next person on the device sees none
  * of it. A failure is toasted as 'Error' with its message and then re-raised.
  *
- * The auth call comes before the removal: when it fails (typically offline, which is also when
- * changes wait) the user stays signed in with their data intact and can try again.
+ * Offline it still signs out at once (a shared tablet must not keep the last user's data for the
+ * next person): the session and the data leave this device, and the auth service is told when the
+ * device next connects (api/sign-out). A refusal from the service leaves the user signed in.
  */
 export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow {
   const navigate = useNavigate();
@@ -38,13 +43,14 @@ export function useSignOut(redirectTo: '/' | '/shareholder' = '/'): SignOutFlow 
   const [unsynced, setUnsynced] = useState<number | null>(null);
 
   const finish = useCallback(async () => {
-    const { error } = await endSession();
+    const { error, later } = await endSession();
     if (error) {
       toast.error('Error', error.message);
       throw error;
     }
     setUnsynced(null);
-    toast.success('Signed out successfully');
+    if (later) toast.success(SIGNED_OUT_OFFLINE, SIGNED_OUT_OFFLINE_DETAIL);
+    else toast.success('Signed out successfully');
     // Started at once, so the guard sees a navigation under way and does not send us to /auth.
     const navigation = navigate({ to: redirectTo });
     try {

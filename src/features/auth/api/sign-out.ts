@@ -1,8 +1,113 @@
-import type { AuthError } from '@supabase/supabase-js';
-import { supabase } from '../../../lib/supabase';
+import { isAuthRetryableFetchError, type AuthError, type Session } from '@supabase/supabase-js';
+import { supabaseAnonKey, supabaseUrl } from '../../../lib/env';
+import { dropSessionHere, supabase } from '../../../lib/supabase';
 
-/** Ends the session with the auth service; an error (offline, say) leaves the user signed in. */
-export async function signOut(): Promise<{ error: AuthError | null }> {
-  const { error } = await supabase.auth.signOut();
-  return { error };
+// Signing out must work on a shared tablet with no connection (docs/decisions/024-offline-sign-out.md):
+// the session leaves this device at once, and the auth service is told when it can be reached. Until
+// then this key holds the signed-out session's tokens, for that one call and nothing else.
+export const PENDING_SIGN_OUTS = 'chloe:sign-outs-pending';
+
+interface PendingSignOut {
+  access_token: string;
+  refresh_token: string;
+}
+
+function pending(): PendingSignOut[] {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS) ?? '[]');
+    return Array.isArray(raw) ? (raw as PendingSignOut[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function keep(list: PendingSignOut[]) {
+  if (list.length) localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify(list));
+  else localStorage.removeItem(PENDING_SIGN_OUTS);
+}
+
+/**
+ * The tokens as stored: getSession() would try to refresh an expired one, which offline fails and
+ * answers null.
+ */
+async function storedSession(): Promise<PendingSignOut | null> {
+  const { data } = await supabase.auth.getSession().catch(() => ({ data: { session: null as Session | null } }));
+  if (data.session) return data.session;
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i) ?? '';
+    if (!/^sb-.+-auth-token$/.test(key)) continue;
+    try {
+      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<PendingSignOut> | null;
+      if (stored?.access_token && stored.refresh_token) return stored as PendingSignOut;
+    } catch {
+      // Not a session: nothing to end on the server.
+    }
+  }
+  return null;
+}
+
+/**
+ * Ends the session: with the auth service when it answers; otherwise (offline, or the request
+ * failed on the way) on this device at once, the service's side kept for finishPendingSignOuts.
+ * `later` says which happened. Another refusal (the service said no) leaves the user signed in.
+ */
+export async function signOut(): Promise<{ error: AuthError | null; later: boolean }> {
+  const session = await storedSession();
+  if (navigator.onLine) {
+    const { error } = await supabase.auth.signOut();
+    if (!error) return { error: null, later: false };
+    if (!isAuthRetryableFetchError(error)) return { error, later: false };
+  }
+  if (session) keep([...pending(), { access_token: session.access_token, refresh_token: session.refresh_token }]);
+  await dropSessionHere();
+  return { error: null, later: true };
+}
+
+const headers = (token?: string) => ({
+  apikey: supabaseAnonKey,
+  'content-type': 'application/json',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+/**
+ * One signed-out session ended with the auth service, as supabase.auth.signOut() would have
+ * (scope global); an expired access token is first traded for a new one. True when it is over
+ * (ended now, or already gone), false when the service could not be reached.
+ */
+async function endOnServer({ access_token, refresh_token }: PendingSignOut): Promise<boolean> {
+  try {
+    let token = access_token;
+    let res = await fetch(`${supabaseUrl}/auth/v1/logout?scope=global`, { method: 'POST', headers: headers(token) });
+    if (res.status === 401 || res.status === 403) {
+      const refreshed = await fetch(`${supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ refresh_token }),
+      });
+      // A refresh token the service no longer takes: that session has ended already.
+      if (!refreshed.ok) return refreshed.status < 500;
+      token = ((await refreshed.json()) as { access_token: string }).access_token;
+      res = await fetch(`${supabaseUrl}/auth/v1/logout?scope=global`, { method: 'POST', headers: headers(token) });
+    }
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/** Tells the auth service about every sign-out made offline; what it cannot reach waits for the next try. */
+export function finishPendingSignOuts(): Promise<void> {
+  running ??= (async () => {
+    try {
+      const ended = new Set<string>();
+      for (const item of pending()) if (await endOnServer(item)) ended.add(item.refresh_token);
+      // Read again: a sign-out made meanwhile (another tab) stays for the next try.
+      keep(pending().filter((p) => !ended.has(p.refresh_token)));
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
 }

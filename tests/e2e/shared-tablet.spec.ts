@@ -1,0 +1,67 @@
+// A shared agency tablet (issue 29, point 3): signing out offline must leave nothing of the last
+// user for the next person on the same browser profile; the server's session ends once the tablet
+// is back online.
+import { expect } from '@playwright/test';
+import { apiClient, controlledByServiceWorker, newEmail, PASSWORD, signUp, sql, test } from './fixtures';
+
+test('signed out offline, the next person on the same profile finds none of the previous user', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const email = newEmail();
+  await signUp(page, email);
+  // A saved property, as the extension saves one.
+  const api = apiClient();
+  const { data, error } = await api.auth.signInWithPassword({ email, password: PASSWORD });
+  expect(error).toBeNull();
+  const userId = data.user!.id;
+  expect(
+    (
+      await api
+        .from('saved_properties')
+        .insert({ id: crypto.randomUUID(), user_id: userId, title: 'Private listing of A' })
+    ).error,
+  ).toBeNull();
+  await api.auth.signOut({ scope: 'local' });
+
+  await page.goto('/saved-properties');
+  await expect(page.getByRole('heading', { name: 'Private listing of A' })).toBeVisible();
+  await controlledByServiceWorker(page);
+  const sessions = async () =>
+    Number((await sql<{ n: string }>('select count(*) as n from auth.sessions where user_id = $1', [userId]))[0]!.n);
+  expect(await sessions()).toBe(1); // the tablet's (the API client's ended above)
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out on this device')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Nothing of the user is left: no session in storage, no local database with their id.
+  const left = await page.evaluate(async (id) => {
+    const tokens = Object.keys(localStorage).filter((k) => /^sb-.+-auth-token/.test(k));
+    const databases = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(id));
+    return { tokens, databases };
+  }, userId);
+  expect(left).toEqual({ tokens: [], databases: [] });
+
+  // The next person, still offline, opens the list: sign-in, not the previous user's properties.
+  await page.goto('/saved-properties');
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByText('Private listing of A')).toHaveCount(0);
+  await page.goto('/shareholder/dashboard');
+  await expect(page.getByText('Private listing of A')).toHaveCount(0);
+  expect(await sessions()).toBe(1); // the server has not been told yet
+
+  // Back online: the tablet ends the session on the server.
+  await context.setOffline(false);
+  await page.goto('/');
+  await expect.poll(sessions, { timeout: 15_000 }).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('chloe:sign-outs-pending'))).toBeNull();
+
+  // The next person signs in: their own empty list.
+  await signUp(page);
+  await page.goto('/saved-properties');
+  await expect(page.getByRole('heading', { name: 'No saved properties yet' })).toBeVisible();
+  await expect(page.getByText('Private listing of A')).toHaveCount(0);
+});
