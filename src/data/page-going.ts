@@ -54,6 +54,9 @@ function keep(databaseName: string, change: KeptChange): boolean {
   }
 }
 
+/** Whether anything is kept for `databaseName` (a change its database has not taken in yet). */
+export const hasKeptChanges = (databaseName: string) => read(databaseName).length > 0;
+
 /** Forgets what was kept for `databaseName` (its user signed out: nothing stays on the device). */
 export function forgetKeptChanges(databaseName: string) {
   try {
