@@ -31,7 +31,14 @@ export async function dropSessionHere(): Promise<void> {
   signingOutHere = true;
   try {
     const { error } = await supabase.auth.signOut({ scope: 'local' });
-    if (error) throw error;
+    if (!error) return;
+    // An expired access token, offline: auth-js tries a refresh first, fails to reach the service
+    // and keeps the session. Its stored copy goes, then a sign-out with no session emits SIGNED_OUT.
+    for (const key of Object.keys(localStorage)) {
+      if (/^sb-.+-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key);
+    }
+    const again = await supabase.auth.signOut({ scope: 'local' });
+    if (again.error) throw again.error;
   } finally {
     signingOutHere = false;
   }

@@ -33,6 +33,12 @@ test('signed out offline, the next person on the same profile finds none of the 
   expect(await sessions()).toBe(1); // the tablet's (the API client's ended above)
 
   await context.setOffline(true);
+  // Hours offline: the stored access token has expired, so auth-js would first try a refresh.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k))!;
+    const stored = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+    localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  });
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed out on this device')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

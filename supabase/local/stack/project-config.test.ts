@@ -29,6 +29,8 @@ describe('auth service', () => {
       refreshTokenReuseInterval: 10, // hosted Supabase's default
       rateLimits: { token_refresh: 150, sign_in_sign_ups: 30, token_verifications: 30 },
       confirmSignups: false,
+      secureEmailChange: true,
+      securePasswordChange: false,
     });
   });
 });
@@ -42,6 +44,9 @@ describe('the project config', () => {
         refreshTokenReuseInterval: 10,
         rateLimits: {},
         confirmSignups: false,
+        // The CLI's defaults: both addresses confirm an email change; no reauthentication code.
+        secureEmailChange: true,
+        securePasswordChange: false,
       },
       functionsWithoutJwt: new Set(),
     });
@@ -59,6 +64,8 @@ describe('the project config', () => {
         'refresh_token_reuse_interval = 0',
         'rate_limit = { token_refresh = 5 }',
         'email.enable_confirmations = true',
+        'email.double_confirm_changes = false',
+        'email.secure_password_change = true',
         '',
         '[functions."norman-access"]',
         'verify_jwt = false',
@@ -75,6 +82,8 @@ describe('the project config', () => {
         refreshTokenReuseInterval: 0,
         rateLimits: { token_refresh: 5 },
         confirmSignups: true,
+        secureEmailChange: false,
+        securePasswordChange: true,
       },
       functionsWithoutJwt: new Set(['norman-access']),
     });
