@@ -200,6 +200,24 @@ export interface Database {
         };
         Relationships: [];
       };
+      demo_request_attempts: {
+        Row: {
+          id: number;
+          client_key: string;
+          at: string;
+        };
+        Insert: {
+          id?: number;
+          client_key: string;
+          at?: string;
+        };
+        Update: {
+          id?: number;
+          client_key?: string;
+          at?: string;
+        };
+        Relationships: [];
+      };
       demo_requests: {
         Row: {
           id: string;
@@ -716,6 +734,7 @@ export interface Database {
       sync_pull: { Args: { p_table: string; p_checkpoint: Json; p_limit: number }; Returns: Json };
       sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };
       sync_push_rows: { Args: { p_table: string; p_rows: Json }; Returns: Json };
+      sync_push_size_check: { Args: { p_rows: Json }; Returns: undefined };
       sync_tables: { Args: Record<string, never>; Returns: unknown[] };
     };
     Enums: { [_ in never]: never };

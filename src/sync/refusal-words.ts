@@ -26,6 +26,10 @@ const ROW_WORDS: Record<string, (r: Said) => string> = {
     return `This assessment has already been submitted${on ? ` (${on})` : ''}, so it cannot be changed.`;
   },
   sync_id_taken: () => 'This record belongs to another account, so it was not saved.',
+  // Never met by the app (it removes a row only once saved, and calls sync_push, not its helper).
+  sync_removed_row_insert: () => NOT_FOR_DEVICES,
+  sync_internal_function: () => NOT_FOR_DEVICES,
+  sync_push_too_large: () => NOT_FOR_DEVICES,
   sync_read_only_column: () =>
     'This change touches something only we can set (such as a link’s expiry), so it was not saved.',
   agent_assessments_at_most_1000_per_creator: () =>

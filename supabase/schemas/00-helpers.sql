@@ -100,3 +100,26 @@ set search_path = ''
 as $$
   select coalesce((select max(char_length(x)) from unnest(p) as x), 0)
 $$;
+
+-- BEFORE INSERT on the synced tables a client writes: a row is not created already removed through
+-- the table API. Removed rows count for no limit, so inserting them (then restoring them) was a way
+-- past the limits and a way to store megabytes that no screen shows. sync_push (an RPC) may still
+-- create one: a device that made and removed a row offline sends it so, and restoring it is
+-- limited (limit_restored_saved_properties, limit_share_subscriptions).
+create or replace function public.refuse_removed_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new._deleted and public.is_api_client()
+     and coalesce(pg_catalog.current_setting('request.path', true), '') not like '/rpc/%' then
+    raise exception 'sync_removed_row_insert: a row cannot be created already removed'
+      using errcode = '23514', constraint = 'sync_removed_row_insert';
+  end if;
+  return new;
+end
+$$;
+
+revoke execute on function public.refuse_removed_insert() from public, anon, authenticated;

@@ -23,3 +23,25 @@ end
 $$;
 
 revoke execute on function public.limit_saved_properties() from public, anon, authenticated;
+
+-- AFTER UPDATE, once per statement: a removed property brought back counts again, so
+-- the limit holds whatever the flags (inserting removed rows, then restoring them, went past it).
+-- Counted only when the statement restored a row, so an ordinary update costs nothing.
+create or replace function public.limit_restored_saved_properties()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if public.is_api_client()
+     and exists (select from restored_old o join restored_new n on n.id = o.id where o._deleted and not n._deleted)
+     and (select count(*) from public.saved_properties where user_id = auth.uid() and not _deleted) > 5000 then
+    raise exception 'saved_properties_at_most_5000_per_user: an account may save at most 5,000 properties'
+      using errcode = '54000', constraint = 'saved_properties_at_most_5000_per_user';
+  end if;
+  return null;
+end
+$$;
+
+revoke execute on function public.limit_restored_saved_properties() from public, anon, authenticated;

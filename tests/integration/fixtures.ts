@@ -97,14 +97,19 @@ export function respelled(signature: string): string {
 /** `text` with its first character changed (which always changes the bytes it stands for). */
 export const flipFirst = (text: string) => `${text[0] === 'A' ? 'B' : 'A'}${text.slice(1)}`;
 
-/** The rate limit's key for a client whose first x-forwarded-for address is `address`. */
+/** The rate limit's key for a client at `address` (the address the platform saw). */
 export const normanClientKey = (address: string) => createHash('sha256').update(address).digest('hex');
 
 /** Forgets every Norman password attempt: each test starts with no client limited. */
 export const resetNormanAttempts = () => sql('delete from public.norman_access_attempts');
 
-/** A documentation address (2001:db8::/32) of one's own, so a test's attempts are its own client's. */
-export const testAddress = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+/**
+ * A loopback address of one's own (127.0.0.0/8 all reaches this machine on Linux), so a test's
+ * attempts are its own client's: requests are sent from it (`localAddress`), since the gateway
+ * takes the caller's address from the connection, never from a header.
+ */
+export const testAddress = () =>
+  `127.${[1 + (randomBytes(1)[0]! % 254), randomBytes(1)[0]!, 1 + (randomBytes(1)[0]! % 254)].join('.')}`;
 
 let pool: pg.Pool | undefined;
 

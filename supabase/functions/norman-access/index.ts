@@ -12,23 +12,40 @@ const MAX_BODY = 4 * 1024;
 const MAX_PASSWORD = 200;
 /** Attempts per client in any 60 seconds (the database counts the window). */
 const MAX_ATTEMPTS = 5;
+/**
+ * Attempts that reach the password, from all clients together, in any 60 seconds: many addresses
+ * (a botnet) guessing at once are stopped too. Counted under the hash of a name no address has.
+ */
+const MAX_ATTEMPTS_ALL = 30;
+const ALL_CLIENTS = 'all clients';
 /** Every attempt counts, refused ones too: a minute after the last one, the window is empty. */
 const RETRY_AFTER_SECONDS = 60;
 const LIMITER_TIMEOUT_MS = 5000;
 
+const tooMany = () =>
+  failure(429, 'too_many_attempts', 'Too many attempts. Please wait a minute and try again.', {
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+    // Not a CORS-safelisted header: the page may read it only when told so.
+    'Access-Control-Expose-Headers': 'Retry-After',
+  });
+
 const unavailable = () => failure(503, 'norman_unavailable', 'Norman is not available right now');
 
 /**
- * Who is asking, as the rate limit knows them: a hash of their address. Hosted Supabase sits behind
- * Cloudflare, which sets cf-connecting-ip itself (a client cannot choose it), whereas a client can
- * put anything first in x-forwarded-for and proxies append after it: that is only the fallback
- * (the local gateway sets it, as a proxy does).
+ * Who is asking, as the rate limit knows them: a hash of their address, as the platform gives it.
+ * Hosted Supabase sits behind Cloudflare, which sets cf-connecting-ip itself (a client cannot
+ * choose it); otherwise the last x-forwarded-for entry, the one the platform's own proxy appended
+ * (the local gateway writes only that one). The first entry is whatever the client sent: trusting
+ * it let anyone be a new client each time, or lock a chosen address out.
  */
 async function clientKey(req: Request): Promise<string> {
-  const first =
-    (req.headers.get('cf-connecting-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0])?.trim().slice(0, 100) ||
-    'unknown';
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(first)));
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',').at(-1);
+  return sha256Hex((req.headers.get('cf-connecting-ip') ?? forwarded)?.trim().slice(0, 100) || 'unknown');
+}
+
+/** The key an attempt is stored under: a SHA-256 (hex) of what names its client, never the name. */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
@@ -88,11 +105,14 @@ Deno.serve(async (req) => {
   if (attempts === null) return unavailable();
   if (attempts > MAX_ATTEMPTS) {
     logInfo(`[norman-access] refused: ${attempts} attempts from one client in the last minute`);
-    return failure(429, 'too_many_attempts', 'Too many attempts. Please wait a minute and try again.', {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-      // Not a CORS-safelisted header: the page may read it only when told so.
-      'Access-Control-Expose-Headers': 'Retry-After',
-    });
+    return tooMany();
+  }
+  // Only attempts a client may make count for everyone: one client alone cannot lock the page.
+  const everyone = await recordAttempt(await sha256Hex(ALL_CLIENTS), config.secrets.serviceRoleKey);
+  if (everyone === null) return unavailable();
+  if (everyone > MAX_ATTEMPTS_ALL) {
+    logInfo(`[norman-access] refused: ${everyone} attempts from all clients in the last minute`);
+    return tooMany();
   }
   if (!(await samePassword(password, config.secrets.password))) {
     logInfo(`[norman-access] incorrect password (attempt ${attempts} in the last minute)`);

@@ -3,19 +3,24 @@
 // /functions/v1 → edge functions, /realtime/v1/websocket → Realtime, with the apikey check and the
 // CORS answers a browser app on another origin needs.
 import http from 'node:http';
-import { readBody } from '../shared/http/body.mjs';
+import { MAX_BODY_BYTES, readBody } from '../shared/http/body.mjs';
 import { SUPABASE_ALLOW_HEADERS, SUPABASE_CORS, SUPABASE_PREFLIGHT } from '../shared/http/cors.mjs';
 import { closeServer, listenLocal } from '../shared/http/listen.mjs';
 import { sendJson } from '../shared/http/reply.mjs';
 import { requestListener } from '../shared/http/router.mjs';
 import { verifyJwt } from '../shared/keys.mjs';
 import { REALTIME_PATH } from '../services/realtime/index.mjs';
-import { forwardedFor, proxy } from './proxy.mjs';
+import { declaredTooLarge, forwardedFor, proxy } from './proxy.mjs';
 
 /** @typedef {import('../shared/http/router.mjs').Route} Route */
 
 /** Every method but OPTIONS, which is a preflight wherever it is sent. */
 const METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+// The largest request body each part takes, refused with 413 before it is read (a 60 MB body to
+// /auth/v1/recover was read whole). PostgREST: a push of 200 rows with signatures fits in 32 MB
+// (sync_push bounds itself the same); auth: small JSON; functions: what the largest one reads.
+export const MAX_BODY = Object.freeze({ rest: 32 * 1024 * 1024, auth: MAX_BODY_BYTES, functions: 1024 * 1024 });
 
 /**
  * @param {http.ServerResponse} res @param {number} status @param {unknown} body
@@ -76,6 +81,8 @@ export async function startGateway(opts) {
   const functions = async (req, res, { url }) => {
     if (opts.functionsPort === null)
       return send(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    // The size first: a body that will be refused is not read while a token is checked.
+    if (declaredTooLarge(req, res, MAX_BODY.functions)) return;
     const name = url.pathname.split('/')[3] ?? '';
     if (!opts.noVerifyJwt.has(name)) {
       const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -85,7 +92,14 @@ export async function startGateway(opts) {
         return send(res, 401, { code: 401, message: 'Invalid JWT' });
       }
     }
-    proxy(req, res, opts.functionsPort, below(url) + url.search, { 'x-forwarded-for': forwardedFor(req) });
+    proxy(
+      req,
+      res,
+      opts.functionsPort,
+      below(url) + url.search,
+      { 'x-forwarded-for': forwardedFor(req) },
+      MAX_BODY.functions,
+    );
   };
 
   /** @type {import('../shared/http/router.mjs').Handler} */
@@ -94,15 +108,21 @@ export async function startGateway(opts) {
     if (key === null) return;
     // Like Supabase: without a user token, the API key is the bearer.
     /** @type {Record<string, string>} */
-    const extra = req.headers.authorization ? {} : { authorization: `Bearer ${key}` };
-    proxy(req, res, opts.postgrestPort, below(url) + url.search, extra);
+    const extra = {
+      ...(req.headers.authorization ? {} : { authorization: `Bearer ${key}` }),
+      // The caller's address, as the platform sets it (demo requests are limited per client).
+      'x-forwarded-for': forwardedFor(req),
+    };
+    if (declaredTooLarge(req, res, MAX_BODY.rest)) return;
+    proxy(req, res, opts.postgrestPort, below(url) + url.search, extra, MAX_BODY.rest);
   };
 
   /** @type {import('../shared/http/router.mjs').Handler} */
   const auth = async (req, res, { url }) => {
     const path = below(url).replace(/\/+$/, '') || '/';
     if (apiKey(req, res, url, req.method === 'GET' && path === '/verify') === null) return;
-    const raw = await readBody(req);
+    if (declaredTooLarge(req, res, MAX_BODY.auth)) return;
+    const raw = await readBody(req, MAX_BODY.auth);
     // Any JSON value: the auth service reads the fields it needs and checks their types.
     /** @type {unknown} */
     let body;

@@ -114,9 +114,11 @@ $$;
 
 revoke execute on function public.guard_signed_share_subscription() from public, anon, authenticated;
 
--- BEFORE INSERT: at most 20 subscriptions per account (drafts included: a draft is resumed, not
--- multiplied; cancelled ones not). Counted for the caller (auth.uid()), not for a user_id the
--- caller sends: the trigger runs before RLS would refuse someone else's, and must not count theirs.
+-- BEFORE INSERT, and BEFORE UPDATE OF _deleted, status: at most 20 subscriptions per account
+-- (drafts included: a draft is resumed, not multiplied; cancelled and removed ones not), whatever
+-- the flags: a removed one brought back counts again. Counted for the caller (auth.uid()), not for
+-- a user_id the caller sends: the trigger runs before RLS would refuse someone else's, and must
+-- not count theirs.
 create or replace function public.limit_share_subscriptions()
 returns trigger
 language plpgsql
@@ -124,6 +126,10 @@ security definer
 set search_path = ''
 as $$
 begin
+  if tg_op = 'UPDATE'
+     and not ((old._deleted or old.status = 'cancelled') and not new._deleted and new.status <> 'cancelled') then
+    return new;
+  end if;
   if public.is_api_client()
      and (select count(*) from public.share_subscriptions
            where user_id = auth.uid() and not _deleted and status <> 'cancelled') >= 20 then

@@ -34,6 +34,7 @@ declare
   v_columns text;
   v_visible boolean;
 begin
+  perform public.sync_push_size_check(p_rows);
   -- Everything the per-row path checks first (the table, the shape, the batch size) it still does.
   -- Only tables declared for it (bulk_insert in sync/10-tables.sql).
   if not exists (select from public.sync_tables() as t where t.table_name = p_table and t.bulk_insert)
@@ -113,3 +114,30 @@ comment on function public.sync_push(text, jsonb) is
 
 revoke execute on function public.sync_push(text, jsonb) from public;
 grant execute on function public.sync_push(text, jsonb) to anon, authenticated, service_role;
+
+-- A push is bounded in bytes, not only in rows: 200 rows of megabytes each were read whole (an
+-- anonymous push of 40 MB went in). A user's 200 rows fit in 32 MB (a signature is at most 500,000
+-- characters, sent with its assumed state); an assessment link, which has no account, pushes its
+-- one row, far under 1 MB.
+create or replace function public.sync_push_size_check(p_rows jsonb)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_limit bigint := case when auth.uid() is null then 1048576 else 33554432 end;
+  v_size bigint := pg_catalog.octet_length(p_rows::text);
+begin
+  if public.is_api_client() and v_size > v_limit then
+    raise exception 'sync_push_too_large: at most % bytes per call, % sent', v_limit, v_size
+      using errcode = '54000', constraint = 'sync_push_too_large';
+  end if;
+end
+$$;
+
+comment on function public.sync_push_size_check(jsonb) is
+  'Refuses a push larger than 32 MB (1 MB without an account): called by sync_push and sync_push_rows.';
+
+revoke execute on function public.sync_push_size_check(jsonb) from public;
+grant execute on function public.sync_push_size_check(jsonb) to anon, authenticated, service_role;

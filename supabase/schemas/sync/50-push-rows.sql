@@ -89,12 +89,12 @@ begin
     raise exception 'sync_bad_rows: p_rows must be a JSON array of {"new", "assumed"}'
       using errcode = '22023';
   end if;
+  perform public.sync_push_size_check(p_rows);
   if jsonb_array_length(p_rows) > c_max_rows then
     raise exception 'sync_batch_too_large: at most % rows per call, % sent', c_max_rows, jsonb_array_length(p_rows)
       using errcode = '54000',
             hint = 'Send the rows in batches of at most 200.';
   end if;
-
   v_rel := format('public.%I', p_table)::regclass;
 
   -- What the caller may write. Inside a SECURITY INVOKER function current_user is the caller's

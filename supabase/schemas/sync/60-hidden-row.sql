@@ -1,6 +1,7 @@
 -- Why a row the caller cannot see could not be written (sync_push_rows asks): 'expired' (an
 -- assessment link that has run out), 'taken' (the id belongs to someone else's row) or null (no
--- such row). SECURITY DEFINER: it looks past RLS, and says no more than that.
+-- such row). SECURITY DEFINER: it looks past RLS, and says no more than that, and only to
+-- sync_push_rows: called straight through the API it would tell anyone whether an id exists.
 create or replace function public.sync_hidden_row(p_table text, p_id uuid)
 returns text
 language plpgsql
@@ -12,6 +13,10 @@ declare
   v_token text := public.request_assessment_token();
   v_found boolean;
 begin
+  if coalesce(pg_catalog.current_setting('request.path', true), '') like '/rpc/sync_hidden_row%' then
+    raise exception 'sync_internal_function: sync_hidden_row answers sync_push only'
+      using errcode = '42501';
+  end if;
   if p_table = 'agent_assessments' then
     if exists (select 1 from public.agent_assessments as a
                 where a.id = p_id and a.token = v_token and a.expires_at <= now()) then

@@ -28,13 +28,12 @@ describe('norman-access: attempts per client', () => {
     expect(sixth.headers.get('retry-after')).toBe('60');
     // The page may read it across origins.
     expect(sixth.headers.get('access-control-expose-headers')).toContain('Retry-After');
-    // The client is the FIRST forwarded address: the proxies' own entries after it change nothing.
-    expect(await attempt({ password: s.normanPassword }, { from: `${a}, 10.1.2.3` })).toMatchObject({
-      status: 429,
-      body: tooMany,
-    });
+    // Another address in the client's own x-forwarded-for changes nothing: the gateway sets it.
+    expect(
+      await attempt({ password: s.normanPassword }, { from: a, headers: { 'x-forwarded-for': '10.1.2.3' } }),
+    ).toMatchObject({ status: 429, body: tooMany });
 
-    const other = await attempt({ password: s.normanPassword }, { from: `${b}, 10.1.2.3` });
+    const other = await attempt({ password: s.normanPassword }, { from: b });
     expect(other.status).toBe(200);
     expect(other.body.pass).toEqual(expect.any(String));
 
@@ -44,7 +43,8 @@ describe('norman-access: attempts per client', () => {
     const stored = await sql<{ row: string }>(
       'select row_to_json(t)::text as row from public.norman_access_attempts t',
     );
-    expect(stored).toHaveLength(8);
+    // 8 under the two clients, and 6 under all clients (those that reached the password).
+    expect(stored).toHaveLength(14);
     for (const { row } of stored) {
       expect(row).not.toContain(a);
       expect(row).not.toContain(b);
@@ -52,19 +52,28 @@ describe('norman-access: attempts per client', () => {
     }
   });
 
-  it('behind Cloudflare the client is cf-connecting-ip: a new x-forwarded-for each time is still one client', async () => {
+  it('a header the client chooses is not its address: 25 guesses with a new x-forwarded-for each are one client', async () => {
     const s = stack();
     const a = testAddress();
-    for (let i = 1; i <= 5; i++) {
-      expect(await attempt({ password: `wrong-${i}` }, { cloudflare: a, from: testAddress() })).toMatchObject({
-        status: 401,
-      });
+    const victim = testAddress();
+    const replies = [];
+    for (let i = 1; i <= 25; i++) {
+      const spoof = { 'x-forwarded-for': testAddress(), 'cf-connecting-ip': victim, 'x-real-ip': testAddress() };
+      replies.push((await attempt({ password: `wrong-${i}` }, { from: a, headers: spoof })).status);
     }
-    expect(await attempt({ password: s.normanPassword }, { cloudflare: a, from: testAddress() })).toMatchObject({
-      status: 429,
-      body: tooMany,
-    });
-    expect(await attemptsOf(a)).toBe(6);
+    expect(replies.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(replies.slice(5))).toEqual(new Set([429]));
+    expect(await attemptsOf(a)).toBe(25);
+    // The address the guesses named is not locked out: it never made an attempt.
+    expect(await attemptsOf(victim)).toBe(0);
+    expect((await attempt({ password: s.normanPassword }, { from: victim })).status).toBe(200);
+  });
+
+  it('many addresses at once meet a cap for all clients together (30 a minute reach the password)', async () => {
+    const replies = [];
+    for (let i = 0; i < 35; i++) replies.push((await attempt({ password: 'wrong' }, { from: testAddress() })).status);
+    expect(replies.filter((r) => r === 401)).toHaveLength(30);
+    expect(replies.slice(30)).toEqual([429, 429, 429, 429, 429]);
   });
 
   it('the minute rolls: attempts older than 60 s no longer count, and those older than an hour are deleted', async () => {
@@ -91,10 +100,13 @@ describe('norman-access: attempts per client', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
-  it('the local gateway forwards the caller’s address, as hosted Supabase does', async () => {
+  it('the local gateway gives the caller’s own address, as hosted Supabase’s edge does', async () => {
     await attempt({ password: 'wrong' });
-    const [row] = await sql<{ client_key: string }>('select client_key from public.norman_access_attempts');
-    expect(row!.client_key).toBe(normanClientKey('127.0.0.1'));
+    const rows = await sql<{ client_key: string }>('select client_key from public.norman_access_attempts');
+    // The caller's, and the one counted for all clients together.
+    expect(rows.map((r) => r.client_key).sort()).toEqual(
+      [normanClientKey('127.0.0.1'), normanClientKey('all clients')].sort(),
+    );
   });
 });
 

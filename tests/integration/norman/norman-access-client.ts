@@ -1,4 +1,5 @@
 // Calls to the norman-access edge function as the app makes them, for the norman-access tests.
+import http from 'node:http';
 import { normanClientKey, sql, stack } from '../fixtures';
 
 export interface Reply {
@@ -7,26 +8,51 @@ export interface Reply {
   headers: Headers;
 }
 
-/** POST to norman-access through the gateway with the anon key, as the app does; `from` is the x-forwarded-for sent. */
-export async function attempt(
+/**
+ * POST to norman-access through the gateway with the anon key, as the app does, from the loopback
+ * address `from` (testAddress); `headers` are sent as well (a client's own x-forwarded-for, say).
+ */
+export function attempt(
   body: unknown,
-  opts: { from?: string; cloudflare?: string; method?: string; base?: string; key?: string } = {},
+  opts: { from?: string; headers?: Record<string, string>; method?: string; base?: string; key?: string } = {},
 ): Promise<Reply> {
   const s = stack();
   const key = opts.key ?? s.anonKey;
-  const res = await fetch(opts.base ?? `${s.apiUrl}/functions/v1/norman-access`, {
-    method: opts.method ?? 'POST',
-    headers: {
-      apikey: key,
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      ...(opts.from ? { 'x-forwarded-for': opts.from } : {}),
-      ...(opts.cloudflare ? { 'cf-connecting-ip': opts.cloudflare } : {}),
-    },
-    ...(opts.method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  const url = new URL(opts.base ?? `${s.apiUrl}/functions/v1/norman-access`);
+  const payload = opts.method === 'GET' ? null : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: opts.method ?? 'POST',
+        ...(opts.from ? { localAddress: opts.from } : {}),
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+            headers,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload ?? undefined);
   });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
 }
 
 export const attemptsOf = async (address: string) =>

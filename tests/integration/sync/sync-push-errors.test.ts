@@ -5,7 +5,7 @@
 // Pushing what the server refuses: reported per row while the rest of the batch lands.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sql } from '../fixtures';
+import { anonClient, sql } from '../fixtures';
 import {
   callError,
   dbRow,
@@ -132,6 +132,17 @@ describe('sync_push', () => {
     ]);
     expect(handOver.errors.map((e) => [e.id, e.code])).toEqual([[row!.id, '42501']]);
     expect(await dbRow('saved_properties', row!.id)).toEqual(before);
+  });
+
+  it('what sync_push tells of another account’s id is not for asking directly: no id oracle', async () => {
+    const a = await user();
+    const [row] = await pushNew(a, 'saved_properties', [property(a, 'A’s')]);
+    for (const client of [anonClient(), (await user()).client]) {
+      const asked = await client.rpc('sync_hidden_row', { p_table: 'saved_properties', p_id: row!.id });
+      expect(asked.data).toBeNull();
+      expect(asked.error?.code).toBe('42501');
+      expect(asked.error?.message).toContain('sync_internal_function');
+    }
   });
 
   it('share_agreement_status is pull-only; unknown tables and bad payloads are refused', async () => {

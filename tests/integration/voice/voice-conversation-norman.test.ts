@@ -1,5 +1,6 @@
 // The voice-conversation function and Norman's private agent: a Norman pass (from norman-access)
 // opens it and nothing else does, a signed-in user included; a forged or expired pass is refused.
+import { attempt } from '../norman/norman-access-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   anonClient,
@@ -25,18 +26,10 @@ describe("voice-conversation: Norman's private agent", () => {
 
   /** A pass as the Norman page gets one: the password through norman-access. */
   async function normanPass() {
-    const res = await fetch(`${stack().apiUrl}/functions/v1/norman-access`, {
-      method: 'POST',
-      headers: {
-        apikey: stack().anonKey,
-        authorization: `Bearer ${stack().anonKey}`,
-        'content-type': 'application/json',
-        'x-forwarded-for': testAddress(),
-      },
-      body: JSON.stringify({ password: stack().normanPassword }),
-    });
+    // From an address of its own: the attempts limit counts by the caller's address.
+    const res = await attempt({ password: stack().normanPassword }, { from: testAddress() });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { pass: string }).pass;
+    return res.body.pass as string;
   }
 
   it('a valid pass is enough, signed in or not: a signed URL that opens Norman', async () => {

@@ -27,6 +27,9 @@ export type SendOutcome =
 const ALREADY_RECEIVED = 'demo_requests_pkey';
 const SEND_TIMEOUT_MS = 30_000;
 
+export const TOO_MANY_DEMO_REQUESTS =
+  'Too many demo requests have come from here in the last hour. Please try again later.';
+
 /** The constraint an error message names ('… violates check constraint "x"'). */
 function constraintOf(message: string): string | null {
   return /constraint "([^"]+)"/.exec(message)?.[1] ?? null;
@@ -48,6 +51,8 @@ export async function sendDemoRequest(client: DatabaseClient, row: DemoRequestRo
   if (status === 0) return { kind: 'offline', message: error.message };
   const constraint = constraintOf(error.message);
   if (error.code === '23505' && constraint === ALREADY_RECEIVED) return { kind: 'sent' };
+  // The server's rate (20 an hour from one place): worth trying again later, said without its rule.
+  if (error.code === '54000') return { kind: 'failed', message: TOO_MANY_DEMO_REQUESTS };
   // Class 22 (bad data), 23 (a constraint), 42 (a policy, a privilege): the same row gets the same answer.
   if (/^(22|23|42)/.test(error.code ?? '')) {
     return { kind: 'refused', refusal: { code: error.code, message: error.message, constraint } };

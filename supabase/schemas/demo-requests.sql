@@ -1,0 +1,72 @@
+-- Demo requests: the table is open to anonymous inserts (the forms work signed out), so the server
+-- bounds what one client can store. Issue 29: 2,000 requests (10 MB) went in with one call, dated
+-- 2000-01-01.
+
+-- BEFORE INSERT, each row, for API clients: the server's time, whatever the client sent; and at
+-- most 20 requests an hour from one client (an office shares one address), and 500 an hour from
+-- all clients together. The client is
+-- its address as the platform gives it (cf-connecting-ip behind Cloudflare, else the last
+-- x-forwarded-for entry, which the platform's proxy appended), kept only as a SHA-256 in
+-- demo_request_attempts for a day.
+create or replace function public.guard_demo_request()
+returns trigger
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_headers jsonb := coalesce(nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb, '{}'::jsonb);
+  v_address text := coalesce(
+    nullif(pg_catalog.btrim(v_headers ->> 'cf-connecting-ip'), ''),
+    nullif(pg_catalog.btrim(pg_catalog.substring(v_headers ->> 'x-forwarded-for', '([^,]*)$')), ''),
+    'unknown');
+  v_client text := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(v_address, 'UTF8')), 'hex');
+begin
+  if not public.is_api_client() then
+    return new;
+  end if;
+  new.created_at := pg_catalog.now();
+  -- One client's requests one after another, so two at once cannot both be the last one allowed.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('demo_request:' || v_client, 0));
+  delete from public.demo_request_attempts where at < pg_catalog.clock_timestamp() - interval '1 day';
+  if (select count(*) from public.demo_request_attempts
+       where client_key = v_client and at > pg_catalog.clock_timestamp() - interval '1 hour') >= 20 then
+    raise exception 'demo_requests_too_many_from_client: at most 20 demo requests an hour from one place'
+      using errcode = '54000', constraint = 'demo_requests_too_many_from_client';
+  end if;
+  if (select count(*) from public.demo_request_attempts
+       where at > pg_catalog.clock_timestamp() - interval '1 hour') >= 500 then
+    raise exception 'demo_requests_too_many: at most 500 demo requests an hour'
+      using errcode = '54000', constraint = 'demo_requests_too_many';
+  end if;
+  insert into public.demo_request_attempts (client_key) values (v_client);
+  return new;
+end
+$$;
+
+comment on function public.guard_demo_request() is
+  'Trigger: a demo request from an API client gets the server''s time and counts against 20 an hour per client and 500 an hour in all.';
+
+revoke execute on function public.guard_demo_request() from public, anon, authenticated;
+
+-- AFTER INSERT, once per statement: one demo request per call (the forms send one).
+create or replace function public.one_demo_request_per_call()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if public.is_api_client() and (select count(*) from inserted_requests) > 1 then
+    raise exception 'demo_requests_one_per_request: one demo request per call'
+      using errcode = '54000', constraint = 'demo_requests_one_per_request';
+  end if;
+  return null;
+end
+$$;
+
+comment on function public.one_demo_request_per_call() is
+  'Trigger: an API client inserts one demo request per statement.';
+
+revoke execute on function public.one_demo_request_per_call() from public, anon, authenticated;

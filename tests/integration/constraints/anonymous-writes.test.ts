@@ -1,0 +1,133 @@
+// What anyone can send without an account, bounded (issue 29, point 5): one demo request per call,
+// dated by the server, at most 20 an hour from one address; request bodies refused with 413 at the
+// gateway before they are read; a push bounded in bytes as well as rows.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { anonClient, sql, stack, testAddress } from '../fixtures';
+
+const request = {
+  professional_type: 'agent',
+  name: 'Ann Agent',
+  company: 'Agency Ltd',
+  email: 'ann@example.test',
+  phone: '020 7946 0000',
+};
+
+/** A raw request through the gateway from `from` (a loopback address), or with a declared length. */
+function send(
+  path: string,
+  opts: { from?: string; body?: string; declaredLength?: number; method?: string; headers?: Record<string, string> },
+): Promise<{ status: number; text: string }> {
+  const url = new URL(`${stack().apiUrl}${path}`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: opts.method ?? 'POST',
+        ...(opts.from ? { localAddress: opts.from } : {}),
+        headers: {
+          apikey: stack().anonKey,
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+          ...(opts.declaredLength ? { 'content-length': String(opts.declaredLength) } : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', (error) => {
+      // A refused upload may see its socket closed while still writing: the answer came first.
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET')
+        return;
+      reject(error);
+    });
+    if (opts.declaredLength)
+      req.write('x'.repeat(1024)); // a start, never the whole declared body
+    else req.end(opts.body ?? '');
+  });
+}
+
+describe('demo requests without an account', () => {
+  it('one per call: two in one request are refused by name; 2,000 store nothing', async () => {
+    const two = await send('/rest/v1/demo_requests', {
+      from: testAddress(),
+      body: JSON.stringify([request, request]),
+    });
+    expect(two.text).toContain('demo_requests_one_per_request');
+    const many = Array.from({ length: 2000 }, () => ({ ...request, id: randomUUID() }));
+    const { error } = await anonClient().from('demo_requests').insert(many);
+    // Refused as one per call, or at the 21st row as too many from one place: either way, whole.
+    expect(error?.code).toBe('54000');
+    const stored = await sql('select 1 from public.demo_requests where id = any($1::uuid[])', [many.map((r) => r.id)]);
+    expect(stored).toHaveLength(0);
+  });
+
+  it('are dated by the server, whatever the client sends', async () => {
+    const id = randomUUID();
+    const sent = await send('/rest/v1/demo_requests', {
+      from: testAddress(),
+      body: JSON.stringify({ ...request, id, created_at: '2000-01-01T00:00:00Z' }),
+    });
+    expect(sent.status).toBe(201);
+    const [row] = await sql<{ age: number }>(
+      `select extract(epoch from now() - created_at)::int as age from public.demo_requests where id = $1`,
+      [id],
+    );
+    expect(row!.age).toBeLessThan(60);
+  });
+
+  it('at most 20 an hour from one address; another address is not held back', async () => {
+    const from = testAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await send('/rest/v1/demo_requests', { from, body: JSON.stringify(request) })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array<number>(20).fill(201));
+    expect(statuses[20]).not.toBe(201);
+    const refused = await send('/rest/v1/demo_requests', { from, body: JSON.stringify(request) });
+    expect(JSON.parse(refused.text)).toMatchObject({ code: '54000' });
+    expect(refused.text).toContain('demo_requests_too_many_from_client');
+    // A client's own x-forwarded-for does not make it someone else.
+    const spoofed = await send('/rest/v1/demo_requests', {
+      from,
+      body: JSON.stringify(request),
+      headers: { 'x-forwarded-for': testAddress(), 'cf-connecting-ip': testAddress() },
+    });
+    expect(spoofed.text).toContain('demo_requests_too_many_from_client');
+    expect((await send('/rest/v1/demo_requests', { from: testAddress(), body: JSON.stringify(request) })).status).toBe(
+      201,
+    );
+    // Who asked is kept apart, hashed: no address in the table.
+    const kept = await sql<{ row: string }>('select row_to_json(t)::text as row from public.demo_request_attempts t');
+    expect(kept.some(({ row }) => row.includes(from))).toBe(false);
+  });
+});
+
+describe('request bodies', () => {
+  it('a body declared over the bound is refused with 413 before it is read, on auth, rest and functions', async () => {
+    for (const [path, size] of [
+      ['/auth/v1/recover', 60 * 1024 * 1024],
+      ['/rest/v1/rpc/sync_push', 40 * 1024 * 1024],
+      ['/functions/v1/norman-access', 8 * 1024 * 1024], // norman-access takes the anon key alone
+    ] as const) {
+      const answer = await send(path, { declaredLength: size });
+      expect([path, answer.status]).toEqual([path, 413]);
+      expect(JSON.parse(answer.text)).toMatchObject({ error_code: 'request_too_large' });
+    }
+  });
+
+  it('a push without an account is bounded in bytes: 2 MB of one row is refused by name', async () => {
+    const rows = [{ new: { id: randomUUID(), additional_requirements: 'x'.repeat(2 * 1024 * 1024) }, assumed: null }];
+    const { error } = await anonClient().rpc('sync_push', { p_table: 'agent_assessments', p_rows: rows });
+    expect(error?.code).toBe('54000');
+    expect(error?.message).toContain('sync_push_too_large');
+  });
+});
