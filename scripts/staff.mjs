@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { errorMessage } from '../supabase/local/shared/errors.mjs';
 import { localKeys, localSettings } from '../supabase/local/shared/settings.mjs';
 import { runAutoReply } from '../supabase/local/stack/auto-reply.mjs';
+import { shown } from './terminal-text.mjs';
 
 /** @type {Record<string, { column: string, label: string }>} */
 export const STEPS = {
@@ -82,12 +83,12 @@ async function mailIn(args, googleUrl) {
   const body = /** @type {Record<string, unknown>} */ (answer);
   if (!response.ok) {
     console.error(
-      `The local Google refused the message: ${typeof body.error === 'string' ? body.error : response.status}`,
+      `The local Google refused the message: ${typeof body.error === 'string' ? shown(body.error) : response.status}`,
     );
     return 1;
   }
   console.log(
-    `Delivered to ${values.to} (message ${String(body.id)}, thread ${String(body.threadId)}). ` +
+    `Delivered to ${shown(values.to)} (message ${shown(body.id)}, thread ${shown(body.threadId)}). ` +
       'The auto-reply answers it within a minute, or now with: npm run staff -- process-mail',
   );
   return 0;
@@ -155,7 +156,7 @@ async function main() {
         .map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`)
         .join(', ');
       console.log(
-        `${row.payment_reference}  ${row.subscriber_name} <${row.subscriber_email}>  ${row.number_of_shares} shares, £${row.total_amount}  (${flags})`,
+        `${shown(row.payment_reference)}  ${shown(row.subscriber_name)} <${shown(row.subscriber_email)}>  ${shown(row.number_of_shares)} shares, £${shown(row.total_amount)}  (${flags})`,
       );
     }
     return 0;
@@ -170,7 +171,7 @@ async function main() {
         .eq('email_address', reference.toLowerCase());
       if (error) throw new Error(error.message);
       if (!data.length) {
-        console.error(`No connected Gmail account is ${reference}.`);
+        console.error(`No connected Gmail account is ${shown(reference)}.`);
         return 1;
       }
       accountIds = data.map((a) => String(a.id));
@@ -178,8 +179,8 @@ async function main() {
     const summary = await runAutoReply({ apiUrl: url, serviceRoleKey: key, accountIds });
     for (const r of summary.results) {
       console.log(
-        `${r.account}: ${r.replied} replied, ${r.skipped} skipped, ${r.failed} failed` +
-          (r.status === 'done' ? '' : ` (${r.status}${r.error ? `: ${r.error}` : ''})`),
+        `${shown(r.account)}: ${r.replied} replied, ${r.skipped} skipped, ${r.failed} failed` +
+          (r.status === 'done' ? '' : ` (${shown(r.status)}${r.error ? `: ${shown(r.error)}` : ''})`),
       );
     }
     console.log(
@@ -190,11 +191,11 @@ async function main() {
 
   const step = STEPS[command];
   if (!step) {
-    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    console.error(`Unknown command "${shown(command)}".\n\n${USAGE}`);
     return 2;
   }
   if (!reference) {
-    console.error(`"${command}" needs the subscription's payment reference.\n\n${USAGE}`);
+    console.error(`"${shown(command)}" needs the subscription's payment reference.\n\n${USAGE}`);
     return 2;
   }
   // One reference per subscription, made by the server and shown the same everywhere (migration
@@ -217,7 +218,7 @@ async function main() {
   }
   const sub = subs?.[0];
   if (!sub) {
-    console.error(`No signed subscription has the payment reference ${reference}.`);
+    console.error(`No signed subscription has the payment reference ${shown(reference)}.`);
     return 1;
   }
   const { data: updated, error } = await supabase
@@ -226,21 +227,21 @@ async function main() {
     .eq('subscription_id', sub.id)
     .select('id');
   if (error) {
-    console.error(`Could not mark ${step.label} for ${reference}: ${error.message}`);
+    console.error(`Could not mark ${step.label} for ${shown(reference)}: ${shown(error.message)}`);
     return 1;
   }
   if (!updated.length) {
-    console.error(`Subscription ${reference} has no agreement status row.`);
+    console.error(`Subscription ${shown(reference)} has no agreement status row.`);
     return 1;
   }
-  console.log(`Marked ${step.label} for ${reference} (${sub.subscriber_name}).`);
+  console.log(`Marked ${step.label} for ${shown(reference)} (${shown(sub.subscriber_name)}).`);
   return 0;
 }
 
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(errorMessage(error));
+    console.error(shown(errorMessage(error)));
     process.exit(1);
   },
 );

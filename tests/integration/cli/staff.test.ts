@@ -111,6 +111,22 @@ describe('npm run staff', () => {
     expect(await flags(stored)).toMatchObject({ payment_received: true });
   });
 
+  it('prints a subscriber’s name with its control characters escaped: no line on the terminal is forged', async () => {
+    const reference = await signedSubscription();
+    const forged = 'Eve\u001b[2K\rPayment received: yes\u202e\u0007';
+    await sql('update public.share_subscriptions set subscriber_name = $2 where payment_reference = $1', [
+      reference,
+      forged,
+    ]);
+    const listed = await staff('list');
+    const line = listed.stdout.split('\n').find((l) => l.includes(reference))!;
+    expect(line).toContain('Eve\\u001b[2K\\u000dPayment received: yes\\u202e\\u0007');
+    expect([...line].filter((c) => c.charCodeAt(0) < 0x20 || c === '\u202e')).toEqual([]);
+    expect(line).toContain('payment received: no');
+    const marked = await staff('payment-received', reference);
+    expect(marked.stdout).not.toContain('\u001b');
+  });
+
   it('says so for an unknown reference, a missing reference and an unknown command', async () => {
     const unknown = await staff('payment-received', 'CHLOE-NOPE');
     expect(unknown.code).toBe(1);
