@@ -4,6 +4,7 @@ import { defineConfig, type LogLevel, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './sw/manifest.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
+import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
 // Must come before react(): it generates src/generated/route-tree.gen.ts and splits route components.
 const router = () =>
@@ -57,6 +58,7 @@ export default defineConfig({
   },
   plugins: [
     appBuildLogLevel(),
+    securityHeadersPlugin(),
     router(),
     react(),
     // Pages as HTML, before the service worker's precache list is made; rendered by a build with

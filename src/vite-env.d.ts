@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_VOICE_ORIGIN?: string;
   /** The voice widget script loaded into <head> while the app runs. */
   readonly VITE_VOICE_WIDGET_URL?: string;
+  /** Its Subresource Integrity ('sha384-…'); the pinned default's is built in. */
+  readonly VITE_VOICE_WIDGET_INTEGRITY?: string;
   readonly VITE_VOICE_AGENT_CHLOE?: string;
   readonly VITE_VOICE_AGENT_SARAH?: string;
   readonly VITE_VOICE_AGENT_ARCHER?: string;

@@ -11,8 +11,14 @@ export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY ||
 // The voice service (ElevenLabs in production; `npm start` points both at its local stand-in).
 // Only public values: the API key stays in the functions' env.
 export const voiceOrigin: string = import.meta.env.VITE_VOICE_ORIGIN || 'wss://api.elevenlabs.io';
-export const voiceWidgetUrl: string =
-  import.meta.env.VITE_VOICE_WIDGET_URL || 'https://unpkg.com/@elevenlabs/convai-widget-embed@0.5.4';
+const PINNED_WIDGET = 'https://unpkg.com/@elevenlabs/convai-widget-embed@0.5.4';
+export const voiceWidgetUrl: string = import.meta.env.VITE_VOICE_WIDGET_URL || PINNED_WIDGET;
+// The pinned widget's Subresource Integrity (sha384 of the npm package's dist/index.js, what that
+// URL serves): a changed file on the CDN is not run. Another URL brings its own, or none (the local
+// stand-in is this machine's).
+export const voiceWidgetIntegrity: string =
+  import.meta.env.VITE_VOICE_WIDGET_INTEGRITY ||
+  (voiceWidgetUrl === PINNED_WIDGET ? 'sha384-L8QhIVpmoWpPM15vV1w01h3MeAacu0St/AFvgbPN89YAFeqSETsCKtpkX6yTeYJA' : '');
 
 // The browser extension /extension-auth hands the session to (chrome.runtime.sendMessage): by
 // default the id the extension's own key gives it (extension/manifest.mjs); a store-published one

@@ -153,9 +153,32 @@ export function waitForAppIn(context: BrowserContext) {
   return context;
 }
 
-/** Playwright's test, whose pages wait for the app after a full load (waitForAppOn). */
+/**
+ * Every Content-Security-Policy violation any page of `context` reports (the app runs under the
+ * policy of scripts/security-headers-plugin.ts; nothing it does may be blocked).
+ */
+export async function cspViolationsOf(context: BrowserContext) {
+  const violations: string[] = [];
+  await context.exposeBinding('__chloeCspViolation', ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __chloeCspViolation?: (text: string) => void }).__chloeCspViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  return violations;
+}
+
+/**
+ * Playwright's test, whose pages wait for the app after a full load (waitForAppOn), and which
+ * fails when a page met a Content-Security-Policy violation.
+ */
 export const test = base.extend({
   context: async ({ context }, use) => {
+    const violations = await cspViolationsOf(context);
     await use(waitForAppIn(context));
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });

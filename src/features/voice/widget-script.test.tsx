@@ -13,3 +13,17 @@ describe('the voice widget script', () => {
     expect(document.head.querySelectorAll('script[data-voice-widget]')).toHaveLength(0);
   });
 });
+
+describe('the pinned widget', () => {
+  it('carries its integrity hash (a changed file on the CDN is not run), and another URL its own or none', () => {
+    const pinned = renderHook(() => useWidgetScript());
+    const script = document.head.querySelector<HTMLScriptElement>('script[data-voice-widget]')!;
+    expect(script.src).toBe('https://unpkg.com/@elevenlabs/convai-widget-embed@0.5.4');
+    expect(script.getAttribute('integrity')).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    expect(script.getAttribute('crossorigin')).toBe('anonymous');
+    pinned.unmount();
+    const local = renderHook(() => useWidgetScript('http://localhost:9/widget.js', ''));
+    expect(document.head.querySelector('script[data-voice-widget]')!.hasAttribute('integrity')).toBe(false);
+    local.unmount();
+  });
+});
