@@ -2,17 +2,64 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 
-// Set while this device ends its session without the network (an offline sign-out): the auth
-// client's POST /logout is answered here as the auth service answers a token it no longer knows
-// (401), which is what makes auth-js drop the stored session. Everything else goes to the network.
-let signingOutHere = false;
-const LOGOUT_PATH = '/auth/v1/logout';
+// Sessions signed out on this device while the auth service could not be reached
+// (docs/decisions/024-offline-sign-out.md): their tokens wait here for the one call that ends them
+// on the server (features/auth/api/sign-out), and no tab of this device may bring them back.
+export const PENDING_SIGN_OUTS = 'chloe:sign-outs-pending';
 
-const appFetch: typeof fetch = (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (signingOutHere && new URL(url).pathname.endsWith(LOGOUT_PATH)) {
-    const body = { code: 401, error_code: 'no_authorization', msg: 'Signed out on this device only' };
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 401 }));
+export interface PendingSignOut {
+  access_token: string;
+  refresh_token: string;
+}
+
+export function pendingSignOuts(): PendingSignOut[] {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS) ?? '[]');
+    return Array.isArray(raw) ? (raw as PendingSignOut[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const LOGOUT_PATH = '/auth/v1/logout';
+const TOKEN_PATH = '/auth/v1/token';
+
+const refusal = (status: number, code: string, msg: string) =>
+  Promise.resolve(new Response(JSON.stringify({ code: status, error_code: code, msg }), { status }));
+
+/** The refresh token a /token request sends, if it is one. */
+async function refreshTokenOf(input: RequestInfo | URL, init?: RequestInit): Promise<string | null> {
+  try {
+    const body =
+      typeof init?.body === 'string' ? init.body : input instanceof Request ? await input.clone().text() : '';
+    return (JSON.parse(body) as { refresh_token?: unknown }).refresh_token?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// The auth client's requests for a session signed out here are answered on the device, as the
+// auth service answers a token it no longer knows: a refresh (auth-js may be retrying one from
+// before, offline) then ends that session in auth-js instead of storing it again, and a sign-out
+// (its POST /logout) completes without the network. Everything else goes to the network.
+const appFetch: typeof fetch = async (input, init) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const signedOut = pendingSignOuts();
+  if (signedOut.length > 0 && url.pathname.endsWith(LOGOUT_PATH)) {
+    const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
+    if (signedOut.some((s) => s.access_token === token)) {
+      return refusal(401, 'no_authorization', 'Signed out on this device');
+    }
+  }
+  if (
+    signedOut.length > 0 &&
+    url.pathname.endsWith(TOKEN_PATH) &&
+    url.searchParams.get('grant_type') === 'refresh_token'
+  ) {
+    const token = await refreshTokenOf(input, init);
+    if (signedOut.some((s) => s.refresh_token === token)) {
+      return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    }
   }
   return fetch(input, init);
 };
@@ -23,23 +70,28 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   global: { fetch: appFetch },
 });
 
+const signedOutHere = new Set<() => void>();
+
+/** Called when this device signs out without the auth service (the session state follows at once). */
+export function onSignedOutHere(listener: () => void): () => void {
+  signedOutHere.add(listener);
+  return () => signedOutHere.delete(listener);
+}
+
 /**
- * Drops this device's session without asking the auth service (which cannot be reached): the stored
- * tokens go and SIGNED_OUT is emitted, as after a sign-out the service answered.
+ * Drops this device's session without the auth service, at once: its tokens join the pending
+ * sign-outs (so no refresh can store them again), auth-js's stored copy goes, and the app hears
+ * of it now. auth-js is then asked to sign out too, which it does when its lock is free (offline
+ * it may be retrying a refresh for up to 30 s): nothing waits for that.
  */
-export async function dropSessionHere(): Promise<void> {
-  signingOutHere = true;
-  try {
-    const { error } = await supabase.auth.signOut({ scope: 'local' });
-    if (!error) return;
-    // An expired access token, offline: auth-js tries a refresh first, fails to reach the service
-    // and keeps the session. Its stored copy goes, then a sign-out with no session emits SIGNED_OUT.
-    for (const key of Object.keys(localStorage)) {
-      if (/^sb-.+-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key);
-    }
-    const again = await supabase.auth.signOut({ scope: 'local' });
-    if (again.error) throw again.error;
-  } finally {
-    signingOutHere = false;
+export function dropSessionHere(tokens: PendingSignOut | null): void {
+  if (tokens) {
+    const kept = pendingSignOuts().filter((p) => p.refresh_token !== tokens.refresh_token);
+    localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify([...kept, tokens]));
   }
+  for (const key of Object.keys(localStorage)) {
+    if (/^sb-.+-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key);
+  }
+  for (const listener of signedOutHere) listener();
+  void supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
 }

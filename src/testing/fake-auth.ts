@@ -56,3 +56,11 @@ export function fakeSession(email = 'ada@example.com'): Session {
     },
   };
 }
+
+/**
+ * lib/supabase as a vi.mock factory returns it: the client with fakeAuth, and the offline sign-out's
+ * hook (nothing signs out here unless a test calls dropSessionHere).
+ */
+export function fakeSupabaseModule() {
+  return { supabase: { auth: fakeAuth }, onSignedOutHere: () => () => undefined };
+}

@@ -43,13 +43,34 @@ test('signed out offline, the next person on the same profile finds none of the 
   await expect(page.getByText('Signed out on this device')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  // Nothing of the user is left: no session in storage, no local database with their id.
-  const left = await page.evaluate(async (id) => {
-    const tokens = Object.keys(localStorage).filter((k) => /^sb-.+-auth-token/.test(k));
-    const databases = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(id));
-    return { tokens, databases };
-  }, userId);
-  expect(left).toEqual({ tokens: [], databases: [] });
+  // Nothing of the user is left: no session in storage, no record in any local database of theirs.
+  const left = () =>
+    page.evaluate(async (id) => {
+      const tokens = Object.keys(localStorage).filter((k) => /^sb-.+-auth-token/.test(k));
+      let records = 0;
+      for (const { name } of await indexedDB.databases()) {
+        if (!name?.includes(id)) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+        });
+        const stores = [...db.objectStoreNames];
+        if (stores.length) {
+          const tx = db.transaction(stores, 'readonly');
+          for (const store of stores) {
+            records += await new Promise<number>((resolve, reject) => {
+              const count = tx.objectStore(store).count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => reject(count.error ?? new Error('IndexedDB request failed'));
+            });
+          }
+        }
+        db.close();
+      }
+      return { tokens, records };
+    }, userId);
+  await expect.poll(left, { timeout: 15_000 }).toEqual({ tokens: [], records: 0 });
 
   // The next person, still offline, opens the list: sign-in, not the previous user's properties.
   await page.goto('/saved-properties');

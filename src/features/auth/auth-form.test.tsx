@@ -10,8 +10,8 @@ import { AuthPage } from './auth-page';
 import { authSearchSchema, leaveAuthWhenSignedIn } from './guards';
 
 vi.mock('../../lib/supabase', async () => {
-  const { fakeAuth } = await import('../../testing/fake-auth');
-  return { supabase: { auth: fakeAuth } };
+  const { fakeSupabaseModule } = await import('../../testing/fake-auth');
+  return fakeSupabaseModule();
 });
 
 function renderAuthPage() {

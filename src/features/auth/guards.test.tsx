@@ -10,8 +10,8 @@ import { renderRoutes } from '../../testing/render-routes';
 import { SignOutButton } from './sign-out-button';
 
 vi.mock('../../lib/supabase', async () => {
-  const { fakeAuth } = await import('../../testing/fake-auth');
-  return { supabase: { auth: fakeAuth } };
+  const { fakeSupabaseModule } = await import('../../testing/fake-auth');
+  return fakeSupabaseModule();
 });
 
 // No local data and nothing waiting to sync: the data layer's part of sign-out is in sign-out.test.tsx.

@@ -13,8 +13,8 @@ import { authSearchSchema } from './guards';
 import { LINK_INVALID, ResetPasswordPage } from './reset-password-page';
 
 vi.mock('../../lib/supabase', async () => {
-  const { fakeAuth } = await import('../../testing/fake-auth');
-  return { supabase: { auth: fakeAuth } };
+  const { fakeSupabaseModule } = await import('../../testing/fake-auth');
+  return fakeSupabaseModule();
 });
 
 const RECOVERY_HASH =

@@ -5,8 +5,8 @@ import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
 import { SessionProvider, useSession } from './session';
 
 vi.mock('../../lib/supabase', async () => {
-  const { fakeAuth } = await import('../../testing/fake-auth');
-  return { supabase: { auth: fakeAuth } };
+  const { fakeSupabaseModule } = await import('../../testing/fake-auth');
+  return fakeSupabaseModule();
 });
 
 function Probe() {

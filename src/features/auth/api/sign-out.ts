@@ -1,44 +1,36 @@
-import { isAuthRetryableFetchError, type AuthError, type Session } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js';
 import { supabaseAnonKey, supabaseUrl } from '../../../lib/env';
-import { dropSessionHere, supabase } from '../../../lib/supabase';
+import {
+  dropSessionHere,
+  PENDING_SIGN_OUTS,
+  pendingSignOuts as pending,
+  supabase,
+  type PendingSignOut,
+} from '../../../lib/supabase';
 
-// Signing out must work on a shared tablet with no connection (docs/decisions/024-offline-sign-out.md):
-// the session leaves this device at once, and the auth service is told when it can be reached. Until
-// then this key holds the signed-out session's tokens, for that one call and nothing else.
-export const PENDING_SIGN_OUTS = 'chloe:sign-outs-pending';
-
-interface PendingSignOut {
-  access_token: string;
-  refresh_token: string;
-}
-
-function pending(): PendingSignOut[] {
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS) ?? '[]');
-    return Array.isArray(raw) ? (raw as PendingSignOut[]) : [];
-  } catch {
-    return [];
-  }
-}
+export { PENDING_SIGN_OUTS };
 
 function keep(list: PendingSignOut[]) {
   if (list.length) localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify(list));
   else localStorage.removeItem(PENDING_SIGN_OUTS);
 }
 
+// Signing out must work on a shared tablet with no connection (docs/decisions/024-offline-sign-out.md):
+// the session leaves this device at once, and the auth service is told when it can be reached. Until
+// then lib/supabase's pending sign-outs hold the signed-out session's tokens, for that one call.
+
 /**
- * The tokens as stored: getSession() would try to refresh an expired one, which offline fails and
- * answers null.
+ * The tokens as stored, read from storage: getSession() would first try to refresh an expired
+ * one, which offline auth-js retries for up to 30 s.
  */
-async function storedSession(): Promise<PendingSignOut | null> {
-  const { data } = await supabase.auth.getSession().catch(() => ({ data: { session: null as Session | null } }));
-  if (data.session) return data.session;
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i) ?? '';
+function storedSession(): PendingSignOut | null {
+  for (const key of Object.keys(localStorage)) {
     if (!/^sb-.+-auth-token$/.test(key)) continue;
     try {
       const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<PendingSignOut> | null;
-      if (stored?.access_token && stored.refresh_token) return stored as PendingSignOut;
+      if (stored?.access_token && stored.refresh_token) {
+        return { access_token: stored.access_token, refresh_token: stored.refresh_token };
+      }
     } catch {
       // Not a session: nothing to end on the server.
     }
@@ -52,14 +44,12 @@ async function storedSession(): Promise<PendingSignOut | null> {
  * `later` says which happened. Another refusal (the service said no) leaves the user signed in.
  */
 export async function signOut(): Promise<{ error: AuthError | null; later: boolean }> {
-  const session = await storedSession();
   if (navigator.onLine) {
     const { error } = await supabase.auth.signOut();
     if (!error) return { error: null, later: false };
     if (!isAuthRetryableFetchError(error)) return { error, later: false };
   }
-  if (session) keep([...pending(), { access_token: session.access_token, refresh_token: session.refresh_token }]);
-  await dropSessionHere();
+  dropSessionHere(storedSession());
   return { error: null, later: true };
 }
 

@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import { supabase } from '../../../lib/supabase';
+import { onSignedOutHere, supabase } from '../../../lib/supabase';
 
 interface SessionWatcher {
   /** An auth event: sign-in, sign-out, token refresh, user update. */
@@ -14,6 +14,10 @@ export function watchSession({ onChange, onInitial }: SessionWatcher): () => voi
   const { data } = supabase.auth.onAuthStateChange((_event, session) => {
     if (active) onChange(session);
   });
+  // A sign-out made offline is known at once, before auth-js (which may be busy retrying) says so.
+  const stopHere = onSignedOutHere(() => {
+    if (active) onChange(null);
+  });
   void supabase.auth
     .getSession()
     .then(({ data: { session } }) => session)
@@ -23,6 +27,7 @@ export function watchSession({ onChange, onInitial }: SessionWatcher): () => voi
     });
   return () => {
     active = false;
+    stopHere();
     data.subscription.unsubscribe();
   };
 }
