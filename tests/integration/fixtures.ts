@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
@@ -110,6 +111,51 @@ export const resetNormanAttempts = () => sql('delete from public.norman_access_a
  */
 export const testAddress = () =>
   `127.${[1 + (randomBytes(1)[0]! % 254), randomBytes(1)[0]!, 1 + (randomBytes(1)[0]! % 254)].join('.')}`;
+
+/**
+ * A raw HTTP request, sent from the loopback address `from` (testAddress) when given: the gateway
+ * knows a caller by its connection. `declaredLength` declares a body of that size and sends only
+ * its first kilobyte (a refusal must come before the rest is read).
+ */
+export function sendFrom(
+  url: URL,
+  opts: {
+    from?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | null;
+    declaredLength?: number;
+  },
+): Promise<{ status: number; text: string; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: opts.method ?? 'POST',
+        ...(opts.from ? { localAddress: opts.from } : {}),
+        headers: { ...opts.headers, ...(opts.declaredLength ? { 'content-length': String(opts.declaredLength) } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
+          resolve({ status: res.statusCode ?? 0, text, headers });
+        });
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A refused upload may see its socket closed while still writing: the answer came first.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    if (opts.declaredLength) req.write('x'.repeat(1024));
+    else req.end(opts.body ?? undefined);
+  });
+}
 
 let pool: pg.Pool | undefined;
 

@@ -2,9 +2,8 @@
 // dated by the server, at most 20 an hour from one address; request bodies refused with 413 at the
 // gateway before they are read; a push bounded in bytes as well as rows.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { anonClient, sql, stack, testAddress } from '../fixtures';
+import { anonClient, sendFrom, sql, stack, testAddress } from '../fixtures';
 
 const request = {
   professional_type: 'agent',
@@ -14,46 +13,15 @@ const request = {
   phone: '020 7946 0000',
 };
 
-/** A raw request through the gateway from `from` (a loopback address), or with a declared length. */
-function send(
+/** A raw request through the gateway with the anon key (PostgREST answers minimally). */
+const send = (
   path: string,
-  opts: { from?: string; body?: string; declaredLength?: number; method?: string; headers?: Record<string, string> },
-): Promise<{ status: number; text: string }> {
-  const url = new URL(`${stack().apiUrl}${path}`);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method: opts.method ?? 'POST',
-        ...(opts.from ? { localAddress: opts.from } : {}),
-        headers: {
-          apikey: stack().anonKey,
-          'content-type': 'application/json',
-          prefer: 'return=minimal',
-          ...(opts.declaredLength ? { 'content-length': String(opts.declaredLength) } : {}),
-          ...opts.headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', (error) => {
-      // A refused upload may see its socket closed while still writing: the answer came first.
-      if ((error as NodeJS.ErrnoException).code === 'EPIPE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET')
-        return;
-      reject(error);
-    });
-    if (opts.declaredLength)
-      req.write('x'.repeat(1024)); // a start, never the whole declared body
-    else req.end(opts.body ?? '');
+  opts: { from?: string; body?: string; declaredLength?: number; headers?: Record<string, string> },
+) =>
+  sendFrom(new URL(`${stack().apiUrl}${path}`), {
+    ...opts,
+    headers: { apikey: stack().anonKey, 'content-type': 'application/json', prefer: 'return=minimal', ...opts.headers },
   });
-}
 
 describe('demo requests without an account', () => {
   it('one per call: two in one request are refused by name; 2,000 store nothing', async () => {

@@ -1,6 +1,5 @@
 // Calls to the norman-access edge function as the app makes them, for the norman-access tests.
-import http from 'node:http';
-import { normanClientKey, sql, stack } from '../fixtures';
+import { normanClientKey, sendFrom, sql, stack } from '../fixtures';
 
 export interface Reply {
   status: number;
@@ -12,47 +11,23 @@ export interface Reply {
  * POST to norman-access through the gateway with the anon key, as the app does, from the loopback
  * address `from` (testAddress); `headers` are sent as well (a client's own x-forwarded-for, say).
  */
-export function attempt(
+export async function attempt(
   body: unknown,
   opts: { from?: string; headers?: Record<string, string>; method?: string; base?: string; key?: string } = {},
 ): Promise<Reply> {
   const s = stack();
   const key = opts.key ?? s.anonKey;
-  const url = new URL(opts.base ?? `${s.apiUrl}/functions/v1/norman-access`);
-  const payload = opts.method === 'GET' ? null : typeof body === 'string' ? body : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method: opts.method ?? 'POST',
-        ...(opts.from ? { localAddress: opts.from } : {}),
-        headers: {
-          apikey: key,
-          authorization: `Bearer ${key}`,
-          'content-type': 'application/json',
-          ...opts.headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-            headers,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload ?? undefined);
+  const res = await sendFrom(new URL(opts.base ?? `${s.apiUrl}/functions/v1/norman-access`), {
+    from: opts.from,
+    method: opts.method ?? 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...opts.headers },
+    body: opts.method === 'GET' ? null : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  return {
+    status: res.status,
+    body: res.text ? (JSON.parse(res.text) as Record<string, unknown>) : {},
+    headers: new Headers(res.headers),
+  };
 }
 
 export const attemptsOf = async (address: string) =>
