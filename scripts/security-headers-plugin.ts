@@ -37,16 +37,25 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
   const voice = originOf(env['VITE_VOICE_ORIGIN'] || DEFAULT_VOICE_ORIGIN);
   const widget = originOf(env['VITE_VOICE_WIDGET_URL'] || DEFAULT_WIDGET_URL);
   const production = voice === 'wss://api.elevenlabs.io';
+  // What ElevenLabs' widget (0.5.4, read from its package) fetches besides its API: the Inter font
+  // from Google Fonts, and its resampling worklet from jsDelivr.
+  const widgetExtras = production
+    ? {
+        script: ' https://cdn.jsdelivr.net',
+        style: ' https://fonts.googleapis.com',
+        font: ' https://fonts.gstatic.com',
+      }
+    : { script: '', style: '', font: '' };
   const connect = new Set(["'self'", api, twin(api), voice, twin(voice), widget, ...(production ? ELEVENLABS : [])]);
   const csp = [
     "default-src 'self'",
     // blob: the voice SDK loads its audio worklets from blob URLs. 'unsafe-eval': RxDB's schema
     // validator (Ajv) compiles each schema with Function(); precompiled validators would lift it.
-    `script-src 'self' ${widget} blob: 'unsafe-eval'`,
+    `script-src 'self' ${widget} blob: 'unsafe-eval'${widgetExtras.script}`,
     // Ark UI and React write style attributes; no script can run from a style.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https: ${widget} ${twin(voice)}`,
-    "font-src 'self' data:",
+    `style-src 'self' 'unsafe-inline'${widgetExtras.style}`,
+    `img-src ${[...new Set(["'self'", 'data:', 'blob:', 'https:', widget, twin(voice)])].join(' ')}`,
+    `font-src 'self' data:${widgetExtras.font}`,
     "media-src 'self' blob: data:",
     `connect-src ${[...connect].join(' ')}`,
     "worker-src 'self' blob:",
