@@ -1,25 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
-
-// Sessions signed out on this device while the auth service could not be reached
-// (docs/decisions/024-offline-sign-out.md): their tokens wait here for the one call that ends them
-// on the server (features/auth/api/sign-out), and no tab of this device may bring them back.
-export const PENDING_SIGN_OUTS = 'chloe:sign-outs-pending';
-
-export interface PendingSignOut {
-  access_token: string;
-  refresh_token: string;
-}
-
-export function pendingSignOuts(): PendingSignOut[] {
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS) ?? '[]');
-    return Array.isArray(raw) ? (raw as PendingSignOut[]) : [];
-  } catch {
-    return [];
-  }
-}
+import { keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
 
 const LOGOUT_PATH = '/auth/v1/logout';
 const TOKEN_PATH = '/auth/v1/token';
@@ -44,19 +26,15 @@ async function refreshTokenOf(input: RequestInfo | URL, init?: RequestInit): Pro
 // (its POST /logout) completes without the network. Everything else goes to the network.
 const appFetch: typeof fetch = async (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  const signedOut = pendingSignOuts();
-  if (signedOut.length > 0 && url.pathname.endsWith(LOGOUT_PATH)) {
+  // Only the two auth calls are looked at: every other request goes out without reading storage.
+  if (url.pathname.endsWith(LOGOUT_PATH)) {
     const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
-    if (signedOut.some((s) => s.access_token === token)) {
+    if (pendingSignOuts().some((s) => s.access_token === token)) {
       return refusal(401, 'no_authorization', 'Signed out on this device');
     }
-  }
-  if (
-    signedOut.length > 0 &&
-    url.pathname.endsWith(TOKEN_PATH) &&
-    url.searchParams.get('grant_type') === 'refresh_token'
-  ) {
-    const token = await refreshTokenOf(input, init);
+  } else if (url.pathname.endsWith(TOKEN_PATH) && url.searchParams.get('grant_type') === 'refresh_token') {
+    const signedOut = pendingSignOuts();
+    const token = signedOut.length > 0 ? await refreshTokenOf(input, init) : null;
     if (signedOut.some((s) => s.refresh_token === token)) {
       return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
@@ -86,8 +64,7 @@ export function onSignedOutHere(listener: () => void): () => void {
  */
 export function dropSessionHere(tokens: PendingSignOut | null): void {
   if (tokens) {
-    const kept = pendingSignOuts().filter((p) => p.refresh_token !== tokens.refresh_token);
-    localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify([...kept, tokens]));
+    keepPendingSignOuts([...pendingSignOuts().filter((p) => p.refresh_token !== tokens.refresh_token), tokens]);
   }
   for (const key of Object.keys(localStorage)) {
     if (/^sb-.+-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key);

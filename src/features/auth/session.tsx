@@ -1,8 +1,6 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
-
-/** api/sign-out's PENDING_SIGN_OUTS, read here without loading the auth client. */
-const PENDING_SIGN_OUTS_KEY = 'chloe:sign-outs-pending';
+import { hasPendingSignOuts } from '../../lib/pending-sign-outs';
 
 export type SessionState =
   | { status: 'loading'; session: null; user: null }
@@ -56,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A sign-out made offline is finished with the auth service once it can be reached.
   useEffect(() => {
     const finish = () => {
-      if (localStorage.getItem(PENDING_SIGN_OUTS_KEY) === null) return;
+      if (!hasPendingSignOuts()) return;
       void import('./api/sign-out').then(({ finishPendingSignOuts }) => finishPendingSignOuts());
     };
     finish();

@@ -15,19 +15,12 @@ vi.mock('../../lib/supabase', async () => {
   const { fakeAuth } = await import('../../testing/fake-auth');
   // Offline, the real one keeps the tokens for the server, drops the stored session and tells the
   // app at once, without the network.
-  const PENDING_SIGN_OUTS = 'chloe:sign-outs-pending';
-  const pendingSignOuts = () => JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS) ?? '[]') as unknown[];
-  const dropSessionHere = vi.fn((tokens: unknown) => {
-    if (tokens) localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify([...pendingSignOuts(), tokens]));
+  const { keepPendingSignOuts, pendingSignOuts } = await import('../../lib/pending-sign-outs');
+  const dropSessionHere = vi.fn((tokens: { access_token: string; refresh_token: string } | null) => {
+    if (tokens) keepPendingSignOuts([...pendingSignOuts(), tokens]);
     fakeAuth.emit('SIGNED_OUT', null);
   });
-  return {
-    supabase: { auth: fakeAuth },
-    onSignedOutHere: () => () => undefined,
-    dropSessionHere,
-    PENDING_SIGN_OUTS,
-    pendingSignOuts,
-  };
+  return { supabase: { auth: fakeAuth }, onSignedOutHere: () => () => undefined, dropSessionHere };
 });
 
 // The data layer stubbed at its module boundary: how many changes wait, and the removal.

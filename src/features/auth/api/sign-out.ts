@@ -1,19 +1,14 @@
 import { isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js';
 import { supabaseAnonKey, supabaseUrl } from '../../../lib/env';
 import {
-  dropSessionHere,
+  keepPendingSignOuts as keep,
   PENDING_SIGN_OUTS,
   pendingSignOuts as pending,
-  supabase,
   type PendingSignOut,
-} from '../../../lib/supabase';
+} from '../../../lib/pending-sign-outs';
+import { dropSessionHere, supabase } from '../../../lib/supabase';
 
 export { PENDING_SIGN_OUTS };
-
-function keep(list: PendingSignOut[]) {
-  if (list.length) localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify(list));
-  else localStorage.removeItem(PENDING_SIGN_OUTS);
-}
 
 // Signing out must work on a shared tablet with no connection (docs/decisions/024-offline-sign-out.md):
 // the session leaves this device at once, and the auth service is told when it can be reached. Until
