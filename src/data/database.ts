@@ -106,7 +106,14 @@ export const MIGRATIONS = {
   // Logs pulled before the Gmail ids and the reason existed have none (the server's have none either).
   email_logs: { 1: (oldDoc: EmailLogDoc) => oldDoc },
   // Answers saved before progress was recorded: they reopen at step 1.
-  agent_assessments: { 1: (oldDoc: AgentAssessmentDoc) => ({ ...oldDoc, last_step: 1 }) },
+  // 2: who created the link is no longer the holder's to know (migration 20261127000026).
+  agent_assessments: {
+    1: (oldDoc: AgentAssessmentDoc) => ({ ...oldDoc, last_step: 1 }),
+    2: (oldDoc: AgentAssessmentDoc & { created_by?: unknown }) => {
+      const { created_by: _creator, ...doc } = oldDoc;
+      return doc;
+    },
+  },
 } as const;
 
 const SCHEMAS = {

@@ -113,14 +113,14 @@ export const shareAgreementStatusSchemaLiteral = {
 
 export const agentAssessmentSchemaLiteral = {
   title: 'agent_assessments',
-  // 1: last_step (migration 20261123000008).
-  version: 1,
+  // 1: last_step (migration 20261123000008). 2: no created_by (a link holder may not read it,
+  // migration 20261127000026).
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: uuid,
     token: { type: 'string', pattern: '^[A-Za-z0-9]{22,128}$' },
-    created_by: { type: ['string', 'null'] },
     expires_at: { type: 'string' },
     status: { type: 'string', enum: ['pending', 'completed'] },
     completed_at: timestamp,

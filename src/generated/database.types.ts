@@ -735,7 +735,9 @@ export interface Database {
       sync_push: { Args: { p_table: string; p_rows: Json }; Returns: Json };
       sync_push_rows: { Args: { p_table: string; p_rows: Json }; Returns: Json };
       sync_push_size_check: { Args: { p_rows: Json }; Returns: undefined };
+      sync_readable_columns: { Args: { p_table: string }; Returns: string[] };
       sync_tables: { Args: Record<string, never>; Returns: unknown[] };
+      sync_visible_row: { Args: { p_table: string; p_id: string; p_lock: boolean }; Returns: Json };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

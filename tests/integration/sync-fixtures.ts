@@ -22,6 +22,8 @@ export interface PushError {
   code: string;
   message: string;
   detail: string | null;
+  /** The row as the server keeps it (what the caller may read of it), or null. */
+  current?: Row | null;
 }
 export interface PushResult {
   conflicts: Row[];
@@ -189,14 +191,14 @@ export const draft = (u: User, shares: number) => ({
   _deleted: false,
 });
 
-/** An assessment link made by staff (superuser), reached with its token. */
-export async function assessment(opts: { expired?: boolean } = {}) {
+/** An assessment link made by staff (superuser), or in `createdBy`'s name, reached with its token. */
+export async function assessment(opts: { expired?: boolean; createdBy?: string } = {}) {
   const token = randomToken();
   const [row] = await sql<{ id: string }>(
     `insert into public.agent_assessments (token, created_by, agency_name, expires_at)
-     values ($1, null, 'Prospect Estates', now() + case when $2 then interval '-1 hour' else interval '30 days' end)
+     values ($1, $3, 'Prospect Estates', now() + case when $2 then interval '-1 hour' else interval '30 days' end)
      returning id`,
-    [token, opts.expired ?? false],
+    [token, opts.expired ?? false, opts.createdBy ?? null],
   );
   assessmentIds.push(row!.id);
   return { id: row!.id, token, client: anonClient({ 'x-assessment-token': token }) };

@@ -18,7 +18,6 @@ export type AnswerKey = Exclude<
   keyof AgentAssessmentDoc,
   | 'id'
   | 'token'
-  | 'created_by'
   | 'expires_at'
   | 'status'
   | 'completed_at'

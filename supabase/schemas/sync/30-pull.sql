@@ -82,8 +82,8 @@ grant execute on function public.sync_horizon() to anon, authenticated, service_
 
 -- Returns {"documents": [row, ...], "checkpoint": {"modified": text, "id": uuid} | input}.
 -- Rows are what the caller may SELECT (RLS: own rows, or the assessment of the x-assessment-token
--- header), soft-deleted ones included (that is how deletes reach other devices), after the
--- checkpoint in (_modified, id) order and before the horizon. `_modified` travels as text with
+-- header; of each, the columns it may read: sync_readable_columns), soft-deleted ones included
+-- (that is how deletes reach other devices), after the checkpoint in (_modified, id) order and before the horizon. `_modified` travels as text with
 -- every microsecond (to_jsonb keeps them; a JS Date would not) and is compared as timestamptz.
 create or replace function public.sync_pull(p_table text, p_checkpoint jsonb, p_limit integer)
 returns jsonb
@@ -99,6 +99,7 @@ declare
   v_horizon timestamptz;
   v_documents jsonb;
   v_last jsonb;
+  v_columns text;
 begin
   if p_table is null or not exists (select from public.sync_tables() as t where t.table_name = p_table) then
     raise exception 'sync_unknown_table: % is not a synced table', coalesce(p_table, 'null')
@@ -126,19 +127,26 @@ begin
     v_after_id := (p_checkpoint ->> 'id')::uuid;
   end if;
 
+  -- A table the caller may read nothing of is refused as the table API refuses it.
+  select string_agg(format('t.%I', c), ', ') into v_columns
+    from unnest(public.sync_readable_columns(p_table)) as c;
+  if v_columns is null then
+    raise exception 'permission denied for table %', p_table using errcode = '42501';
+  end if;
+
   -- Its own statement, before the read below: the read's snapshot must be the later one.
   v_horizon := public.sync_horizon();
 
   execute format(
     $q$
-    select coalesce(jsonb_agg(d.doc order by d._modified, d.id), '[]'::jsonb)
-      from (select to_jsonb(t) as doc, t._modified, t.id
+    select coalesce(jsonb_agg(to_jsonb(d) order by d._modified, d.id), '[]'::jsonb)
+      from (select %s
               from public.%I as t
              where (t._modified, t.id) > ($1, $2)
                and t._modified < $3
              order by t._modified, t.id
              limit $4) as d
-    $q$, p_table)
+    $q$, v_columns, p_table)
     into v_documents
     using v_after_modified, v_after_id, v_horizon, v_limit;
 

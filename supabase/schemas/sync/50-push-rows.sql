@@ -16,7 +16,7 @@
 --                                     "after"), never inserted; _writer is cleared, the write id
 --                                     lands in _landed: the push a page sends as it goes
 --
--- "Data" is every column except the server-owned ones (created_at, updated_at, _modified,
+-- "Data" is every column the caller may read except the server-owned ones (created_at, updated_at, _modified,
 -- _writer, _landed): the device's copy of those can lag. The assumed state is first read into the
 -- table's row type, so values compare as Postgres values (numeric 1.25 = 1.250, timestamps in any
 -- offset, text[] element by element), not as the device's spelling of them. Columns the device
@@ -45,7 +45,7 @@ declare
   c_server_set constant text[] := array['effective_date', 'payment_reference', 'signature_timestamp'];
   c_max_rows constant integer := 200;
   v_rel regclass;
-  v_columns_all text[]; v_insertable text[]; v_updatable text[];
+  v_columns_all text[]; v_unreadable text[]; v_insertable text[]; v_updatable text[];
   v_element jsonb;
   v_new jsonb;
   v_new_row jsonb;
@@ -97,14 +97,18 @@ begin
   end if;
   v_rel := format('public.%I', p_table)::regclass;
 
-  -- What the caller may write. Inside a SECURITY INVOKER function current_user is the caller's
+  -- What the caller may see (a column it may not read is never compared: the device never had
+  -- it) and write. Inside a SECURITY INVOKER function current_user is the caller's
   -- role, which is what has_column_privilege checks with no role argument.
-  select coalesce(array_agg(a.attname::text order by a.attnum), '{}'),
+  select coalesce(array_agg(a.attname::text order by a.attnum)
+                    filter (where has_column_privilege(v_rel, a.attnum, 'SELECT')), '{}'),
+         coalesce(array_agg(a.attname::text order by a.attnum)
+                    filter (where not has_column_privilege(v_rel, a.attnum, 'SELECT')), '{}'),
          coalesce(array_agg(a.attname::text order by a.attnum)
                     filter (where has_column_privilege(v_rel, a.attnum, 'INSERT')), '{}'),
          coalesce(array_agg(a.attname::text order by a.attnum)
                     filter (where has_column_privilege(v_rel, a.attnum, 'UPDATE') and a.attname <> 'id'), '{}')
-    into v_columns_all, v_insertable, v_updatable
+    into v_columns_all, v_unreadable, v_insertable, v_updatable
     from pg_catalog.pg_attribute as a
    where a.attrelid = v_rel
      and a.attnum > 0
@@ -147,12 +151,7 @@ begin
       -- The current row, locked when the caller may update it. FOR UPDATE also applies the
       -- UPDATE policy, so a row the caller may read but not change (a completed assessment) is
       -- found by the plain read that follows.
-      execute format('select to_jsonb(t) from public.%I as t where t.id = $1 for update', p_table)
-        into v_current using v_id;
-      if v_current is null then
-        execute format('select to_jsonb(t) from public.%I as t where t.id = $1', p_table)
-          into v_current using v_id;
-      end if;
+      v_current := coalesce(public.sync_visible_row(p_table, v_id, true), public.sync_visible_row(p_table, v_id));
 
       if v_current is null and v_partial then
         -- Some columns of a row the caller cannot see: nothing to insert, nothing to say.
@@ -186,6 +185,7 @@ begin
         if v_assumed is not null then
           execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
             into v_assumed_row using v_assumed;
+          v_assumed_row := v_assumed_row - v_unreadable;
         end if;
 
         -- The row is as the device assumed, or the device itself wrote it last: its own earlier
@@ -282,8 +282,7 @@ begin
   -- Conflicting rows as they are now, after every write of this call, once each.
   for v_id in select u.id from unnest(v_conflict_ids) with ordinality as u(id, n)
                 group by u.id order by min(u.n) loop
-    execute format('select to_jsonb(t) from public.%I as t where t.id = $1', p_table)
-      into v_row using v_id;
+    v_row := public.sync_visible_row(p_table, v_id);
     if v_row is not null then
       v_conflicts := v_conflicts || jsonb_build_array(v_row);
     end if;

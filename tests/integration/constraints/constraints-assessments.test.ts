@@ -31,7 +31,12 @@ describe('agent_assessments', () => {
     const a = await assessment();
     const { data, error } = await a.client
       .from('agent_assessments')
-      .select('*')
+      // Not '*': it names created_by, which no client may read (migration 20261127000026).
+      .select(
+        'status, completed_at, ai_assistant_name, tone_of_voice, office_devices, mobile_device_types, ' +
+          'preferred_mobile_communication, property_portals, primary_ai_goals, tracking_outcomes, current_tools, ' +
+          'number_of_offices, _deleted',
+      )
       .eq('id', a.id)
       .single<Record<string, unknown>>();
     expect(error).toBeNull();
@@ -182,14 +187,18 @@ describe('agent_assessments', () => {
     expect(error).toBeNull();
     expect(data?.status).toBe('completed');
     expect(Math.abs(Date.parse(data?.completed_at as string) - Date.now())).toBeLessThan(60_000);
-    const again = await a.client.from('agent_assessments').update({ agency_name: 'Changed' }).eq('id', a.id).select();
+    const again = await a.client
+      .from('agent_assessments')
+      .update({ agency_name: 'Changed' })
+      .eq('id', a.id)
+      .select('id');
     expect(again.error).toBeNull();
     expect(again.data).toHaveLength(0);
     const reopen = await a.client
       .from('agent_assessments')
       .update({ status: 'pending', completed_at: null })
       .eq('id', a.id)
-      .select();
+      .select('id');
     expect(reopen.data).toHaveLength(0);
     expect(await sql('select status, agency_name from public.agent_assessments where id = $1', [a.id])).toEqual([
       { status: 'completed', agency_name: 'Final Estates' },
@@ -204,7 +213,7 @@ describe('agent_assessments', () => {
       .from('agent_assessments')
       .update({ agency_name: 'Late' })
       .eq('token', a.token)
-      .select();
+      .select('id');
     expect(write.data).toEqual([]);
   });
 

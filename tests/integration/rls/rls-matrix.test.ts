@@ -6,8 +6,8 @@
 // - Each cell acts on one target row belonging to `owner`, restored to a known state first (via
 //   SQL as the superuser), and filters by the row's key, so "0 rows" means RLS hid it.
 // - select -> how many rows the actor sees; update/delete -> how many rows the statement
-//   returned (`.select()`), double-checked in the database; insert -> a new row *belonging to the
-//   owner* (for anyone else that is an attempt to write into the owner's data), checked in the
+//   returned (`.select(key)`: a table may keep a column from clients), double-checked in the
+//   database; insert -> a new row *belonging to the owner* (for anyone else that is an attempt to write into the owner's data), checked in the
 //   database. '42501' = refused (no privilege, or an RLS WITH CHECK failure).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../fixtures';
@@ -51,13 +51,13 @@ async function runCell(c: TableCase, actor: Actor, op: Op, expected: Outcome) {
 
   const { data, error } =
     op === 'select'
-      ? await from().select('*').eq(c.key, target)
+      ? await from().select(c.key).eq(c.key, target)
       : op === 'update'
         ? await from()
             .update({ [c.patch[0]]: c.patch[1] })
             .eq(c.key, target)
-            .select()
-        : await from().delete().eq(c.key, target).select();
+            .select(c.key)
+        : await from().delete().eq(c.key, target).select(c.key);
 
   if (expected === D) {
     expect(error?.code).toBe(D);

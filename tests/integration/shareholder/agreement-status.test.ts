@@ -5,7 +5,7 @@
 // Here: agreement progress and the links it unlocks. Helpers: signing-fixtures.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, expectRefused, randomToken } from '../fixtures';
+import { anonClient, expectRefused, randomToken, sql } from '../fixtures';
 import { agreements, removeUsers, signedSubscription, staffSets, user, type User } from './signing-fixtures';
 
 afterAll(removeUsers);
@@ -101,10 +101,18 @@ describe('only a paid shareholder with issued shares creates assessment links', 
         main_contact_email: 'agent@prospect.test',
         expires_at: '2099-01-01T00:00:00Z',
       })
-      .select('token, status, created_by, expires_at')
+      .select('token, status, expires_at')
       .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ token, status: 'pending', created_by: u.user.id });
+    expect(data).toMatchObject({ token, status: 'pending' });
+    // Without a token header the select policy shows a user the links they made, and only those;
+    // who made one is no client's to read (migration 20261127000026), not even the creator's.
+    const listed = await u.client.from('agent_assessments').select('token');
+    expect(listed).toMatchObject({ error: null, data: [{ token }] });
+    expectRefused((await u.client.from('agent_assessments').select('created_by')).error, '42501', 'permission denied');
+    expect(await sql('select created_by from public.agent_assessments where token = $1', [token])).toEqual([
+      { created_by: u.user.id },
+    ]);
     // The client asked for 2099; the server gives every link 30 days.
     const days = (Date.parse(data?.expires_at as string) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);

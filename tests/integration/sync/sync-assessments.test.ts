@@ -4,7 +4,7 @@
 //
 // Agent assessments, pulled and pushed with the link's token.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, randomToken, serviceClient, sql } from '../fixtures';
 import {
   assessment,
@@ -16,15 +16,9 @@ import {
   pushNew,
   signedSubscription,
   user,
-  users,
   removeSyncData,
 } from '../sync-fixtures';
 
-// One user exists before the first test, as when this file ran after the pull tests: the token
-// holder tries to hand its link to that user (users[0]).
-beforeAll(async () => {
-  await user();
-});
 afterAll(removeSyncData);
 
 describe('agent assessments, by token', () => {
@@ -47,7 +41,7 @@ describe('agent assessments, by token', () => {
     expect((await pullAll(mine.client, 'agent_assessments', 10)).docs).toEqual([]);
   });
 
-  it('answers pushed with the right token land; a change of token, expiry or creator is refused by name', async () => {
+  it('answers pushed with the right token land; a change of token or expiry is refused by name', async () => {
     const a = await assessment();
     const [seen] = (await pull(a.client, 'agent_assessments', null)).documents;
     const before = await dbRow('agent_assessments', a.id);
@@ -63,7 +57,6 @@ describe('agent assessments, by token', () => {
     for (const [column, value] of [
       ['token', randomToken()],
       ['expires_at', '2099-01-01T00:00:00+00:00'],
-      ['created_by', users[0]?.user.id ?? randomUUID()],
     ] as const) {
       const refused = await push(a.client, 'agent_assessments', [
         { new: { ...edited, [column]: value }, assumed: seen! },
@@ -98,6 +91,47 @@ describe('agent assessments, by token', () => {
       status: 'pending',
     });
     expect(after!._modified).not.toBe(before!._modified);
+  });
+
+  it('the token holder never learns who made the link: not by pull, conflict, refusal or the table API', async () => {
+    const maker = await user();
+    const a = await assessment({ createdBy: maker.user.id });
+    const [seen] = (await pull(a.client, 'agent_assessments', null)).documents;
+    expect(seen).toMatchObject({ id: a.id, agency_name: 'Prospect Estates' });
+    expect(seen).not.toHaveProperty('created_by');
+
+    // Through the table API the column is refused, and so is `*`, which names it.
+    for (const columns of ['created_by', 'id, created_by', '*']) {
+      const { error } = await a.client.from('agent_assessments').select(columns);
+      expect(error).toMatchObject({ code: '42501', message: expect.stringContaining('permission denied') as unknown });
+    }
+    expect((await a.client.from('agent_assessments').select('id, agency_name')).data).toEqual([
+      { id: a.id, agency_name: 'Prospect Estates' },
+    ]);
+
+    // A device that still holds the column (pulled before this change) may send it: it is not the
+    // device's to change, so it is ignored, and the answers beside it land.
+    const kept = await push(a.client, 'agent_assessments', [
+      {
+        new: { ...seen!, created_by: randomUUID(), agency_name: 'Renamed' },
+        assumed: { ...seen!, created_by: maker.user.id },
+      },
+    ]);
+    expect(kept).toEqual({ conflicts: [], errors: [] });
+    expect(await dbRow('agent_assessments', a.id)).toMatchObject({ agency_name: 'Renamed', created_by: maker.user.id });
+
+    // A stale push's conflict row and a refusal's current row show the same columns as a pull.
+    const stale = await push(a.client, 'agent_assessments', [
+      { new: { ...seen!, agency_name: 'Stale' }, assumed: seen! },
+    ]);
+    expect(stale.conflicts).toHaveLength(1);
+    expect(stale.conflicts[0]).not.toHaveProperty('created_by');
+    const [now] = (await pull(a.client, 'agent_assessments', null)).documents;
+    const refused = await push(a.client, 'agent_assessments', [
+      { new: { ...now!, token: randomToken() }, assumed: now! },
+    ]);
+    expect(refused.errors).toEqual([expect.objectContaining({ constraint: 'sync_read_only_column' })]);
+    expect(refused.errors[0]!.current).toEqual(now);
   });
 
   it('after completion a push returns the server row as a conflict and changes nothing', async () => {
