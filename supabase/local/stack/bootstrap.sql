@@ -24,11 +24,21 @@ create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
--- Hosted Supabase grants the API roles every privilege on public objects; RLS then decides.
+-- The API roles may use schema public, and nothing in it until a migration grants it: hosted
+-- Supabase's default since 30 October 2026 for every project ("Automatically expose new tables
+-- and functions" off; before, every new table, sequence and function was granted to all three).
+-- A missing grant fails here first. The revokes also turn a local database made before this into
+-- one with today's defaults (tables already made keep their grants, as on hosted).
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+
+-- Hosted's statement timeouts for the API roles (supabase/postgres: the image's initial schema and
+-- 20221028101028_set_authenticator_timeout): a slow query fails locally as it would there.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;

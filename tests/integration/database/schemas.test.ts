@@ -65,7 +65,7 @@ $$;
     it('tells a changed line of a definition, a grant and a comment, and a function it lacks', async () => {
       const c = await compare({
         'a.sql': `${longestText(today.replace(', 0)', ', -1)'))}
-revoke execute on function public.longest_text(text[]) from anon;
+revoke execute on function public.longest_text(text[]) from public;
 
 create or replace function public.is_email(p text)
 returns boolean
