@@ -11,11 +11,15 @@
 --                    on, and five handled emails, three received in the 24 hours before the first
 --                    start (the voice assistant mentions those)
 
--- The demo user. Signing up through /auth/v1 is not possible from SQL; this mirrors what the
--- auth service writes (bcrypt hash, confirmed email, email provider).
+-- The demo user, as Supabase Auth writes a confirmed email sign-up: every column it reads into a
+-- string holds '' rather than NULL (a NULL token column makes the real service's sign-in fail with
+-- a 500, supabase/auth#1940), and the user has its email identity. Valid for `supabase db reset`
+-- against the real service as for the local one.
 insert into auth.users (
-  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-  raw_app_meta_data, raw_user_meta_data
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
+  email_change, email_change_token_current, reauthentication_token, phone_change, phone_change_token,
+  is_sso_user, is_anonymous, created_at, updated_at
 ) values (
   '00000000-0000-0000-0000-000000000000',
   '00000000-0000-4000-8000-000000000001',
@@ -24,8 +28,22 @@ insert into auth.users (
   'demo@chloe.local',
   extensions.crypt('chloe-demo-password', extensions.gen_salt('bf')),
   now(),
+  null,
   '{"provider":"email","providers":["email"]}',
-  '{"full_name":"Demo Shareholder"}'
+  '{"full_name":"Demo Shareholder"}',
+  '', '', '', '', '', '', '', '',
+  false, false, now(), now()
+)
+on conflict do nothing;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+values (
+  '00000000-0000-4000-8000-000000000001',
+  '00000000-0000-4000-8000-000000000001',
+  '{"sub":"00000000-0000-4000-8000-000000000001","email":"demo@chloe.local","email_verified":true,"phone_verified":false}',
+  'email',
+  now(),
+  now()
 )
 on conflict do nothing;
 

@@ -18,6 +18,7 @@ export const MIGRATIONS_DIR = path.resolve(here, '../../migrations');
  */
 export async function bootstrap(db, authenticatorPassword) {
   await db.query(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'));
+  await db.query(await readFile(path.join(here, 'bootstrap-auth.sql'), 'utf8'));
   await db.query(`alter role authenticator password ${pg.escapeLiteral(authenticatorPassword)}`);
 }
 

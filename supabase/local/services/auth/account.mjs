@@ -12,6 +12,7 @@ import {
 } from './emails.mjs';
 import { DUMMY_HASH } from './sessions.mjs';
 import { fail, userJson } from './replies.mjs';
+import { insertUser } from './user-rows.mjs';
 
 /** @typedef {import('./replies.mjs').UserRow} UserRow */
 
@@ -46,20 +47,17 @@ export function createAccount(
     // With confirmations on, the address is proven by a link before any session (as GoTrue).
     const token = confirmSignups ? randomBytes(32).toString('hex') : null;
     try {
-      await q(
-        `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
-           raw_app_meta_data, raw_user_meta_data, confirmation_token, confirmation_sent_at)
-         values ($1, 'authenticated', 'authenticated', $2, $3, case when $6::text is null then now() end, $4, $5,
-                 $6, case when $6::text is null then null else now() end)`,
-        [
-          randomUUID(),
-          email.toLowerCase(),
-          hash,
-          { provider: 'email', providers: ['email'] },
-          meta,
-          token ? sha256(token) : null,
-        ],
-      );
+      await insertUser(q, {
+        id: randomUUID(),
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: email.toLowerCase(),
+        hash,
+        confirmed: !token,
+        appMeta: { provider: 'email', providers: ['email'] },
+        userMeta: meta,
+        confirmationToken: token ? sha256(token) : '',
+      });
     } catch (error) {
       // Two sign-ups racing for one address: the unique index decides.
       if (/** @type {{ code?: string }} */ (error).code === '23505') {
@@ -112,10 +110,11 @@ export function createAccount(
     }
     const data = field(body, 'data');
     if (data && typeof data === 'object') {
-      await q('update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1', [
-        who.user.id,
-        data,
-      ]);
+      await q(
+        `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2, updated_at = now()
+          where id = $1`,
+        [who.user.id, data],
+      );
     }
     if (changesEmail) {
       // Applied only when confirmed: by the new address, and with double_confirm_changes by the

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { emailProblem, MAX_PASSWORD_BYTES, passwordProblem } from './checks.mjs';
 import { fail, userJson } from './replies.mjs';
+import { insertUser, syncEmailIdentity } from './user-rows.mjs';
 
 /**
  * @typedef {import('./replies.mjs').Reply} Reply
@@ -180,12 +181,16 @@ export function createAdminUsers({ q }) {
       ? mergeMeta(params.userMetadata ?? {}, { email_verified: true })
       : (params.userMetadata ?? {});
     try {
-      await q(
-        `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
-           raw_app_meta_data, raw_user_meta_data)
-         values ($1, $2, $3, $4, $5, case when $6 then now() end, $7, $8)`,
-        [id, aud, params.role || 'authenticated', email, hash, params.emailConfirm, appMeta, userMeta],
-      );
+      await insertUser(q, {
+        id,
+        aud,
+        role: params.role || 'authenticated',
+        email,
+        hash,
+        confirmed: params.emailConfirm,
+        appMeta,
+        userMeta,
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The email's unique index (a racing create): as the check above. A taken id: GoTrue's 500.
@@ -237,6 +242,7 @@ export function createAdminUsers({ q }) {
       if (isUniqueViolation(error)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
       throw error;
     }
+    if (email || params.emailConfirm) await syncEmailIdentity(q, user.id);
     // As GoTrue's UpdatePassword without a session: the user signs in again everywhere.
     if (hash) await q('delete from auth.sessions where user_id = $1', [user.id]);
     return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(user.id))) };

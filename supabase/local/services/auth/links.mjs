@@ -7,6 +7,7 @@ import { emailProblem, LINK_TTL_MS, sha256, text, tooSoon } from './checks.mjs';
 import { redirectTarget } from './redirects.mjs';
 import { resetPasswordEmail } from './emails.mjs';
 import { fail, userJson } from './replies.mjs';
+import { syncEmailIdentity } from './user-rows.mjs';
 
 /**
  * @typedef {import('./replies.mjs').Reply} Reply
@@ -46,7 +47,7 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
   const useRecoveryToken = async (token) =>
     token
       ? userFor(
-          `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now())
+          `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now())
             where recovery_token = $1 and recovery_sent_at > now() - $2 * interval '1 millisecond'
             returning id`,
           token,
@@ -57,7 +58,7 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
   const useSignupToken = async (token) =>
     token
       ? userFor(
-          `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = null
+          `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = ''
             where confirmation_token = $1 and confirmation_sent_at > now() - $2 * interval '1 millisecond'
             returning id`,
           token,
@@ -85,8 +86,8 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
     );
     if (first.length) return 'one of two';
     try {
-      return await userFor(
-        `update auth.users set email = email_change, email_change = null, email_change_token_new = null,
+      const changed = await userFor(
+        `update auth.users set email = email_change, email_change = '', email_change_token_new = '',
            email_change_token_current = '', email_change_confirm_status = 0,
            email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
           where $1 in (email_change_token_new, email_change_token_current)
@@ -94,6 +95,8 @@ export function createLinks({ q, tokens, mailbox, siteUrl, redirectUrls, issuer 
           returning id`,
         token,
       );
+      if (changed) await syncEmailIdentity(q, changed.id);
+      return changed;
     } catch (error) {
       if (/** @type {{ code?: string }} */ (error).code === '23505') return null;
       throw error;

@@ -5,8 +5,8 @@
  * Rows as node-pg returns them (a refresh token's bigserial id as a string).
  * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} Reply
  * @typedef {{ id: string, aud: string, role: string, email: string, encrypted_password: string | null,
- *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object,
- *   raw_user_meta_data: object, created_at: Date, updated_at: Date, email_change?: string | null,
+ *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object | null,
+ *   raw_user_meta_data: object | null, created_at: Date, updated_at: Date, email_change?: string | null,
  *   email_change_sent_at?: Date | null, reauthentication_sent_at?: Date | null }} UserRow
  * @typedef {{ id: string, token: string, user_id: string, session_id: string, revoked: boolean,
  *   parent: string | null, updated_at: Date }} RefreshTokenRow
@@ -33,8 +33,8 @@ export function userJson(u) {
     phone: '',
     confirmed_at: u.email_confirmed_at,
     last_sign_in_at: u.last_sign_in_at,
-    app_metadata: u.raw_app_meta_data,
-    user_metadata: u.raw_user_meta_data,
+    app_metadata: u.raw_app_meta_data ?? {},
+    user_metadata: u.raw_user_meta_data ?? {},
     // An email account has one identity, as GoTrue returns it (its id is the user's).
     identities: [
       {

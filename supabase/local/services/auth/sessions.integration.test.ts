@@ -74,7 +74,7 @@ describe('auth service', () => {
     expect(current.refresh_token).not.toBe(session.refresh_token);
     const [rows] = await sql<{ tokens: string[] }>(
       `select array_agg(token order by id) as tokens from auth.refresh_tokens
-        where user_id = (select id from auth.users where email = $1)`,
+        where user_id = (select id::text from auth.users where email = $1)`, // text, as in Supabase Auth
       [session.user.email],
     );
     expect(rows!.tokens).toEqual([session.refresh_token, current.refresh_token]); // one rotation, not two

@@ -34,12 +34,11 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
   /** @param {string} userId @param {string} sessionId @param {string | null} parent */
   async function issueRefreshToken(userId, sessionId, parent) {
     const token = randomBytes(24).toString('base64url');
-    await q('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-      token,
-      userId,
-      sessionId,
-      parent,
-    ]);
+    await q(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
+      [token, userId, sessionId, parent],
+    );
     return token;
   }
 
@@ -69,8 +68,8 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
         sub: user.id,
         email: user.email,
         phone: '',
-        app_metadata: user.raw_app_meta_data,
-        user_metadata: user.raw_user_meta_data,
+        app_metadata: user.raw_app_meta_data ?? {},
+        user_metadata: user.raw_user_meta_data ?? {},
         role: 'authenticated',
         aal: 'aal1',
         amr,
@@ -92,9 +91,18 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
   /** @param {UserRow} user @param {string} method */
   async function newSession(user, method) {
     const sessionId = randomUUID();
-    await q('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
-    await q('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method]);
+    // Every column GoTrue sets (its tables keep few defaults: auth-shape.json).
+    await q(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+      [sessionId, user.id],
+    );
+    await q(
+      `insert into auth.mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, now(), now())`,
+      [sessionId, method],
+    );
     await q('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+    await q(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
     const fresh = /** @type {UserRow} */ (await userById(user.id));
     return sessionJson(fresh, sessionId, await issueRefreshToken(user.id, sessionId, null));
   }
@@ -169,10 +177,13 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
       await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
       const next = randomBytes(24).toString('base64url');
       await client.query(
-        'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+        `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
         [next, row.user_id, row.session_id, token],
       );
-      await client.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
+      await client.query('update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1', [
+        row.session_id,
+      ]);
       await client.query('commit');
       const user = /** @type {UserRow} */ (await userById(row.user_id));
       return { status: 200, body: await sessionJson(user, row.session_id, next) };
