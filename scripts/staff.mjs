@@ -34,8 +34,9 @@ Commands:
   mail-in --to <address> --from <address> --subject <text> [--text <body>] [--header 'Name: value']
                                        drop a message into a local Gmail inbox (the local stack only)
 
-Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (default: the local stack that npm start
-runs, on SUPABASE_API_PORT or 54321); GOOGLE_PORT for mail-in (default 54326).`;
+Environment: SUPABASE_URL and SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a
+hosted project (default: the local stack that npm start runs, on SUPABASE_API_PORT or 54321);
+GOOGLE_PORT for mail-in (default 54326).`;
 
 /**
  * mail-in: a message for a local Gmail inbox, as if someone had written to it.
@@ -111,7 +112,7 @@ async function checkReachable(url, localPort) {
       `Could not reach the Supabase API at ${url} (${why}).\n` +
         (localPort !== null
           ? `Is the local stack running? Start it with \`${start}\` (or \`npm run stack\`) and try again. ` +
-            'For a hosted project, set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.'
+            'For a hosted project, set SUPABASE_URL and SUPABASE_SECRET_KEY (or SUPABASE_SERVICE_ROLE_KEY).'
           : 'Check SUPABASE_URL, or unset it to use the local stack (`npm start`).'),
       { cause: error },
     );
@@ -127,7 +128,11 @@ async function main() {
   const settings = localSettings();
   if (command === 'mail-in') return mailIn(process.argv.slice(3), settings.googleUrl);
   const url = process.env.SUPABASE_URL || settings.apiUrl;
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY || (await localKeys(settings)).serviceRoleKey;
+  // A secret key (sb_secret_…) or the legacy service_role key: either names the service role.
+  const key =
+    process.env.SUPABASE_SECRET_KEY ||
+    process.env.SUPABASE_SERVICE_ROLE_KEY ||
+    (await localKeys(settings)).serviceRoleKey;
   await checkReachable(url, process.env.SUPABASE_URL ? null : process.env.SUPABASE_API_PORT?.trim());
   const supabase = createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },

@@ -87,6 +87,7 @@ async function main() {
     appOrigins: [appUrl, `http://127.0.0.1:${appPort}`],
     mailProcessIntervalMs: MAIL_PROCESS_INTERVAL_MS,
     jwtSecret,
+    apiKeyKind: settings.apiKeyKind,
     normanPassword,
     log,
     notice,
@@ -166,8 +167,9 @@ async function main() {
       `${stack.googleUrl} (local Google: the Gmail consent and its mailboxes; the auto-reply runs every minute)`,
     ],
     ['Mail in', 'npm run staff -- mail-in --to demo.chloe@gmail.test --from you@example.com --subject Hello'],
-    ['anon key', stack.anonKey],
-    ['service_role key', stack.serviceRoleKey],
+    // CHLOE_API_KEYS=new hands out the new kind only (README: API keys).
+    [settings.apiKeyKind === 'new' ? 'publishable key' : 'anon key', stack.anonKey],
+    [settings.apiKeyKind === 'new' ? 'secret key' : 'service_role key', stack.serviceRoleKey],
     [
       'JWT secret',
       settings.wellKnownSecret

@@ -37,6 +37,8 @@ export async function startTestStack(
     appOrigins?: string[];
     /** Seconds a local Google access token lives. */
     googleAccessTokenTtl?: number;
+    /** 'new': clients get sb_publishable_/sb_secret_ keys and the legacy JWT keys are refused. */
+    apiKeyKind?: 'legacy' | 'new';
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-stack-'));
@@ -57,6 +59,7 @@ export async function startTestStack(
       googlePort: await freePort(),
       appOrigins: opts.appOrigins,
       googleAccessTokenTtl: opts.googleAccessTokenTtl,
+      apiKeyKind: opts.apiKeyKind,
       seedFile: opts.seed ? undefined : null,
       accessTokenTtl: opts.accessTokenTtl,
       // Off unless a test turns them on: the suites sign up hundreds of users from one address.

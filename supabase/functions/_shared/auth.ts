@@ -2,6 +2,7 @@
 // of a deleted user or an ended session is refused too). The anon or service-role key is not a user.
 import { createClient, type User } from 'npm:@supabase/supabase-js@2';
 import { failure } from './http.ts';
+import { publicKeys, publishableKey } from './keys.ts';
 import { logError } from './log.ts';
 
 export type Caller = { ok: true; user: User } | { ok: false; response: Response };
@@ -31,14 +32,15 @@ function claimsOf(token: string): Record<string, unknown> | null {
 export async function requireUser(req: Request): Promise<Caller> {
   const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (!token) return { ok: false, response: notSignedIn() };
-  const anonKey = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
   const claims = claimsOf(token);
-  if (token === anonKey || claims?.role === 'anon' || claims?.role === 'service_role') {
+  // An API key of either kind (sb_… keys are not JWTs) is nobody signed in.
+  if (/^sb_(publishable|secret)_/.test(token) || publicKeys().includes(token)) {
     return { ok: false, response: notSignedIn() };
   }
+  if (claims?.role === 'anon' || claims?.role === 'service_role') return { ok: false, response: notSignedIn() };
   if (!claims) return { ok: false, response: expired() };
 
-  const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', anonKey, {
+  const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', publishableKey(), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { data, error } = await supabase.auth.getUser(token);

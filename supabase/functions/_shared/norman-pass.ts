@@ -1,10 +1,11 @@
 // Norman's pass (ADR 009): what norman-access hands out for the right password, and what
 // voice-conversation asks for before it signs a URL for Norman's private agent.
 //   pass = `<expiry, ms since the epoch>.<base64url HMAC-SHA256(pass key, 'norman-pass.v1:' + expiry)>`
-//   pass key = HMAC-SHA256(SUPABASE_SERVICE_ROLE_KEY, 'norman-pass:' + NORMAN_PASSWORD)
+//   pass key = HMAC-SHA256(signing secret (keys.ts), 'norman-pass:' + NORMAN_PASSWORD)
 // Nothing new to configure, no pass can be made without both secrets, and a new password ends
 // every pass already handed out. The pass names nobody: holding it is the whole permission.
 import { base64url, canonicalBase64url } from './encoding.ts';
+import { SIGNING_SECRET_NAMES, signingSecret } from './keys.ts';
 
 /** How long a pass opens Norman's agent. */
 export const PASS_TTL_MS = 60 * 60 * 1000;
@@ -16,13 +17,13 @@ export type PassCheck = 'valid' | 'invalid' | 'expired';
 
 const encoder = new TextEncoder();
 
-/** NORMAN_PASSWORD and SUPABASE_SERVICE_ROLE_KEY from the function's env, or what is missing. */
+/** NORMAN_PASSWORD and the signing secret (keys.ts) from the function's env, or what is missing. */
 export function normanSecrets(): { ok: true; secrets: NormanSecrets } | { ok: false; missing: string } {
   // Trimmed: a secret pasted with a newline would otherwise never match what people type.
   const password = Deno.env.get('NORMAN_PASSWORD')?.trim() ?? '';
-  const serviceRoleKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')?.trim() ?? '';
+  const serviceRoleKey = signingSecret();
   if (!password) return { ok: false, missing: 'NORMAN_PASSWORD' };
-  if (!serviceRoleKey) return { ok: false, missing: 'SUPABASE_SERVICE_ROLE_KEY' };
+  if (!serviceRoleKey) return { ok: false, missing: SIGNING_SECRET_NAMES };
   return { ok: true, secrets: { password, serviceRoleKey } };
 }
 

@@ -8,6 +8,7 @@ import { requireUser } from '../_shared/auth.ts';
 import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { serviceClient } from '../_shared/service.ts';
+import { publishableKey } from '../_shared/keys.ts';
 
 const MAX_BODY = 1024;
 
@@ -30,7 +31,7 @@ Deno.serve(async (req) => {
     logError(`[extension-session] no link for user ${caller.user.id} (${link.error?.code ?? 'no token'})`);
     return unavailable();
   }
-  const anon = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+  const anon = createClient(Deno.env.get('SUPABASE_URL') ?? '', publishableKey(), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const verified = await anon.auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });

@@ -9,6 +9,7 @@ import {
   settingsProblems,
   type SettingsProblem,
 } from '../_shared/reply-template.ts';
+import { publishableKey } from '../_shared/keys.ts';
 
 export type SettingsChange = Partial<AutoReplySettings>;
 
@@ -99,7 +100,7 @@ export async function saveSettings(
   change: SettingsChange,
   base: SettingsChange | null,
 ): Promise<Saved> {
-  const db = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+  const db = createClient(Deno.env.get('SUPABASE_URL') ?? '', publishableKey(), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { Authorization: `Bearer ${token}` } },
   });

@@ -17,8 +17,9 @@ import { GoogleApiError } from '../_shared/google/request.ts';
 import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { checkState, newState } from '../_shared/oauth-state.ts';
-import { serviceClient, serviceRoleKey } from '../_shared/service.ts';
+import { serviceClient } from '../_shared/service.ts';
 import { appOrigins, returnOrigin } from './origins.ts';
+import { SIGNING_SECRET_NAMES, signingSecret } from '../_shared/keys.ts';
 
 const MAX_BODY = 8 * 1024;
 const MAX_CODE = 2048;
@@ -30,9 +31,9 @@ const databaseDown = () =>
 
 async function initiate(req: Request, userId: string): Promise<Response> {
   const google = googleConfig();
-  const key = serviceRoleKey();
+  const key = signingSecret();
   if (!google.ok || !key) {
-    logError(`[gmail-oauth] ${google.ok ? 'SUPABASE_SERVICE_ROLE_KEY' : google.missing} is not set`);
+    logError(`[gmail-oauth] ${google.ok ? SIGNING_SECRET_NAMES : google.missing} is not set`);
     return unavailable();
   }
   const allowed = appOrigins();
@@ -68,7 +69,7 @@ async function initiate(req: Request, userId: string): Promise<Response> {
 
 async function complete(userId: string, code: unknown, stateText: unknown): Promise<Response> {
   const google = googleConfig();
-  const key = serviceRoleKey();
+  const key = signingSecret();
   if (!google.ok || !key) return unavailable();
   if (typeof code !== 'string' || !code || code.length > MAX_CODE || typeof stateText !== 'string') {
     return failure(400, 'bad_request', 'The answer from Google is incomplete. Please try again.');

@@ -7,6 +7,7 @@
 import { failure, json, readJson, unlessPost } from '../_shared/http.ts';
 import { logError, logInfo } from '../_shared/log.ts';
 import { mintPass, normanSecrets, samePassword } from '../_shared/norman-pass.ts';
+import { secretKey } from '../_shared/keys.ts';
 
 const MAX_BODY = 4 * 1024;
 const MAX_PASSWORD = 200;
@@ -50,14 +51,14 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /** Records an attempt; the number of this client's attempts in the last 60 s, or null if it failed. */
-async function recordAttempt(client: string, serviceRoleKey: string): Promise<number | null> {
+async function recordAttempt(client: string, apiKey: string): Promise<number | null> {
   const url = `${(Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, '')}/rest/v1/rpc/norman_access_attempt`;
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: {
-        apikey: serviceRoleKey,
-        authorization: `Bearer ${serviceRoleKey}`,
+        apikey: apiKey,
+        authorization: `Bearer ${apiKey}`,
         'content-type': 'application/json',
         accept: 'application/json',
       },
@@ -101,14 +102,14 @@ Deno.serve(async (req) => {
     return unavailable();
   }
   // Counted before the password is looked at, and a limiter that cannot count opens nothing.
-  const attempts = await recordAttempt(await clientKey(req), config.secrets.serviceRoleKey);
+  const attempts = await recordAttempt(await clientKey(req), secretKey());
   if (attempts === null) return unavailable();
   if (attempts > MAX_ATTEMPTS) {
     logInfo(`[norman-access] refused: ${attempts} attempts from one client in the last minute`);
     return tooMany();
   }
   // Only attempts a client may make count for everyone: one client alone cannot lock the page.
-  const everyone = await recordAttempt(await sha256Hex(ALL_CLIENTS), config.secrets.serviceRoleKey);
+  const everyone = await recordAttempt(await sha256Hex(ALL_CLIENTS), secretKey());
   if (everyone === null) return unavailable();
   if (everyone > MAX_ATTEMPTS_ALL) {
     logInfo(`[norman-access] refused: ${everyone} attempts from all clients in the last minute`);

@@ -64,8 +64,8 @@ export function normanPasswordSetting(env) {
  * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), SUPABASE_MAIL_PORT
  * (the local inbox, :54324), VOICE_PORT (the local voice service, :54325), GOOGLE_PORT (the local
  * Google, :54326), CHLOE_DATA_DIR (.data/postgres; the local Google keeps its mailboxes beside it,
- * in `<data dir>-google.json`), JWT_SECRET (the well-known local one unless set) and
- * NORMAN_PASSWORD (the local default unless set).
+ * in `<data dir>-google.json`), JWT_SECRET (the well-known local one unless set),
+ * NORMAN_PASSWORD (the local default unless set) and CHLOE_API_KEYS (legacy unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function localSettings(env = process.env) {
@@ -87,6 +87,7 @@ export function localSettings(env = process.env) {
     googleStateFile: `${dataDir.replace(/\/+$/, '')}-google.json`,
     jwtSecret,
     wellKnownSecret: wellKnown,
+    apiKeyKind: apiKeyKindSetting(env),
     ...normanPasswordSetting(env),
     apiUrl: `http://localhost:${apiPort}`,
     // What the app is built with: the voice service's addresses follow from its port alone.
@@ -96,5 +97,29 @@ export function localSettings(env = process.env) {
   };
 }
 
-/** The anon and service-role keys the local stack started with these settings accepts. */
-export const localKeys = (/** @type {{ jwtSecret: string }} */ settings) => apiKeys(settings.jwtSecret);
+/**
+ * CHLOE_API_KEYS: which kind of API key the local project hands out. 'legacy' (the default): the
+ * anon and service_role JWT keys, with the new kind accepted too, as a project in the middle of
+ * the switch; 'new': sb_publishable_… and sb_secret_… only, as a project that turned the legacy
+ * keys off.
+ * @param {NodeJS.ProcessEnv} env @returns {'legacy' | 'new'}
+ */
+export function apiKeyKindSetting(env) {
+  const kind = env.CHLOE_API_KEYS?.trim() || 'legacy';
+  if (kind !== 'legacy' && kind !== 'new') {
+    throw new Error(`CHLOE_API_KEYS must be legacy or new, not ${JSON.stringify(kind)}`);
+  }
+  return kind;
+}
+
+/**
+ * The keys clients of the local stack started with these settings use: `anonKey` for the app and
+ * the extension, `serviceRoleKey` for staff tools (of the kind CHLOE_API_KEYS names).
+ * @param {{ jwtSecret: string, apiKeyKind: 'legacy' | 'new' }} settings
+ */
+export async function localKeys(settings) {
+  const keys = await apiKeys(settings.jwtSecret);
+  return settings.apiKeyKind === 'new'
+    ? { anonKey: keys.publishableKey, serviceRoleKey: keys.secretKey }
+    : { anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey };
+}

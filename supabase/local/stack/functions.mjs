@@ -38,7 +38,7 @@ export function hasFunctions(functionsDir) {
  * (supabase/functions/.env), then what hosted Supabase sets, then the addresses and keys of the
  * local stand-ins, which win over any secret of the same name.
  * @param {{ secrets: Record<string, string>,
- *   api: { url: string, anonKey: string, serviceRoleKey: string, dbUrl: string },
+ *   api: { url: string, keys: import('../shared/keys.mjs').ApiKeys, legacyKeys: boolean, dbUrl: string },
  *   voice: { url: string, apiKey: string, normanPassword: string },
  *   google: { url: string, clientSecret: string, appOrigins: string[] } }} parts
  */
@@ -46,8 +46,12 @@ export function functionsEnv({ secrets, api, voice, google }) {
   return {
     ...secrets,
     SUPABASE_URL: api.url,
-    SUPABASE_ANON_KEY: api.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: api.serviceRoleKey,
+    // Both kinds, as hosted gives them (the legacy ones only while the project has them on).
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: api.keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: api.keys.secretKey }),
+    ...(api.legacyKeys
+      ? { SUPABASE_ANON_KEY: api.keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: api.keys.serviceRoleKey }
+      : {}),
     SUPABASE_DB_URL: api.dbUrl,
     // Locally the functions always talk to the local voice service.
     ELEVENLABS_API_KEY: voice.apiKey,

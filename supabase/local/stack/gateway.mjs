@@ -33,7 +33,7 @@ const below = (url) => `/${url.pathname.split('/').slice(3).join('/')}`;
 
 /**
  * @param {{
- *   port: number, jwtSecret: string, anonKey: string, serviceRoleKey: string,
+ *   port: number, jwtSecret: string, keys: import('../shared/keys.mjs').ApiKeys, legacyKeys: boolean,
  *   postgrestPort: number, functionsPort: number | null, noVerifyJwt: Set<string>,
  *   auth: ReturnType<typeof import('../services/auth/index.mjs').createAuthService>,
  *   realtime: ReturnType<typeof import('../services/realtime/index.mjs').startRealtimeService>,
@@ -42,7 +42,27 @@ const below = (url) => `/${url.pathname.split('/').slice(3).join('/')}`;
  * @returns {Promise<{ server: http.Server, stop: () => Promise<void> }>}
  */
 export async function startGateway(opts) {
-  const apiKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
+  // Each accepted API key, and the JWT of the role it names. A new-kind key (sb_publishable_…,
+  // sb_secret_…) is not a JWT: as hosted Supabase's gateway does, it is swapped for its role's JWT
+  // before PostgREST, auth or Realtime see it. With legacyKeys false the project has turned the
+  // legacy JWT keys off, and they are refused like any unknown key.
+  const { anonKey, serviceRoleKey, publishableKey, secretKey } = opts.keys;
+  /** @type {Map<string, string>} */
+  const apiKeys = new Map([
+    [publishableKey, anonKey],
+    [secretKey, serviceRoleKey],
+  ]);
+  if (opts.legacyKeys) for (const jwt of [anonKey, serviceRoleKey]) apiKeys.set(jwt, jwt);
+  /**
+   * The Authorization to pass on: a user's JWT as it is; none, or an API key as the bearer, becomes
+   * the JWT of the API key's role.
+   * @param {http.IncomingMessage} req @param {string} key the request's checked API key
+   */
+  const bearer = (req, key) => {
+    const given = String(req.headers.authorization ?? '').match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    if (given && !apiKeys.has(given)) return String(req.headers.authorization);
+    return `Bearer ${apiKeys.get(given ?? key) ?? key}`;
+  };
 
   /**
    * The request's API key when it has a valid one; otherwise the 401 is sent and null returned.
@@ -61,7 +81,9 @@ export async function startGateway(opts) {
     if (key && !apiKeys.has(key)) {
       send(res, 401, {
         message: 'Invalid API key',
-        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+        hint: opts.legacyKeys
+          ? 'Double check your Supabase `anon` or `service_role` API key.'
+          : 'Legacy API keys are disabled: use a publishable or secret key.',
       });
       return null;
     }
@@ -106,10 +128,10 @@ export async function startGateway(opts) {
   const rest = (req, res, { url }) => {
     const key = apiKey(req, res, url);
     if (key === null) return;
-    // Like Supabase: without a user token, the API key is the bearer.
+    // Like Supabase: without a user token, the API key's role is the bearer.
     /** @type {Record<string, string>} */
     const extra = {
-      ...(req.headers.authorization ? {} : { authorization: `Bearer ${key}` }),
+      authorization: bearer(req, key),
       // The caller's address, as the platform sets it (demo requests are limited per client).
       'x-forwarded-for': forwardedFor(req),
     };
@@ -120,7 +142,8 @@ export async function startGateway(opts) {
   /** @type {import('../shared/http/router.mjs').Handler} */
   const auth = async (req, res, { url }) => {
     const path = below(url).replace(/\/+$/, '') || '/';
-    if (apiKey(req, res, url, req.method === 'GET' && path === '/verify') === null) return;
+    const key = apiKey(req, res, url, req.method === 'GET' && path === '/verify');
+    if (key === null) return;
     if (declaredTooLarge(req, res, MAX_BODY.auth)) return;
     const raw = await readBody(req, MAX_BODY.auth);
     // Any JSON value: the auth service reads the fields it needs and checks their types.
@@ -135,7 +158,8 @@ export async function startGateway(opts) {
       method: req.method ?? 'GET',
       path,
       search: url.searchParams,
-      headers: req.headers,
+      // The admin API reads the service role from the bearer: a secret key names it too.
+      headers: key ? { ...req.headers, authorization: bearer(req, key) } : req.headers,
       body,
       ip: req.socket.remoteAddress ?? 'unknown',
     });
@@ -171,7 +195,8 @@ export async function startGateway(opts) {
     } else if (!key || !apiKeys.has(key)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
     } else {
-      opts.realtime.upgrade(req, socket, head, key);
+      // The socket's default token: the key's role (a join without a user's token, or with an sb_ key).
+      opts.realtime.upgrade(req, socket, head, apiKeys.get(key) ?? key);
     }
   });
   await listenLocal(server, opts.port, { what: 'the API gateway', envVar: 'SUPABASE_API_PORT' });

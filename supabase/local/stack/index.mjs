@@ -77,7 +77,7 @@ export const GMAIL_CALLBACK_PATH = '/gmail-oauth-callback.html';
  *   rateLimits?: Record<string, number> | null, mailPort?: number, confirmSignups?: boolean,
  *   voicePort?: number, normanPassword?: string,
  *   googlePort?: number, googleStateFile?: string | null, googleAccessTokenTtl?: number,
- *   appOrigins?: string[], mailProcessIntervalMs?: number | null,
+ *   appOrigins?: string[], mailProcessIntervalMs?: number | null, apiKeyKind?: 'legacy' | 'new',
  *   log?: (line: string) => void, notice?: (line: string) => void,
  * }} [options] `log` gets every service's output; `notice` (default: `log`) what a person running
  *   the stack should always see: a service that died and was restarted. `normanPassword` (default:
@@ -85,7 +85,10 @@ export const GMAIL_CALLBACK_PATH = '/gmail-oauth-callback.html';
  *   app on :4173 and :5173) may start a Gmail consent, and the local Google sends the popup back
  *   to their callback page. `googleStateFile` keeps the local Google's mailboxes and grants
  *   across starts (null: memory only). `mailProcessIntervalMs`: how often the auto-reply runs
- *   (null, the default: never by itself; `processMail()` runs it once).
+ *   (null, the default: never by itself; `processMail()` runs it once). `apiKeyKind`: 'legacy'
+ *   (the default: clients get the anon and service_role JWT keys; the new kind works too) or 'new'
+ *   (clients get sb_publishable_/sb_secret_ keys and the legacy ones are refused, as in a project
+ *   that turned them off); the Stack's anonKey and serviceRoleKey are the ones clients get.
  * @returns {Promise<Stack>}
  */
 export async function startStack(options = {}) {
@@ -95,7 +98,11 @@ export async function startStack(options = {}) {
   const apiPort = options.apiPort ?? DEFAULT_API_PORT;
   const dbPort = options.dbPort ?? DEFAULT_DB_PORT;
   const functionsDir = options.functionsDir ?? path.join(ROOT, 'supabase/functions');
-  const { anonKey, serviceRoleKey } = await apiKeys(jwtSecret);
+  const keys = await apiKeys(jwtSecret);
+  // What clients are given: the legacy JWT keys, or (a project that turned them off) the new kind.
+  const apiKeyKind = options.apiKeyKind ?? 'legacy';
+  const anonKey = apiKeyKind === 'new' ? keys.publishableKey : keys.anonKey;
+  const serviceRoleKey = apiKeyKind === 'new' ? keys.secretKey : keys.serviceRoleKey;
   const apiUrl = `http://localhost:${apiPort}`;
   const normanPassword = options.normanPassword ?? normanPasswordSetting(process.env).normanPassword;
 
@@ -178,7 +185,7 @@ export async function startStack(options = {}) {
       functionsPort = port;
       const env = functionsEnv({
         secrets: readDotEnv(path.join(functionsDir, '.env')),
-        api: { url: apiUrl, anonKey, serviceRoleKey, dbUrl },
+        api: { url: apiUrl, keys, legacyKeys: apiKeyKind === 'legacy', dbUrl },
         voice: { url: voiceUrl, apiKey: voiceKey, normanPassword },
         google: { url: google.url, clientSecret: googleSecret, appOrigins },
       });
@@ -233,8 +240,8 @@ export async function startStack(options = {}) {
     const gateway = await startGateway({
       port: apiPort,
       jwtSecret,
-      anonKey,
-      serviceRoleKey,
+      keys,
+      legacyKeys: apiKeyKind === 'legacy',
       postgrestPort,
       functionsPort,
       noVerifyJwt: functionsWithoutJwt,

@@ -3,6 +3,7 @@
 // hand-written reader would get wrong (comments, inline tables, quoted keys, a malformed file).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProjectConfig } from './project-config.mjs';
@@ -32,6 +33,17 @@ describe('auth service', () => {
       secureEmailChange: true,
       securePasswordChange: false,
     });
+  });
+
+  it('lets every function of supabase/functions through without the platform JWT check (each checks its callers)', () => {
+    const functionsDir = path.resolve(import.meta.dirname, '../../functions');
+    const functions = readdirSync(functionsDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
+      .map((d) => d.name);
+    expect(functions.length).toBeGreaterThan(0);
+    expect(readProjectConfig(path.resolve(import.meta.dirname, '../../config.toml')).functionsWithoutJwt).toEqual(
+      new Set(functions),
+    );
   });
 });
 

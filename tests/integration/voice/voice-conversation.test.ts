@@ -19,10 +19,13 @@ describe('voice-conversation: who may start a conversation', () => {
     }
   });
 
-  it('no token or an expired one is refused by the gateway (as hosted Supabase does), before the function', async () => {
+  it('no token or an expired one is refused by the function (verify_jwt = false: it checks its callers)', async () => {
     const s = stack();
     const { user, session } = await newUser();
-    expect((await call(s, null, start())).status).toBe(401);
+    expect(await call(s, null, start())).toMatchObject({
+      status: 401,
+      body: { error: 'Please sign in to use Chloe', code: 'not_signed_in' },
+    });
     const expired = await signToken(
       s,
       {
@@ -36,7 +39,7 @@ describe('voice-conversation: who may start a conversation', () => {
     );
     const reply = await call(s, expired, start());
     expect(reply.status).toBe(401);
-    expect(reply.body).toEqual({ code: 401, message: 'Invalid JWT' });
+    expect(reply.body).toEqual({ error: 'Your session has expired. Please sign in again.', code: 'session_expired' });
     // The same session's live token works: the refusal was the expiry.
     expect((await call(s, session.access_token, start())).status).toBe(200);
   });
