@@ -153,7 +153,7 @@ async function main() {
     ['App URL', command === 'stack' ? '(not started: npm start or npm run dev)' : appUrl],
     ['API URL', stack.apiUrl],
     ['DB URL', stack.dbUrl],
-    ['Mail', `${stack.mailUrl} (the local inbox: password reset links arrive here)`],
+    ['Mail', `${stack.mailUrl} (the local inbox: sign-up confirmations and password reset links arrive here)`],
     ['Voice', `${stack.voiceUrl} (local voice service stand-in; the API key stays in the functions' env)`],
     [
       'Norman',

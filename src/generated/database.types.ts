@@ -707,6 +707,7 @@ export interface Database {
       assessment_link_state: { Args: { p_token: string }; Returns: string };
       assessments_created_by_me: { Args: Record<string, never>; Returns: number };
       can_create_assessments: { Args: Record<string, never>; Returns: boolean };
+      deployment_report: { Args: Record<string, never>; Returns: Json };
       gmail_advance_cursor: { Args: { p_gmail_account_id: string; p_history_id: string }; Returns: undefined };
       gmail_begin_message: { Args: { p_gmail_account_id: string; p_gmail_message_id: string; p_gmail_thread_id: string; p_sender_email: string; p_sender_name: string; p_subject: string; p_received_at: string }; Returns: string };
       gmail_claim_thread: { Args: { p_gmail_account_id: string; p_thread_id: string; p_email_log_id: string }; Returns: boolean };

@@ -29,7 +29,7 @@ describe('auth service', () => {
       redirectUrls: ['http://localhost:5173'],
       refreshTokenReuseInterval: 10, // hosted Supabase's default
       rateLimits: { token_refresh: 150, sign_in_sign_ups: 30, token_verifications: 30 },
-      confirmSignups: false,
+      confirmSignups: true,
       secureEmailChange: true,
       securePasswordChange: false,
     });

@@ -26,11 +26,14 @@ import { createTokenStore } from './tokens.mjs';
  *   requireCurrentPassword: boolean }} AuthContext what every part of the service works with
  */
 
-/** What GET /settings answers: email sign-up on, everything else off. */
-const SETTINGS = Object.freeze({
+/**
+ * What GET /settings answers: email sign-up on, everything else off; `mailer_autoconfirm` is
+ * GoTrue's name for confirmations being off. @param {boolean} confirmSignups
+ */
+const settingsOf = (confirmSignups) => ({
   external: { email: true, phone: false, anonymous_users: false },
   disable_signup: false,
-  mailer_autoconfirm: true,
+  mailer_autoconfirm: !confirmSignups,
   phone_autoconfirm: false,
   sms_provider: '',
   saml_enabled: false,
@@ -102,7 +105,7 @@ export function createAuthService({
           handle: () => ({ status: 200, body: { version: 'local', name: 'GoTrue', description: 'Chloe local auth' } }),
         },
       ],
-      ['GET', '/settings', { handle: () => ({ status: 200, body: SETTINGS }) }],
+      ['GET', '/settings', { handle: () => ({ status: 200, body: settingsOf(ctx.confirmSignups) }) }],
       [[...ANY_METHOD], '/admin', adminRoute],
       [[...ANY_METHOD], '/admin/*', adminRoute],
       ['POST', '/signup', { limit: 'sign_in_sign_ups', handle: (req) => account.signUp(req.body, redirectTo(req)) }],
