@@ -158,8 +158,9 @@ export async function startGateway(opts) {
       method: req.method ?? 'GET',
       path,
       search: url.searchParams,
-      // The admin API reads the service role from the bearer: a secret key names it too.
-      headers: key ? { ...req.headers, authorization: bearer(req, key) } : req.headers,
+      // The admin API reads the service role from the bearer: a secret key there names it too. No
+      // bearer stays none (the auth service answers that itself).
+      headers: req.headers.authorization ? { ...req.headers, authorization: bearer(req, key) } : req.headers,
       body,
       ip: req.socket.remoteAddress ?? 'unknown',
     });

@@ -12,6 +12,7 @@ import { rateLimiter } from './rate-limit.mjs';
 import { fail } from './replies.mjs';
 import { createSessions } from './sessions.mjs';
 import { createTokenStore } from './tokens.mjs';
+import * as off from './disabled-features.mjs';
 
 /**
  * @typedef {import('./replies.mjs').Reply} Reply
@@ -95,6 +96,16 @@ export function createAuthService({
     handle: (req, authorization) => admin.handle({ ...req, authorization }),
   };
 
+  /**
+   * A handler that answers only a signed-in caller (else the auth check's own refusal).
+   * @param {(req: AuthRequest) => import('./replies.mjs').Reply} handle
+   * @returns {(req: AuthRequest, authorization: string | undefined) => Promise<import('./replies.mjs').Reply>}
+   */
+  const signedIn = (handle) => async (req, authorization) => {
+    const who = await sessions.user(authorization);
+    return who.status === 200 ? handle(req) : who;
+  };
+
   // Each route with the rate limit it counts against, as GoTrue counts them.
   const match = routeTable(
     /** @type {[import('find-my-way').HTTPMethod | import('find-my-way').HTTPMethod[], string, AuthRoute][]} */ ([
@@ -121,6 +132,8 @@ export function createAuthService({
             const grant = req.search.get('grant_type');
             if (grant === 'password') return sessions.passwordGrant(req.body);
             if (grant === 'refresh_token') return sessions.refreshGrant(req.body);
+            if (grant === 'web3') return off.web3Disabled();
+            if (grant === 'id_token') return off.idTokenDisabled(req.body);
             return fail(400, 'validation_failed', `unsupported_grant_type: ${grant ?? ''}`);
           },
         },
@@ -128,6 +141,18 @@ export function createAuthService({
       ['POST', '/logout', { handle: (req, authorization) => sessions.logout(authorization, req.search.get('scope')) }],
       ['GET', '/user', { handle: (_req, authorization) => sessions.user(authorization) }],
       ['GET', '/reauthenticate', { handle: (_req, authorization) => account.reauthenticate(authorization) }],
+      // Features this project keeps off, answered as Supabase Auth answers with them off. Behind
+      // authentication where Supabase Auth checks it first.
+      [[...ANY_METHOD], '/sso', { handle: off.samlDisabled }],
+      [[...ANY_METHOD], '/sso/*', { handle: off.samlDisabled }],
+      [[...ANY_METHOD], '/passkeys', { handle: off.passkeysDisabled }],
+      [[...ANY_METHOD], '/passkeys/*', { handle: off.passkeysDisabled }],
+      ['GET', '/.well-known/oauth-authorization-server', { handle: off.oauthServerDisabled }],
+      ['GET', '/.well-known/jwks.json', { handle: () => ({ status: 200, body: { keys: [] } }) }],
+      [['GET', 'DELETE'], '/user/oauth/grants', { handle: signedIn(off.oauthServerDisabled) }],
+      ['GET', '/user/identities/authorize', { handle: signedIn(off.manualLinkingDisabled) }],
+      ['DELETE', '/user/identities/:id', { handle: signedIn(off.manualLinkingDisabled) }],
+      ['POST', '/factors', { handle: signedIn((req) => off.mfaEnrollDisabled(req.body)) }],
       [
         'PUT',
         '/user',
