@@ -25,6 +25,8 @@ beforeAll(async () => {
     googlePort: await freePort(),
     functionsDir,
     seedFile: null,
+    // A sign-up here needs its session at once (config.toml confirms addresses by mail first).
+    confirmSignups: false,
   });
 });
 afterAll(async () => {
