@@ -17,6 +17,10 @@ export default defineConfig({
       fontFamily: 'body',
       lineHeight: '1.5',
       WebkitFontSmoothing: 'antialiased',
+      // What people type may be one long word (a 200-character name, a pasted link): it breaks
+      // where it must instead of widening the page (issue 31). 'anywhere', not 'break-word', so a
+      // flex or grid item can shrink below the word's width.
+      overflowWrap: 'anywhere',
     },
     '#root': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
     ':focus-visible': { outline: '2px solid token(colors.focusRing)', outlineOffset: '2px' },

@@ -101,7 +101,11 @@ export const MIGRATIONS = {
   // Properties saved before the listing was recorded: none of it is known (the server's have none either).
   saved_properties: { 1: (oldDoc: SavedPropertyDoc) => oldDoc },
   // Drafts written before signing evidence existed: the new fields are simply empty.
-  share_subscriptions: { 1: (oldDoc: ShareSubscriptionDoc) => oldDoc },
+  share_subscriptions: {
+    1: (oldDoc: ShareSubscriptionDoc) => oldDoc,
+    // Every signature before the choice was drawn.
+    2: (oldDoc: ShareSubscriptionDoc) => ({ ...oldDoc, signature_method: oldDoc.signature_method ?? 'drawn' }),
+  },
   share_agreement_status: {},
   // Logs pulled before the Gmail ids and the reason existed have none (the server's have none either).
   email_logs: { 1: (oldDoc: EmailLogDoc) => oldDoc },

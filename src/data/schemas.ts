@@ -61,8 +61,9 @@ export const savedPropertySchemaLiteral = {
 
 export const shareSubscriptionSchemaLiteral = {
   title: 'share_subscriptions',
-  // 1: signing evidence and cancellation (migration 20261123000007).
-  version: 1,
+  // 1: signing evidence and cancellation (migration 20261123000007). 2: how it was signed
+  // (migration 20261127000029).
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -78,6 +79,7 @@ export const shareSubscriptionSchemaLiteral = {
     effective_date: text,
     payment_reference: text,
     signature_data: { type: ['string', 'null'], pattern: '^data:image/' },
+    signature_method: { type: 'string', enum: ['drawn', 'typed'] },
     signature_timestamp: timestamp,
     status: { type: 'string', enum: ['draft', 'signed', 'cancelled'], maxLength: 9 },
     signature_hash: text,

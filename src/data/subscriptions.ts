@@ -110,6 +110,7 @@ export type DraftFields = Pick<
   | 'subscription_price'
   | 'total_amount'
   | 'signature_data'
+  | 'signature_method'
 >;
 
 export const DRAFT_FIELDS = [
@@ -121,6 +122,7 @@ export const DRAFT_FIELDS = [
   'subscription_price',
   'total_amount',
   'signature_data',
+  'signature_method',
 ] as const satisfies readonly (keyof DraftFields)[];
 
 /**

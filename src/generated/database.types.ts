@@ -648,6 +648,7 @@ export interface Database {
           cancelled_at: string | null;
           _writer: string | null;
           _landed: Json;
+          signature_method: 'drawn' | 'typed';
         };
         Insert: {
           id?: string;
@@ -673,6 +674,7 @@ export interface Database {
           cancelled_at?: string | null;
           _writer?: string | null;
           _landed?: Json;
+          signature_method?: 'drawn' | 'typed';
         };
         Update: {
           id?: string;
@@ -698,6 +700,7 @@ export interface Database {
           cancelled_at?: string | null;
           _writer?: string | null;
           _landed?: Json;
+          signature_method?: 'drawn' | 'typed';
         };
         Relationships: [];
       };

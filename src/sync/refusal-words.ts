@@ -47,6 +47,8 @@ const ROW_WORDS: Record<string, (r: Said) => string> = {
     const on = /ended on (.+)$/.exec(r.message)?.[1];
     return `The cooling-off period has ended${on ? ` (${on})` : ''}, so this subscription can no longer be cancelled here.`;
   },
+  // The app sends only 'drawn' or 'typed'.
+  share_subscriptions_signature_method_values: () => NOT_FOR_DEVICES,
   sync_id_is_immutable: () => NOT_FOR_DEVICES,
   sync_bad_row: () => NOT_FOR_DEVICES,
   sync_bad_rows: () => NOT_FOR_DEVICES,

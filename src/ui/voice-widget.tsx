@@ -7,14 +7,26 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- how React types a custom element
   namespace JSX {
     interface IntrinsicElements {
-      'elevenlabs-convai': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { 'agent-id': string };
+      'elevenlabs-convai': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {
+        'agent-id': string;
+        'dynamic-variables'?: string;
+      };
     }
   }
 }
 
 const styles = css({ display: 'block', minH: '0', maxW: 'full' });
 
-/** The embedded voice widget tied to one agent (docs/product/voice.md#widget). */
-export function VoiceWidget({ agentId }: { agentId: string }) {
-  return <elevenlabs-convai agent-id={agentId} className={styles} />;
+/**
+ * The embedded voice widget tied to one agent (docs/product/voice.md#widget). `context` tells the
+ * agent what the page is about, as the widget's dynamic variable `page_context`.
+ */
+export function VoiceWidget({ agentId, context }: { agentId: string; context?: string }) {
+  return (
+    <elevenlabs-convai
+      agent-id={agentId}
+      dynamic-variables={context ? JSON.stringify({ page_context: context }) : undefined}
+      className={styles}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Progress } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import { Button } from './button';
@@ -76,7 +76,13 @@ const styles = {
     display: 'grid',
     gap: '5',
   }),
-  title: css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' }),
+  title: css({
+    fontFamily: 'heading',
+    fontSize: 'xl',
+    fontWeight: 'bold',
+    overflowWrap: 'anywhere',
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  }),
   nav: css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '3' }),
 };
@@ -104,6 +110,15 @@ export type WizardShellProps = {
 export function WizardShell(props: WizardShellProps) {
   const { steps, step, status, onSubmit, back, actions, children } = props;
   const title = steps[step - 1];
+  // A new step takes the focus to its heading (the button pressed is gone or means something else
+  // now), so keyboard and screen-reader users start reading where the step starts.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    heading.current?.focus();
+  }, [step]);
   return (
     <div className={styles.root}>
       {props.indicator === 'numbered' ? (
@@ -120,7 +135,9 @@ export function WizardShell(props: WizardShellProps) {
           onSubmit();
         }}
       >
-        <h2 className={styles.title}>{title}</h2>
+        <h2 ref={heading} tabIndex={-1} className={styles.title}>
+          {title}
+        </h2>
         {children}
         <div className={styles.nav}>
           <Button type="button" variant="secondary" disabled={step === 1} onClick={back.onClick}>
@@ -175,6 +192,9 @@ function ProgressBar({ steps, step }: { steps: readonly string[]; step: number }
   const percent = progressPercent(step, steps.length);
   return (
     <Progress.Root value={percent} className={styles.progress}>
+      <p className={styles.hidden} aria-live="polite">
+        Step {step} of {steps.length}: {steps[step - 1]}
+      </p>
       <div className={styles.progressTop}>
         <Progress.Label>
           Step {step} of {steps.length}: {steps[step - 1]}

@@ -126,6 +126,8 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await other.reload();
   await expect(other.getByRole('link', { name: 'Create New Assessment' })).toBeVisible({ timeout: 20_000 });
   await expect(status.locator('li', { hasText: 'Shares Issued' })).toContainText('Complete');
+  // The certificate now waits for its own step, not for the payment already received.
+  await expect(status.locator('li', { hasText: 'Share Certificate' })).toContainText('Pending');
   await expect(other.getByText(/Feature Locked/)).toBeHidden();
 
   // The landing page now offers the dashboard.

@@ -11,6 +11,8 @@ export interface AgreementTerms {
   number_of_shares: number;
   subscription_price: number;
   total_amount: number;
+  /** 'drawn' (the default, and every row signed before the choice existed) or 'typed'. */
+  signature_method?: string | null;
 }
 
 import { formatLongDate } from '../../lib/format';
@@ -35,6 +37,8 @@ export function agreementText(t: AgreementTerms): string {
     '5. EIS. The Company intends to seek Enterprise Investment Scheme (EIS) relief and will send the EIS documentation once the shares are issued. The Subscriber understands that tax relief is not guaranteed and depends on their own circumstances.',
     '6. Risk. The Subscriber understands that investing in an early-stage company puts the whole investment at risk, that the shares are illiquid, and that any dividend is unlikely.',
     '',
-    'Signed electronically by the Subscriber with a drawn signature.',
+    t.signature_method === 'typed'
+      ? 'Signed electronically by the Subscriber, who typed their name as their signature.'
+      : 'Signed electronically by the Subscriber with a drawn signature.',
   ].join('\n');
 }

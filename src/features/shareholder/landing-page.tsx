@@ -40,6 +40,15 @@ type ShareholderLandingProps = {
   voiceWidget?: ReactNode;
 };
 
+/** What Chloe's widget on /shareholder is told the page is about: the co-founder opportunity. */
+export const CO_FOUNDER_CONTEXT =
+  `The visitor is on Chloe's co-founder page, an open invitation to UK estate agents to become founding ` +
+  `members and investors. They subscribe online for Class A shares at £${SHARE_PRICE.toFixed(2)} each, at least ` +
+  `${MIN_SHARES.toLocaleString('en-GB')} shares, sign the agreement, pay by bank transfer quoting their reference, ` +
+  `and may cancel within a 10-day cooling-off period; EIS relief is sought but not guaranteed. Explain how to ` +
+  `become a founding member and where to start (Subscribe); give no financial advice, and say that the whole ` +
+  `investment is at risk.`;
+
 /** /shareholder: the open letter to UK estate agents and the offer. */
 export function ShareholderLanding({ action, voiceWidget }: ShareholderLandingProps) {
   return (

@@ -1,11 +1,42 @@
-import { useState } from 'react';
-import { SignaturePad } from '@ark-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SignaturePad, Tabs } from '@ark-ui/react';
 import { css } from 'styled-system/css';
+import { MAX_CHARS } from '../../lib/limits';
 import { Button } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { typedSignatureImage } from './typed-signature';
+
+export type SignatureMethod = 'drawn' | 'typed';
 
 const styles = {
   column: css({ display: 'grid', gap: '3', justifyItems: 'start', gridTemplateColumns: 'minmax(0, 1fr)' }),
-  hint: css({ fontSize: 'sm', color: 'fg.muted' }),
+  hint: css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' }),
+  list: css({
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: '1',
+    p: '1',
+    w: 'full',
+    maxW: '500px',
+    bg: 'bg.muted',
+    borderRadius: 'lg',
+  }),
+  trigger: css({
+    minW: '0',
+    minH: '11',
+    px: '2',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    color: 'fg.muted',
+    overflowWrap: 'anywhere',
+    cursor: 'pointer',
+    _hover: { color: 'fg' },
+    _selected: { bg: 'bg.surface', color: 'primary.text', boxShadow: 'sm' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  }),
+  content: css({ w: 'full', minW: '0', _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' } }),
+  typed: css({ display: 'grid', gap: '3', w: 'full', maxW: '500px', gridTemplateColumns: 'minmax(0, 1fr)' }),
   // 500×200 where there is room; on a narrower screen the same shape, scaled to fit.
   control: css({
     position: 'relative',
@@ -43,19 +74,38 @@ const styles = {
 
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
-/** Step 4: a drawn signature (500×200, stroke 2, 3 on mobile), captured as an image when the pen lifts. */
-export function SignatureStep({ value, onChange }: { value: string; onChange: (dataUrl: string) => void }) {
+type SignatureStepProps = {
+  value: string;
+  method: SignatureMethod;
+  /** The subscriber's name from step 1: what 'Type your name' starts with. */
+  name: string;
+  onChange: (dataUrl: string, method: SignatureMethod) => void;
+};
+
+/**
+ * Step 4: draw a signature (500×200, stroke 2, 3 on mobile) or type your name, which is drawn in a
+ * handwriting-style font as the same kind of image; either is the signature the server hashes.
+ * Typing needs no pointer, so the step can be completed by keyboard and screen reader.
+ */
+export function SignatureStep({ value, method, name, onChange }: SignatureStepProps) {
   const [redraw, setRedraw] = useState(value === '');
+  const [tab, setTab] = useState<SignatureMethod>(method);
   if (!redraw && value) {
     return (
       <div className={styles.column}>
-        <p className={styles.hint}>Your saved signature:</p>
-        <img src={value} alt="Your signature" className={styles.saved} />
+        <p className={styles.hint}>
+          {method === 'typed' ? 'Your saved signature (your name, typed):' : 'Your saved signature:'}
+        </p>
+        <img
+          src={value}
+          alt={method === 'typed' ? 'Your typed signature' : 'Your signature'}
+          className={styles.saved}
+        />
         <Button
           type="button"
           variant="secondary"
           onClick={() => {
-            onChange('');
+            onChange('', method);
             setRedraw(true);
           }}
         >
@@ -65,6 +115,40 @@ export function SignatureStep({ value, onChange }: { value: string; onChange: (d
     );
   }
   return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={({ value: next }) => {
+        setTab(next as SignatureMethod);
+        // A signature made the other way is not this one.
+        if (value) onChange('', next as SignatureMethod);
+      }}
+      className={styles.column}
+    >
+      <Tabs.List className={styles.list} aria-label="How to sign">
+        <Tabs.Trigger value="drawn" className={styles.trigger}>
+          Draw
+        </Tabs.Trigger>
+        <Tabs.Trigger value="typed" className={styles.trigger}>
+          Type your name
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="drawn" className={styles.content}>
+        <DrawnSignature onChange={(dataUrl) => onChange(dataUrl, 'drawn')} />
+      </Tabs.Content>
+      <Tabs.Content value="typed" className={styles.content}>
+        {tab === 'typed' ? <TypedSignature name={name} onChange={(dataUrl) => onChange(dataUrl, 'typed')} /> : null}
+      </Tabs.Content>
+      {value ? (
+        <p className={styles.hint} role="status">
+          Signature captured.
+        </p>
+      ) : null}
+    </Tabs.Root>
+  );
+}
+
+function DrawnSignature({ onChange }: { onChange: (dataUrl: string) => void }) {
+  return (
     <SignaturePad.Root
       drawing={{ size: isMobile() ? 3 : 2, simulatePressure: false }}
       onDrawEnd={(details) => {
@@ -73,7 +157,7 @@ export function SignatureStep({ value, onChange }: { value: string; onChange: (d
       className={styles.column}
     >
       <SignaturePad.Label className={styles.hint}>
-        Sign in the box below with your finger, a stylus or the mouse.
+        Sign in the box below with your finger, a stylus or the mouse. Without one, choose ‘Type your name’.
       </SignaturePad.Label>
       <SignaturePad.Control className={styles.control} data-testid="signature-pad">
         <SignaturePad.Segment className={styles.segment} />
@@ -84,7 +168,35 @@ export function SignatureStep({ value, onChange }: { value: string; onChange: (d
           Clear Signature
         </Button>
       </SignaturePad.ClearTrigger>
-      {value ? <p className={styles.hint}>Signature captured.</p> : null}
     </SignaturePad.Root>
+  );
+}
+
+function TypedSignature({ name, onChange }: { name: string; onChange: (dataUrl: string) => void }) {
+  const [typed, setTyped] = useState(name);
+  const image = useMemo(() => (typed.trim() ? typedSignatureImage(typed.trim()) : ''), [typed]);
+  // The prefilled name is a signature at once; each change of it, a new one.
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  useEffect(() => {
+    latest.current(image);
+  }, [image]);
+  return (
+    <div className={styles.typed}>
+      <TextField
+        label="Type your full name"
+        value={typed}
+        maxLength={MAX_CHARS.name}
+        autoComplete="name"
+        onChange={(e) => setTyped(e.target.value)}
+      />
+      <p className={styles.hint}>
+        Your typed name is your signature, with the same legal effect as a drawn one. It is shown below as it will
+        appear on the agreement.
+      </p>
+      {image ? <img src={image} alt={`Signature: ${typed.trim()}`} className={styles.saved} /> : null}
+    </div>
   );
 }

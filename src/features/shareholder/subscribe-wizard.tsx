@@ -203,7 +203,17 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
       {step === 4 ? (
         <Suspense fallback={<LoadingStatus />}>
           <form.Field name="signatureData">
-            {(field) => <SignatureStep value={field.state.value} onChange={(dataUrl) => field.handleChange(dataUrl)} />}
+            {(field) => (
+              <SignatureStep
+                value={field.state.value}
+                method={values.signatureMethod}
+                name={values.subscriberName}
+                onChange={(dataUrl, method) => {
+                  if (method !== values.signatureMethod) form.setFieldValue('signatureMethod', method);
+                  field.handleChange(dataUrl);
+                }}
+              />
+            )}
           </form.Field>
           {replacedNotice(synced, 'signatureData', 'Signature')}
         </Suspense>

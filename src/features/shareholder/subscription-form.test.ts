@@ -33,12 +33,19 @@ describe('the subscription form values', () => {
       cancellationUnderstood: false,
       legalConfirmed: false,
       signatureData: '',
+      signatureMethod: 'drawn',
     });
   });
 
   it("resume a draft's details and signature, but never its confirmations", () => {
     const values = initialValues(
-      draft({ subscriber_name: 'Ada', subscriber_email: 'a@b.co', number_of_shares: 8000, signature_data: PNG }),
+      draft({
+        subscriber_name: 'Ada',
+        subscriber_email: 'a@b.co',
+        number_of_shares: 8000,
+        signature_data: PNG,
+        signature_method: 'typed',
+      }),
       'ada@example.com',
     );
     expect(values).toMatchObject({
@@ -46,6 +53,7 @@ describe('the subscription form values', () => {
       subscriberEmail: 'a@b.co',
       numberOfShares: '8000',
       signatureData: PNG,
+      signatureMethod: 'typed',
       eisUnderstood: false,
     });
   });
@@ -62,6 +70,7 @@ describe('the subscription form values', () => {
       subscription_price: 1.25,
       total_amount: 8750,
       signature_data: null,
+      signature_method: 'drawn',
     });
     expect(toDraftFields(filled({ numberOfShares: '12' })).number_of_shares).toBe(5000);
   });

@@ -59,6 +59,8 @@ export interface WizardValues {
   cancellationUnderstood: boolean;
   legalConfirmed: boolean;
   signatureData: string;
+  /** How the signature was made: drawn on the pad, or the name typed (and drawn as an image). */
+  signatureMethod: 'drawn' | 'typed';
 }
 
 export function initialValues(draft: ShareSubscriptionDoc | null, email: string | undefined): WizardValues {
@@ -73,6 +75,7 @@ export function initialValues(draft: ShareSubscriptionDoc | null, email: string 
     cancellationUnderstood: false,
     legalConfirmed: false,
     signatureData: draft?.signature_data ?? '',
+    signatureMethod: draft?.signature_method === 'typed' ? 'typed' : 'drawn',
   };
 }
 
@@ -106,6 +109,7 @@ export function toDraftFields(
     subscription_price: SHARE_PRICE,
     total_amount: totalFor(shares),
     signature_data: values.signatureData || null,
+    signature_method: values.signatureMethod,
   };
 }
 
@@ -117,6 +121,7 @@ export const FORM_FIELD = {
   subscriber_phone: 'subscriberPhone',
   number_of_shares: 'numberOfShares',
   signature_data: 'signatureData',
+  signature_method: 'signatureMethod',
 } as const satisfies Partial<Record<keyof DraftFields, keyof WizardValues>>;
 
 export type ShownField = keyof typeof FORM_FIELD;
@@ -155,6 +160,7 @@ const REFUSED_LABEL: Record<ShownField, string> = {
   subscriber_phone: 'The phone number',
   number_of_shares: 'The number of shares',
   signature_data: 'The signature',
+  signature_method: 'The way of signing',
 };
 
 /** A refusal of the subscription in words, naming the field when the server named one. */

@@ -44,6 +44,27 @@ describe('the subscription rules', () => {
       'Share Certificate: Awaiting Payment',
       'EIS Documentation: Awaiting Certificate',
     ]);
+    // Each line says what it waits for now, never for a step already complete.
+    const lines = (flags: Parameters<typeof agreementStatusLines>[0]) =>
+      agreementStatusLines(flags)
+        .map((l) => `${l.label}: ${l.value}`)
+        .slice(2);
+    const none4 = { shares_issued: false, share_certificate_issued: false, eis_documentation_sent: false };
+    expect(lines({ ...none4, payment_received: true })).toEqual([
+      'Shares Issued: Pending',
+      'Share Certificate: Awaiting Shares',
+      'EIS Documentation: Awaiting Certificate',
+    ]);
+    expect(lines({ ...none4, payment_received: true, shares_issued: true })).toEqual([
+      'Shares Issued: Complete',
+      'Share Certificate: Pending',
+      'EIS Documentation: Awaiting Certificate',
+    ]);
+    expect(lines({ ...none4, payment_received: true, shares_issued: true, share_certificate_issued: true })).toEqual([
+      'Shares Issued: Complete',
+      'Share Certificate: Complete',
+      'EIS Documentation: Pending',
+    ]);
     const all = agreementStatusLines({
       payment_received: true,
       shares_issued: true,

@@ -78,11 +78,16 @@ export function agreementStatusLines(s: AgreementFlags | null | undefined): Stat
     complete,
     value: complete ? 'Complete' : otherwise,
   });
+  const paid = Boolean(s?.payment_received);
+  const issued = Boolean(s?.shares_issued);
+  const certificate = Boolean(s?.share_certificate_issued);
+  // The spec's words while the step before is missing; once it is done, the line waits for its own
+  // step ('Pending'), not for one already complete.
   return [
     line('Agreement Signed', true, 'Complete'),
-    line('Payment Received', Boolean(s?.payment_received), 'Pending'),
-    line('Shares Issued', Boolean(s?.shares_issued), 'Awaiting Payment'),
-    line('Share Certificate', Boolean(s?.share_certificate_issued), 'Awaiting Payment'),
-    line('EIS Documentation', Boolean(s?.eis_documentation_sent), 'Awaiting Certificate'),
+    line('Payment Received', paid, 'Pending'),
+    line('Shares Issued', issued, paid ? 'Pending' : 'Awaiting Payment'),
+    line('Share Certificate', certificate, !paid ? 'Awaiting Payment' : !issued ? 'Awaiting Shares' : 'Pending'),
+    line('EIS Documentation', Boolean(s?.eis_documentation_sent), certificate ? 'Pending' : 'Awaiting Certificate'),
   ];
 }

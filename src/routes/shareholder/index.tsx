@@ -1,11 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSession } from '../../features/auth/session';
 import { ShareholderAction } from '../../features/shareholder/shareholder-action';
-import { ShareholderLanding } from '../../features/shareholder/landing-page';
+import { CO_FOUNDER_CONTEXT, ShareholderLanding } from '../../features/shareholder/landing-page';
+import { PERSONAS } from '../../lib/personas';
+import { VoiceWidget } from '../../ui/voice-widget';
 
 export const Route = createFileRoute('/shareholder/')({
   component: function Shareholder() {
     const session = useSession();
-    return <ShareholderLanding action={<ShareholderAction session={session} />} />;
+    return (
+      <ShareholderLanding
+        action={<ShareholderAction session={session} />}
+        voiceWidget={<VoiceWidget agentId={PERSONAS.chloe.agentId} context={CO_FOUNDER_CONTEXT} />}
+      />
+    );
   },
 });

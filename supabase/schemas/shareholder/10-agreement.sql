@@ -31,7 +31,11 @@ as $$
     '5. EIS. The Company intends to seek Enterprise Investment Scheme (EIS) relief and will send the EIS documentation once the shares are issued. The Subscriber understands that tax relief is not guaranteed and depends on their own circumstances.',
     '6. Risk. The Subscriber understands that investing in an early-stage company puts the whole investment at risk, that the shares are illiquid, and that any dividend is unlikely.',
     '',
-    'Signed electronically by the Subscriber with a drawn signature.'
+    -- How the subscriber signed (a typed name is an electronic signature under UK law too).
+    case p.signature_method
+      when 'typed' then 'Signed electronically by the Subscriber, who typed their name as their signature.'
+      else 'Signed electronically by the Subscriber with a drawn signature.'
+    end
   )
 $$;
 

@@ -41,38 +41,58 @@ async function subscriber() {
 }
 
 describe('signing evidence', () => {
-  it('the server hashes the agreement text the app shows together with the signature, and records the user agent', async () => {
+  it.each(['drawn', 'typed'] as const)(
+    'the server hashes the agreement text the app shows together with the signature (%s), and records the user agent',
+    async (method) => {
+      const u = await subscriber();
+      const row = { ...signed(u.user.id), signature_method: method };
+      const { data, error } = await u.client
+        .from('share_subscriptions')
+        .insert(row)
+        .select('signature_hash, signed_user_agent, effective_date, payment_reference')
+        .single();
+      expect(error).toBeNull();
+      const [server] = await sql<{ text: string }>(
+        'select public.share_agreement_text(s) as text from share_subscriptions s where id = $1',
+        [row.id],
+      );
+      // The text the subscriber read in the app is the text the server signed, to the character,
+      // with the server's effective date (one UK date format) and reference.
+      const stored = data as {
+        signature_hash: string;
+        signed_user_agent: string;
+        effective_date: string;
+        payment_reference: string;
+      };
+      const text = agreementText({
+        ...row,
+        effective_date: stored.effective_date,
+        payment_reference: stored.payment_reference,
+      });
+      expect(text).toBe(server!.text);
+      expect(text).toMatch(/^Effective date: \d{1,2} [A-Z][a-z]+ \d{4}$/m);
+      // The agreement says how it was signed.
+      expect(text.split('\n').at(-1)).toBe(
+        method === 'typed'
+          ? 'Signed electronically by the Subscriber, who typed their name as their signature.'
+          : 'Signed electronically by the Subscriber with a drawn signature.',
+      );
+      const expected = createHash('sha256').update(`${server!.text}\n${PNG}`, 'utf8').digest('hex');
+      expect({ signature_hash: stored.signature_hash, signed_user_agent: stored.signed_user_agent }).toEqual({
+        signature_hash: expected,
+        signed_user_agent: UA,
+      });
+    },
+  );
+
+  it('a way of signing other than drawn or typed is refused by name', async () => {
     const u = await subscriber();
-    const row = signed(u.user.id);
-    const { data, error } = await u.client
+    const { error } = await u.client
       .from('share_subscriptions')
-      .insert(row)
-      .select('signature_hash, signed_user_agent, effective_date, payment_reference')
-      .single();
-    expect(error).toBeNull();
-    const [server] = await sql<{ text: string }>(
-      'select public.share_agreement_text(s) as text from share_subscriptions s where id = $1',
-      [row.id],
-    );
-    // The text the subscriber read in the app is the text the server signed, to the character,
-    // with the server's effective date (one UK date format) and reference.
-    const stored = data as {
-      signature_hash: string;
-      signed_user_agent: string;
-      effective_date: string;
-      payment_reference: string;
-    };
-    const text = agreementText({
-      ...row,
-      effective_date: stored.effective_date,
-      payment_reference: stored.payment_reference,
-    });
-    expect(text).toBe(server!.text);
-    expect(text).toMatch(/^Effective date: \d{1,2} [A-Z][a-z]+ \d{4}$/m);
-    const expected = createHash('sha256').update(`${server!.text}\n${PNG}`, 'utf8').digest('hex');
-    expect({ signature_hash: stored.signature_hash, signed_user_agent: stored.signed_user_agent }).toEqual({
-      signature_hash: expected,
-      signed_user_agent: UA,
+      .insert({ ...signed(u.user.id), signature_method: 'stamped' });
+    expect(error).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('share_subscriptions_signature_method_values') as unknown,
     });
   });
 
