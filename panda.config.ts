@@ -22,6 +22,10 @@ export default defineConfig({
       // flex or grid item can shrink below the word's width.
       overflowWrap: 'anywhere',
     },
+    // The preflight gives these 'break-word', which does not narrow a grid track or flex item.
+    'p, h1, h2, h3, h4, h5, h6, li, dd, dt, td, th, label, legend, blockquote, figcaption': {
+      overflowWrap: 'anywhere',
+    },
     '#root': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
     ':focus-visible': { outline: '2px solid token(colors.focusRing)', outlineOffset: '2px' },
   },

@@ -38,7 +38,7 @@ const styles = {
       py: '3',
       borderBottomWidth: '1px',
       borderColor: 'border',
-      overflowWrap: 'break-word',
+      overflowWrap: 'anywhere',
     },
     '& thead th': { bg: 'brand.800', color: 'white', fontWeight: 'semibold' },
     '& tbody th': { fontWeight: 'semibold', color: 'fg' },
