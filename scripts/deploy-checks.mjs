@@ -17,7 +17,15 @@ async function call(url, key, pathAndQuery, init = {}) {
   const res = await fetch(`${url}${pathAndQuery}`, {
     redirect: 'manual',
     ...init,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
+    // A header given as '' is left out.
+    headers: Object.fromEntries(
+      Object.entries({
+        apikey: key,
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        .../** @type {Record<string, string>} */ (init.headers ?? {}),
+      }).filter(([, v]) => v !== ''),
+    ),
     signal: AbortSignal.timeout(20_000),
   });
   const text = await res.text();
@@ -59,10 +67,12 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
   }
 
   const report = await call(url, secretKey, '/rest/v1/rpc/deployment_report', { method: 'POST', body: '{}' });
-  if (report.status === 401) {
-    add(false, 'Secret key', 'the project refuses it: copy a secret key from Project Settings → API Keys');
-  } else if (report.status === 403 || report.body?.code === '42501') {
+  // A key the project knows but that is not the service role's reaches the function and is refused
+  // by it (42501, which PostgREST answers with 401 for anon); an unknown key never gets that far.
+  if (report.status === 403 || report.body?.code === '42501') {
     add(false, 'Secret key', 'it is not a secret (service role) key: use an sb_secret_… key');
+  } else if (report.status === 401) {
+    add(false, 'Secret key', 'the project refuses it: copy a secret key from Project Settings → API Keys');
   } else if (report.status === 404 || report.body?.code === 'PGRST202') {
     add(false, 'Migrations', `public.deployment_report() is missing, so the migrations are not applied: ${FIX_PUSH}`);
   } else if (report.status !== 200 || !report.body) {
@@ -76,7 +86,13 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
   const notDeployed = [];
   const other = [];
   for (const name of functions) {
-    const res = await call(url, publishableKey, `/functions/v1/${name}`, { method: 'POST', body: '{}' });
+    // The API key alone, no Authorization: the platform's JWT check refuses that whatever the key's
+    // kind, while a function that checks its callers answers it in its own words.
+    const res = await call(url, publishableKey, `/functions/v1/${name}`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: '' },
+    });
     if (res.status === 404 && typeof res.body?.error !== 'string') notDeployed.push(name);
     else if (res.status === 401 && typeof res.body?.error !== 'string') platformChecked.push(name);
     else if (typeof res.body?.error !== 'string') other.push(`${name} (${res.status})`);
@@ -179,7 +195,7 @@ function databaseChecks(r, migrations, add) {
   if (lacking.length) {
     add(false, 'Auto-reply schedule', `${lacking.join(' and ')} not enabled: Database → Extensions`);
   } else {
-    const job = /** @type {{ active?: boolean, command?: string } | null} */ (r.cron_job ?? null);
+    const job = /** @type {{ active?: boolean, command?: string, schedule?: string } | null} */ (r.cron_job ?? null);
     if (!job) add(false, 'Auto-reply schedule', `no cron job named ${JOB}: run the README's cron.schedule(...)`);
     else if (!job.active)
       add(false, 'Auto-reply schedule', `the cron job ${JOB} is paused (cron.alter_job(..., active := true))`);
@@ -195,6 +211,8 @@ function databaseChecks(r, migrations, add) {
         'Auto-reply schedule',
         "the cron job keeps pg_net's 5-second timeout, shorter than a run: set timeout_milliseconds (README)",
       );
+    } else if (String(/** @type {{ schedule?: string }} */ (job).schedule) !== '* * * * *') {
+      add(false, 'Auto-reply schedule', `${JOB} runs on '${String(job.schedule)}', not every minute: use '* * * * *'`);
     } else add(true, 'Auto-reply schedule', `${JOB} runs every minute`);
   }
   if (r.vault !== true) add(false, 'Auto-reply key', 'Vault is not available on this database');

@@ -34,3 +34,36 @@ describe('WizardShell numbered steps', () => {
     expect(screen.getByText('Step 3 of 5: Legal Confirmations')).toBeTruthy();
   });
 });
+
+describe('WizardShell focus', () => {
+  const shell = (step: number, indicator: 'numbered' | 'progress') => (
+    <WizardShell
+      steps={STEPS}
+      step={step}
+      indicator={indicator}
+      label="Steps"
+      onSubmit={() => undefined}
+      back={{ label: 'Back', onClick: () => undefined }}
+      actions={<button type="submit">Next</button>}
+    >
+      <input aria-label="A field" />
+    </WizardShell>
+  );
+
+  it.each(['numbered', 'progress'] as const)(
+    'a new step takes the focus to its heading (%s), the first render leaves it where it is',
+    (indicator) => {
+      const { rerender } = render(shell(1, indicator));
+      expect(document.activeElement).toBe(document.body);
+      screen.getByRole('button', { name: 'Next' }).focus();
+      rerender(shell(2, indicator));
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Investment Details' }));
+      // Re-rendering the same step does not take the focus back from a field.
+      screen.getByLabelText('A field').focus();
+      rerender(shell(2, indicator));
+      expect(document.activeElement).toBe(screen.getByLabelText('A field'));
+      // The step change is said in a live region.
+      expect(screen.getByText('Step 2 of 5: Investment Details').closest('[aria-live]')).not.toBeNull();
+    },
+  );
+});

@@ -192,11 +192,8 @@ function ProgressBar({ steps, step }: { steps: readonly string[]; step: number }
   const percent = progressPercent(step, steps.length);
   return (
     <Progress.Root value={percent} className={styles.progress}>
-      <p className={styles.hidden} aria-live="polite">
-        Step {step} of {steps.length}: {steps[step - 1]}
-      </p>
       <div className={styles.progressTop}>
-        <Progress.Label>
+        <Progress.Label aria-live="polite">
           Step {step} of {steps.length}: {steps[step - 1]}
         </Progress.Label>
         <Progress.ValueText>{percent}%</Progress.ValueText>

@@ -32,7 +32,11 @@ begin
     'tables', (select coalesce(jsonb_agg(jsonb_build_object(
                         'name', c.relname,
                         'rls', c.relrowsecurity,
-                        'service_role', pg_catalog.has_table_privilege('service_role', c.oid, 'select, insert, update, delete'))
+                        -- Each privilege on its own: a list is true when any one of them is held.
+                        'service_role', pg_catalog.has_table_privilege('service_role', c.oid, 'select')
+                                        and pg_catalog.has_table_privilege('service_role', c.oid, 'insert')
+                                        and pg_catalog.has_table_privilege('service_role', c.oid, 'update')
+                                        and pg_catalog.has_table_privilege('service_role', c.oid, 'delete'))
                       order by c.relname), '[]')
                  from pg_catalog.pg_class as c
                 where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'),

@@ -108,6 +108,12 @@ test('a 200-character name and address without a space wrap on every step and th
   await page.getByRole('tab', { name: 'Type your name' }).click();
   await expect(page.getByText('Signature captured.')).toBeVisible();
   expect(await page.evaluate(layoutProblem), 'step 4 with the name typed').toBeNull();
+  // The other way drops this signature: an empty pad, nothing captured, Next waits.
+  await page.getByRole('tab', { name: 'Draw' }).click();
+  await expect(page.getByText('Signature captured.')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Type your name' }).click();
+  await expect(page.getByText('Signature captured.')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepHeading(page, 5, 'Payment Instructions')).toBeVisible();
   expect(await page.evaluate(layoutProblem), 'step 5').toBeNull();

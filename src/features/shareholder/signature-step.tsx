@@ -90,6 +90,8 @@ type SignatureStepProps = {
 export function SignatureStep({ value, method, name, onChange }: SignatureStepProps) {
   const [redraw, setRedraw] = useState(value === '');
   const [tab, setTab] = useState<SignatureMethod>(method);
+  // After 'Clear Signature' the typed field starts empty: the prefilled name would sign again at once.
+  const [cleared, setCleared] = useState(false);
   if (!redraw && value) {
     return (
       <div className={styles.column}>
@@ -106,6 +108,7 @@ export function SignatureStep({ value, method, name, onChange }: SignatureStepPr
           variant="secondary"
           onClick={() => {
             onChange('', method);
+            setCleared(true);
             setRedraw(true);
           }}
         >
@@ -119,9 +122,12 @@ export function SignatureStep({ value, method, name, onChange }: SignatureStepPr
       value={tab}
       onValueChange={({ value: next }) => {
         setTab(next as SignatureMethod);
-        // A signature made the other way is not this one.
-        if (value) onChange('', next as SignatureMethod);
+        // A signature made the other way is not this one; the way chosen is recorded either way.
+        onChange('', next as SignatureMethod);
       }}
+      // A hidden pad would keep its strokes after the signature was dropped: each way mounts anew.
+      lazyMount
+      unmountOnExit
       className={styles.column}
     >
       <Tabs.List className={styles.list} aria-label="How to sign">
@@ -136,7 +142,7 @@ export function SignatureStep({ value, method, name, onChange }: SignatureStepPr
         <DrawnSignature onChange={(dataUrl) => onChange(dataUrl, 'drawn')} />
       </Tabs.Content>
       <Tabs.Content value="typed" className={styles.content}>
-        {tab === 'typed' ? <TypedSignature name={name} onChange={(dataUrl) => onChange(dataUrl, 'typed')} /> : null}
+        <TypedSignature name={cleared ? '' : name} onChange={(dataUrl) => onChange(dataUrl, 'typed')} />
       </Tabs.Content>
       {value ? (
         <p className={styles.hint} role="status">

@@ -59,10 +59,17 @@ export async function startGateway(opts) {
    * @param {http.IncomingMessage} req @param {string} key the request's checked API key
    */
   const bearer = (req, key) => {
-    const given = String(req.headers.authorization ?? '').match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-    if (given && !apiKeys.has(given)) return String(req.headers.authorization);
-    return `Bearer ${apiKeys.get(given ?? key) ?? key}`;
+    const header = req.headers.authorization;
+    if (header === undefined) return `Bearer ${apiKeys.get(key) ?? key}`;
+    const given = String(header).match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    // Anything else (a user's JWT, a malformed header) goes on as sent, for the service to judge.
+    return given && apiKeys.has(given) ? `Bearer ${apiKeys.get(given)}` : String(header);
   };
+  // A legacy key turned off is refused wherever it is sent, the bearer included.
+  const turnedOff = new Set(opts.legacyKeys ? [] : [anonKey, serviceRoleKey]);
+  /** @param {http.IncomingMessage} req */
+  const offBearer = (req) =>
+    turnedOff.has(String(req.headers.authorization ?? '').match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? '');
 
   /**
    * The request's API key when it has a valid one; otherwise the 401 is sent and null returned.
@@ -78,7 +85,7 @@ export async function startGateway(opts) {
       });
       return null;
     }
-    if (key && !apiKeys.has(key)) {
+    if ((key && !apiKeys.has(key)) || offBearer(req)) {
       send(res, 401, {
         message: 'Invalid API key',
         hint: opts.legacyKeys

@@ -31,6 +31,13 @@ describe('with only the new API keys', () => {
       message: 'Invalid API key',
       hint: 'Legacy API keys are disabled: use a publishable or secret key.',
     });
+    // Nor as the bearer beside a valid key: the legacy service_role key opens nothing.
+    for (const path of ['/rest/v1/saved_properties?select=id', '/auth/v1/admin/users']) {
+      const asBearer = await fetch(`${info().apiUrl}${path}`, {
+        headers: { apikey: info().anonKey, authorization: `Bearer ${legacy.serviceRoleKey}` },
+      });
+      expect(asBearer.status).toBe(401);
+    }
   });
 
   it('a user signs up and reads their own rows with the publishable key; the secret key sees everyone’s', async () => {

@@ -107,5 +107,18 @@ describe('npm run deploy:check', () => {
     expect(wrong.lines).toContain(
       '✗ Secret key: the project refuses it: copy a secret key from Project Settings → API Keys',
     );
+    const publishable = await check('http://localhost:4173', { secret: own.stack!.info.anonKey });
+    expect(publishable.lines).toContain('✗ Secret key: it is not a secret (service role) key: use an sb_secret_… key');
+
+    // One privilege missing is a missing grant (a list of privileges is true when any one is held).
+    await db('revoke delete on table public.email_logs from service_role');
+    try {
+      const partial = await check('http://localhost:4173');
+      expect(partial.lines).toContain(
+        '✗ Grants: service_role cannot read and write email_logs: run `supabase db push` (README: Deploying) (migration 20261127000027 grants them)',
+      );
+    } finally {
+      await db('grant delete on table public.email_logs to service_role');
+    }
   });
 });
