@@ -69,6 +69,8 @@ describe('the subscription wizard and its stored draft', () => {
     const { data, draft, user } = await typedOverPulledName();
     await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Here'));
+    // The log is written beside the save, in a task of its own: wait for it, not for a race.
+    await waitFor(async () => expect(await data.db.conflict_log.count().exec()).toBe(1));
     const [logged] = await data.db.conflict_log.find().exec();
     expect(logged?.toJSON()).toMatchObject({
       field: 'subscriber_name',
