@@ -43,6 +43,8 @@ export async function fillLegal(page: Page) {
 export async function sign(page: Page) {
   await expect(stepHeading(page, 4, 'Digital Signature')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // A person scrolls to the pad first: strokes below the window's edge would never reach it.
+  await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
   const pad = await page.getByTestId('signature-pad').boundingBox();
   if (!pad) throw new Error('no signature pad');
   await page.mouse.move(pad.x + 40, pad.y + 120);
