@@ -10,9 +10,10 @@
 //   APP_ORIGIN              where the app is served, e.g. https://app.example.com
 //
 // Each may be given as --url, --secret-key, --publishable-key, --app instead.
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { localKeys, localSettings, ROOT } from '../supabase/local/shared/settings.mjs';
+import { functionNames } from '../supabase/local/stack/functions.mjs';
+import { migrationFiles } from '../supabase/local/stack/migrate.mjs';
 import { checks } from './deploy-checks.mjs';
 
 /** @param {string[]} argv @returns {Record<string, string>} */
@@ -55,16 +56,8 @@ async function main() {
     return 2;
   }
 
-  const migrationsDir = path.join(ROOT, 'supabase/migrations');
-  const migrations = readdirSync(migrationsDir)
-    .filter((f) => /^\d+_.+\.sql$/.test(f))
-    .map((f) => f.split('_')[0] ?? '')
-    .sort();
-  const functionsDir = path.join(ROOT, 'supabase/functions');
-  const functions = readdirSync(functionsDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
-    .map((d) => d.name)
-    .sort();
+  const migrations = (await migrationFiles()).map((f) => f.split('_')[0] ?? '');
+  const functions = functionNames(path.join(ROOT, 'supabase/functions'));
 
   console.log(`Checking ${url} for the app at ${app}`);
   const results = await checks({ url, secretKey, publishableKey, app, migrations, functions });

@@ -11,11 +11,12 @@ export const stack = (): StackInfo => inject('stack');
 type Headers = Record<string, string>;
 
 /**
+ * A client of the API at `apiUrl` (the shared stack's unless told) with `key`, either kind.
  * Untyped on purpose: these clients also send what the schema refuses. Node 20 has no global
  * WebSocket; supabase-js wants one for Realtime even when unused.
  */
-function client(key: string, headers: Headers = {}): SupabaseClient {
-  return createClient(stack().apiUrl, key, {
+export function clientWithKey(key: string, headers: Headers = {}, apiUrl = stack().apiUrl): SupabaseClient {
+  return createClient(apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers },
     // ws' class is API-compatible with the browser's; the cast bridges the two type declarations.
@@ -23,8 +24,8 @@ function client(key: string, headers: Headers = {}): SupabaseClient {
   }) as SupabaseClient;
 }
 
-export const anonClient = (headers?: Headers) => client(stack().anonKey, headers);
-export const serviceClient = () => client(stack().serviceRoleKey);
+export const anonClient = (headers?: Headers) => clientWithKey(stack().anonKey, headers);
+export const serviceClient = () => clientWithKey(stack().serviceRoleKey);
 
 /** A valid signature image: a 1×1 PNG as a data URL. */
 export const PNG =

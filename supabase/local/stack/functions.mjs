@@ -23,15 +23,19 @@ export function readDotEnv(file) {
   return out;
 }
 
-/** Whether `functionsDir` holds a function (`<name>/index.ts`; `_shared` and the like are not). @param {string} functionsDir */
-export function hasFunctions(functionsDir) {
-  return (
-    existsSync(functionsDir) &&
-    readdirSync(functionsDir, { withFileTypes: true }).some(
+/** The functions of `functionsDir`, by name (`<name>/index.ts`; `_shared` and the like are not). @param {string} functionsDir */
+export function functionNames(functionsDir) {
+  if (!existsSync(functionsDir)) return [];
+  return readdirSync(functionsDir, { withFileTypes: true })
+    .filter(
       (d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(path.join(functionsDir, d.name, 'index.ts')),
     )
-  );
+    .map((d) => d.name)
+    .sort();
 }
+
+/** Whether `functionsDir` holds a function. @param {string} functionsDir */
+export const hasFunctions = (functionsDir) => functionNames(functionsDir).length > 0;
 
 /**
  * What the product's functions find in their env on the local stack: the project's secrets

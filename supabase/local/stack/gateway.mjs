@@ -28,6 +28,9 @@ export const MAX_BODY = Object.freeze({ rest: 32 * 1024 * 1024, auth: MAX_BODY_B
  */
 const send = (res, status, body, headers = {}) => sendJson(res, status, body, { ...headers, ...SUPABASE_CORS });
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined. @param {http.IncomingMessage} req */
+const bearerToken = (req) => String(req.headers.authorization ?? '').match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+
 /** The path below `/<service>/v1`, as the service behind it sees it ('/' for none). @param {URL} url */
 const below = (url) => `/${url.pathname.split('/').slice(3).join('/')}`;
 
@@ -61,15 +64,14 @@ export async function startGateway(opts) {
   const bearer = (req, key) => {
     const header = req.headers.authorization;
     if (header === undefined) return `Bearer ${apiKeys.get(key) ?? key}`;
-    const given = String(header).match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    const given = bearerToken(req);
     // Anything else (a user's JWT, a malformed header) goes on as sent, for the service to judge.
     return given && apiKeys.has(given) ? `Bearer ${apiKeys.get(given)}` : String(header);
   };
   // A legacy key turned off is refused wherever it is sent, the bearer included.
   const turnedOff = new Set(opts.legacyKeys ? [] : [anonKey, serviceRoleKey]);
   /** @param {http.IncomingMessage} req */
-  const offBearer = (req) =>
-    turnedOff.has(String(req.headers.authorization ?? '').match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? '');
+  const offBearer = (req) => turnedOff.has(bearerToken(req) ?? '');
 
   /**
    * The request's API key when it has a valid one; otherwise the 401 is sent and null returned.

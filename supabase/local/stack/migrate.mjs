@@ -23,13 +23,21 @@ export async function bootstrap(db, authenticatorPassword) {
 }
 
 /**
+ * The migration files of `dir`, in the order they apply, as the Supabase CLI names them
+ * (`<version>_<name>.sql`).
+ * @param {string} [dir]
+ */
+export const migrationFiles = async (dir = MIGRATIONS_DIR) =>
+  (await readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+
+/**
  * Apply every file of supabase/migrations/ not yet recorded, in order, each in its own transaction.
  * @param {pg.Client} db
  * @param {string} [dir]
  * @returns {Promise<string[]>} the versions applied now
  */
 export async function migrate(db, dir = MIGRATIONS_DIR) {
-  const files = (await readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const files = await migrationFiles(dir);
   const rows = /** @type {{ rows: { version: string }[] }} */ (
     await db.query('select version from supabase_migrations.schema_migrations')
   ).rows;

@@ -3,9 +3,9 @@
 // hand-written reader would get wrong (comments, inline tables, quoted keys, a malformed file).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionNames } from './functions.mjs';
 import { readProjectConfig } from './project-config.mjs';
 
 let dir: string;
@@ -37,9 +37,7 @@ describe('auth service', () => {
 
   it('lets every function of supabase/functions through without the platform JWT check (each checks its callers)', () => {
     const functionsDir = path.resolve(import.meta.dirname, '../../functions');
-    const functions = readdirSync(functionsDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
-      .map((d) => d.name);
+    const functions = functionNames(functionsDir);
     expect(functions.length).toBeGreaterThan(0);
     expect(readProjectConfig(path.resolve(import.meta.dirname, '../../config.toml')).functionsWithoutJwt).toEqual(
       new Set(functions),

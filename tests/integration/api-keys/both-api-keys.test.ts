@@ -1,26 +1,18 @@
 // A project in the middle of the switch (the local default): the legacy JWT keys and the new
 // sb_ keys work side by side, so clients can move one at a time.
-import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { apiKeys } from '../../../supabase/local/shared/keys.mjs';
-import { newUser, stack } from '../fixtures';
-
-const client = (key: string) =>
-  createClient(stack().apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+import { clientWithKey, newUser, stack } from '../fixtures';
 
 describe('legacy and new API keys together', () => {
   it('a user of the legacy key is found by staff with the secret key; the publishable key signs them in', async () => {
     const keys = await apiKeys(stack().jwtSecret);
     expect(stack().anonKey).toBe(keys.anonKey);
     const u = await newUser();
-    const staff = client(keys.secretKey);
+    const staff = clientWithKey(keys.secretKey);
     const found = await staff.auth.admin.getUserById(u.user.id);
     expect(found.data.user?.email).toBe(u.email);
-    const signedIn = await client(keys.publishableKey).auth.signInWithPassword({
+    const signedIn = await clientWithKey(keys.publishableKey).auth.signInWithPassword({
       email: u.email,
       password: u.password,
     });

@@ -3,20 +3,15 @@
 // gateway swaps each for its role's JWT as hosted Supabase's does; the functions (verify_jwt =
 // false, supabase/config.toml) check their callers themselves and call back with the new keys.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { apiKeys } from '../../../supabase/local/shared/keys.mjs';
 import { runAutoReply } from '../../../supabase/local/stack/auto-reply.mjs';
 import { ownStack } from '../../stack-fixture';
+import { clientWithKey } from '../fixtures';
 
 const own = ownStack({ apiKeyKind: 'new' }, { beforeAll, afterAll });
 const info = () => own.stack!.info;
-const client = (key: string) =>
-  createClient(info().apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+const client = (key: string) => clientWithKey(key, {}, info().apiUrl);
 
 describe('with only the new API keys', () => {
   it('hands out sb_ keys and refuses the legacy JWT keys', async () => {
