@@ -126,3 +126,37 @@ test('a 200-character name and address without a space wrap on every step and th
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${name}` })).toBeVisible();
   expect(await page.evaluate(layoutProblem), 'the dashboard').toBeNull();
 });
+
+test('offline at 820 px, a 10,000-character paste into the typed name is cut to 200 and says so; it still signs', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto('/shareholder/subscribe');
+  await page.getByLabel('Full name').fill('Ada Offline');
+  await page.getByLabel('Address').fill('1 High Street, London');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 4, 'Digital Signature')).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: 'Type your name' }).click();
+  const typed = page.getByLabel('Type your full name');
+  await typed.fill(LONG_WORD(10_000));
+  await expect(typed).toHaveValue(LONG_WORD(200));
+  await expect(page.getByText('At most 200 characters')).toBeVisible();
+  await expect(page.getByText('Signature captured.')).toBeVisible();
+  expect(await page.evaluate(layoutProblem)).toBeNull();
+  // Emptied, it is no signature: Next waits, and nothing typed on the earlier steps is lost.
+  await typed.fill('');
+  await expect(page.getByText('Signature captured.')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Full name')).toHaveValue('Ada Offline');
+  await context.setOffline(false);
+});
