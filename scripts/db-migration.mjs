@@ -11,9 +11,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPostgres } from '../supabase/local/stack/postgres.mjs';
-import { bootstrap, migrate, MIGRATIONS_DIR } from '../supabase/local/stack/migrate.mjs';
+import { bootstrapAndMigrate, MIGRATIONS_DIR } from '../supabase/local/stack/migrate.mjs';
 import { freePort } from '../supabase/local/stack/process.mjs';
-import { compareWithSchemas, differences, grantStatements, readFunctions, ROOT } from './db-schemas.mjs';
+import {
+  MIGRATION_ROLE,
+  compareWithSchemas,
+  differences,
+  grantStatements,
+  readFunctions,
+  ROOT,
+} from './db-schemas.mjs';
 
 /** @typedef {import('./db-schemas.mjs').Comparison} Comparison */
 
@@ -49,6 +56,7 @@ function migrationBody(c) {
 async function settle(db, c, parts) {
   await db.query('begin');
   try {
+    await db.query(`set local role ${MIGRATION_ROLE}`);
     await db.query(parts.join('\n\n'));
     const got = await readFunctions(db);
     /** @type {string[]} */
@@ -94,11 +102,11 @@ function describe(c) {
 async function withMigratedDatabase(work) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-db-migration-'));
   const postgres = await startPostgres({ dataDir, port: await freePort() });
-  const db = new pg.Client({ connectionString: postgres.url });
+  // The comparison's event trigger needs the superuser; what it applies runs as postgres.
+  const db = new pg.Client({ connectionString: postgres.adminUrl });
   try {
+    await bootstrapAndMigrate(postgres, { authenticatorPassword: randomUUID() });
     await db.connect();
-    await bootstrap(db, randomUUID());
-    await migrate(db);
     await work(db);
   } finally {
     await db.end().catch(() => {});

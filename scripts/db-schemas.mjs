@@ -120,6 +120,7 @@ async function recordCommands(db) {
       select c.command_tag, c.object_type, c.objid from pg_catalog.pg_event_trigger_ddl_commands() as c;
     end
     $$;
+    grant all on pg_temp.db_schemas_commands, pg_temp.db_schemas_commands_n_seq to ${MIGRATION_ROLE};
     create event trigger db_schemas_record on ddl_command_end execute function pg_temp.db_schemas_record();`);
 }
 
@@ -195,9 +196,13 @@ async function applyDeclarations(db, files) {
   return declarations;
 }
 
+/** The role migrations run as (hosted's `supabase db push`; not a superuser there). */
+export const MIGRATION_ROLE = 'postgres';
+
 /**
  * What applying supabase/schemas over the database `db` would change, which functions it declares
- * twice, and which it does not declare. `db` is connected as a superuser (the event trigger).
+ * twice, and which it does not declare. `db` is connected as a superuser (the event trigger); the
+ * declarations apply as the migration role, so grants read as a migration leaves them.
  * @param {Client} db @param {string} [dir]
  * @returns {Promise<Comparison>}
  */
@@ -205,9 +210,12 @@ export async function compareWithSchemas(db, dir = SCHEMAS_DIR) {
   const files = await readSchemaFiles(dir);
   await db.query('begin');
   try {
+    await db.query(`set local role ${MIGRATION_ROLE}`);
     const before = await readFunctions(db);
     await resetToNew(db, before);
+    await db.query('reset role');
     await recordCommands(db);
+    await db.query(`set local role ${MIGRATION_ROLE}`);
     const applied = await applyDeclarations(db, files);
     const after = await readFunctions(db);
     const signatureOf = new Map([...after.values()].map((f) => [f.oid, f.signature]));

@@ -5,9 +5,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { ROOT } from '../supabase/local/shared/settings.mjs';
-import { bootstrap, migrate } from '../supabase/local/stack/migrate.mjs';
+import { bootstrapAndMigrate } from '../supabase/local/stack/migrate.mjs';
 import { startPostgres } from '../supabase/local/stack/postgres.mjs';
 import { freePort } from '../supabase/local/stack/process.mjs';
 
@@ -62,7 +61,7 @@ function enumerations(def) {
  *   referenced_columns: string[], one_to_one: boolean }} ForeignKeyRow
  */
 
-/** @param {pg.Client} db */
+/** @param {import('pg').Client} db */
 export async function generateTypes(db) {
   const columns = /** @type {{ rows: ColumnRow[] }} */ (
     await db.query(`
@@ -208,14 +207,14 @@ export async function generateTypes(db) {
 export async function generateFromMigrations() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-types-'));
   const postgres = await startPostgres({ dataDir, port: await freePort() });
-  const db = new pg.Client({ connectionString: postgres.url });
   try {
-    await db.connect();
-    await bootstrap(db, 'types-only');
-    await migrate(db);
-    return await generateTypes(db);
+    /** @type {string} */
+    let text = '';
+    await bootstrapAndMigrate(postgres, { authenticatorPassword: 'types-only' }, async (db) => {
+      text = await generateTypes(db);
+    });
+    return text;
   } finally {
-    await db.end().catch(() => {});
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -8,7 +8,10 @@ import type { afterAll, beforeAll } from 'vitest';
 
 export interface StackInfo {
   apiUrl: string;
+  /** `postgres`'s connection string: not a superuser, as on a hosted project. */
   dbUrl: string;
+  /** The cluster's superuser (`supabase_admin`): for setting up what no project role could. */
+  adminDbUrl: string;
   /** The local inbox (services/mail): GET `${mailUrl}/api/messages?to=…`. */
   mailUrl: string;
   /** The local voice service (supabase/local/services/voice): `${voiceUrl}/v1/convai/...`, `/_local/conversations`. */
@@ -76,6 +79,7 @@ export async function startTestStack(
     const info: StackInfo = {
       apiUrl: stack.apiUrl,
       dbUrl: stack.dbUrl,
+      adminDbUrl: stack.adminDbUrl,
       mailUrl: stack.mailUrl,
       voiceUrl: stack.voiceUrl,
       voiceWsOrigin: stack.voiceWsOrigin,

@@ -94,7 +94,7 @@ const label = (p: string) => p.replace(ASSESSMENT_TOKEN, ':token');
 
 it('initial JavaScript per public route: entry + modulepreloads, and all it loads until idle (gzip)', async () => {
   await sql(
-    app.stack.dbUrl,
+    app.stack.adminDbUrl,
     `insert into agent_assessments (token, agency_name, main_contact_email) values ($1, 'Bench Lettings', 'info@bench.test')`,
     [ASSESSMENT_TOKEN],
   );
@@ -167,7 +167,7 @@ it('sync in Chromium with real IndexedDB: drafts made offline vs sequential upse
         input,
       );
       const [{ count }] = (await sql<{ count: number }>(
-        app.stack.dbUrl,
+        app.stack.adminDbUrl,
         'select count(*)::int as count from saved_properties s join auth.users u on u.id = s.user_id where u.email = $1',
         [email],
       )) as [{ count: number }];

@@ -122,7 +122,7 @@ it('sync throughput: 1,000 saved properties made offline then synced vs 1,000 se
   await engine.stop();
   await db.close();
   const [{ count }] = (await sql<{ count: number }>(
-    stack.info.dbUrl,
+    stack.info.adminDbUrl,
     'select count(*)::int as count from saved_properties where user_id = $1',
     [userId],
   )) as [{ count: number }];

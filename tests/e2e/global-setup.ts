@@ -18,7 +18,7 @@ export default async function globalSetup() {
     preview = await startPreview(env, outDir, appPort);
     process.env.E2E_BASE_URL = preview.url;
     process.env.E2E_API_URL = stack.info.apiUrl;
-    process.env.E2E_DB_URL = stack.info.dbUrl;
+    process.env.E2E_DB_URL = stack.info.adminDbUrl;
     process.env.E2E_MAIL_URL = stack.info.mailUrl;
     process.env.E2E_ANON_KEY = stack.info.anonKey;
     process.env.E2E_SERVICE_ROLE_KEY = stack.info.serviceRoleKey;

@@ -165,7 +165,7 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   text: string,
   params?: unknown[],
 ): Promise<T[]> {
-  pool ??= new pg.Pool({ connectionString: stack().dbUrl, max: 2 });
+  pool ??= new pg.Pool({ connectionString: stack().adminDbUrl, max: 2 });
   return (await pool.query<T>(text, params)).rows;
 }
 

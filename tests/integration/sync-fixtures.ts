@@ -120,7 +120,7 @@ export async function dbOrder(table: string, where: string, params: unknown[]) {
 
 /** A separate superuser connection (not the shared pool), for transactions held open. */
 export async function pgClient() {
-  const db = new pg.Client({ connectionString: stack().dbUrl });
+  const db = new pg.Client({ connectionString: stack().adminDbUrl });
   await db.connect();
   return db;
 }

@@ -31,7 +31,7 @@ import { functionsEnv, hasFunctions, readDotEnv, startFunctions } from './functi
 import { startGateway } from './gateway.mjs';
 import { prepareDatabase } from './migrate.mjs';
 import { freePort } from './process.mjs';
-import { postgresUrl, startPostgres } from './postgres.mjs';
+import { OWNER, postgresUrl, startPostgres, superuserOf } from './postgres.mjs';
 import { startPostgrest } from './postgrest.mjs';
 import { readProjectConfig } from './project-config.mjs';
 import { supervise } from './supervise.mjs';
@@ -59,14 +59,15 @@ export const GMAIL_CALLBACK_PATH = '/gmail-oauth-callback.html';
 
 /**
  * @typedef {{
- *   apiUrl: string, dbUrl: string, mailUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
+ *   apiUrl: string, dbUrl: string, adminDbUrl: string, mailUrl: string, anonKey: string, serviceRoleKey: string, jwtSecret: string,
  *   voiceUrl: string, voiceWsOrigin: string, voiceApiKey: string, normanPassword: string,
  *   googleUrl: string, processMail: () => Promise<unknown>,
  *   applied: string[], stop: () => Promise<void>, faults: StackFaults,
  * }} Stack
  * `voiceApiKey` is the voice service's key, also in the functions' env as ELEVENLABS_API_KEY: for
  * tests and tools only, never for the app. `normanPassword` is the functions' NORMAN_PASSWORD, the
- * one the Norman page accepts.
+ * one the Norman page accepts. `dbUrl` is `postgres`'s (not a superuser, as on hosted);
+ * `adminDbUrl` the cluster's superuser's, for tests and tools that set up what no project could.
  */
 
 /**
@@ -127,16 +128,28 @@ export async function startStack(options = {}) {
       return supervisor;
     };
 
+    // `postgres`'s URL is the project's (printed, SUPABASE_DB_URL); the platform's own services
+    // (auth, realtime) and the bootstrap use the superuser's, as their hosted roles may do more.
     const dbUrl = postgresUrl(dbPort);
+    const superuser = superuserOf(dataDir);
+    const adminDbUrl = postgresUrl(dbPort, superuser);
+    if (superuser === OWNER)
+      notice(
+        `[stack] ${dataDir} was made when postgres was its superuser (hosted's is not): migrations run ` +
+          'with rights a hosted project does not give. Delete that folder (its data goes with it) for the hosted layout.',
+      );
     const postgres = await keepRunning('Postgres', () => startPostgres({ dataDir, port: dbPort, log }));
 
-    const applied = await prepareDatabase(dbUrl, {
-      authenticatorPassword: AUTHENTICATOR_PASSWORD,
-      migrationsDir: options.migrationsDir,
-      seedFile: options.seedFile,
-    });
+    const applied = await prepareDatabase(
+      { url: dbUrl, adminUrl: adminDbUrl },
+      {
+        authenticatorPassword: AUTHENTICATOR_PASSWORD,
+        migrationsDir: options.migrationsDir,
+        seedFile: options.seedFile,
+      },
+    );
 
-    const pool = new pg.Pool({ connectionString: dbUrl, max: 5 });
+    const pool = new pg.Pool({ connectionString: adminDbUrl, max: 5 });
     // An idle connection dropped by Postgres is not a crash of the stack.
     pool.on('error', (error) => log(`[auth] database connection lost: ${error.message}`));
     stops.push(() => pool.end());
@@ -192,7 +205,7 @@ export async function startStack(options = {}) {
       functions = await keepRunning('Deno (functions)', () => startFunctions({ functionsDir, port, log, env }));
     }
 
-    const realtime = startRealtimeService({ dbUrl, jwtSecret, log });
+    const realtime = startRealtimeService({ dbUrl: adminDbUrl, jwtSecret, log });
     stops.push(() => realtime.stop());
 
     /** @type {StackFaults} */
@@ -262,6 +275,7 @@ export async function startStack(options = {}) {
     return {
       apiUrl,
       dbUrl,
+      adminDbUrl,
       mailUrl: mail.url,
       googleUrl: google.url,
       processMail: runMail,

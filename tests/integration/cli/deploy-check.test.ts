@@ -31,7 +31,7 @@ async function check(app: string, keys: { secret?: string } = {}) {
 }
 
 async function db(text: string) {
-  const client = new pg.Client({ connectionString: own.stack!.info.dbUrl });
+  const client = new pg.Client({ connectionString: own.stack!.info.adminDbUrl });
   await client.connect();
   try {
     return (await client.query(text)).rows as Record<string, unknown>[];
@@ -94,7 +94,7 @@ describe('npm run deploy:check', () => {
         `✗ Migrations: 1 not applied (${String(latest!.version)}): run \`supabase db push\` (README: Deploying)`,
       );
     } finally {
-      const client = new pg.Client({ connectionString: own.stack!.info.dbUrl });
+      const client = new pg.Client({ connectionString: own.stack!.info.adminDbUrl });
       await client.connect();
       await client.query(
         'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',

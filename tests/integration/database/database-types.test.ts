@@ -6,7 +6,7 @@ import { stack } from '../fixtures';
 
 // src/generated/database.types.ts is generated, committed, and must match what the migrations build.
 it('the committed database types match the migrated schema (run npm run gen:types if not)', async () => {
-  const db = new pg.Client({ connectionString: stack().dbUrl });
+  const db = new pg.Client({ connectionString: stack().adminDbUrl });
   await db.connect();
   try {
     const generated = await generateTypes(db);

@@ -2,11 +2,14 @@
 // nothing in public unless a migration grants it, hosted's statement timeouts, and the auth tables
 // in Supabase Auth's shape (supabase/local/stack/auth-shape.json, written from its migrations).
 // Every other integration test runs on this database, so the staff CLI (cli/staff.test.ts) and the
-// auto-reply's process (email-assistant/) prove the migrations' grants are enough.
-import { readFile } from 'node:fs/promises';
+// auto-reply's process (email-assistant/) prove the migrations' grants are enough. The migrations
+// and the seed run as `postgres`, which is not a superuser (ADR 027).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { bootstrapAndMigrate } from '../../../supabase/local/stack/migrate.mjs';
 import { anonClient, deleteUsers, newUser, sql, stack } from '../fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -110,6 +113,98 @@ describe('a database like a hosted project created today', () => {
   });
 });
 
+/** `work` as `postgres` (the project's role), in a transaction rolled back. */
+async function asPostgres<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: stack().dbUrl });
+  await db.connect();
+  try {
+    await db.query('begin');
+    return await work(db);
+  } finally {
+    await db.query('rollback').catch(() => {});
+    await db.end();
+  }
+}
+
+describe('postgres as on a hosted project: the owner, not a superuser', () => {
+  it('is the role of the printed DB URL, with hosted’s attributes and memberships', async () => {
+    const role = await asPostgres(async (db) => {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `select current_user as name, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb, rolreplication,
+                array(select b.rolname from pg_auth_members m join pg_roles b on b.oid = m.roleid
+                       where m.member = r.oid order by 1)::text[] as member_of
+           from pg_roles as r where rolname = current_user`,
+      );
+      return rows[0];
+    });
+    expect(role).toEqual({
+      name: 'postgres',
+      rolsuper: false,
+      rolbypassrls: true,
+      rolcreaterole: true,
+      rolcreatedb: true,
+      rolreplication: true,
+      member_of: [
+        'anon',
+        'authenticated',
+        'pg_monitor',
+        'pg_read_all_data',
+        'pg_signal_backend',
+        'service_role',
+        'supabase_auth_admin',
+        'supabase_realtime_admin',
+      ],
+    });
+  });
+
+  it('ran the migrations: it owns every table and function they made in public', async () => {
+    const owners = await sql<{ owner: string; n: number }>(
+      `select owner, count(*)::int as n from (
+         select pg_get_userbyid(relowner) as owner from pg_class
+          where relnamespace = 'public'::regnamespace and relkind in ('r', 'v', 'S')
+         union all
+         select pg_get_userbyid(proowner) from pg_proc where pronamespace = 'public'::regnamespace) as o
+        group by owner`,
+    );
+    expect(owners.map((o) => o.owner)).toEqual(['postgres']);
+    expect(owners[0]!.n).toBeGreaterThan(20);
+  });
+
+  it('may do what hosted lets it: a policy on realtime.messages, a trigger on auth.users', async () => {
+    await asPostgres(async (db) => {
+      await db.query(`create policy parity_probe on realtime.messages for select to authenticated using (false)`);
+      await db.query(
+        `create function public.parity_probe() returns trigger language plpgsql as 'begin return new; end'`,
+      );
+      await db.query(
+        `create trigger parity_probe after insert on auth.users for each row execute function public.parity_probe()`,
+      );
+    });
+  });
+
+  it('a migration that needs a superuser fails locally, as on `supabase db push`', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chloe-superuser-migration-'));
+    try {
+      await writeFile(
+        path.join(dir, '29991231000000_needs_superuser.sql'),
+        `create function public.parity_probe_ddl() returns event_trigger language plpgsql as 'begin end';
+         create event trigger parity_probe on ddl_command_end execute function public.parity_probe_ddl();`,
+      );
+      await expect(
+        bootstrapAndMigrate(
+          { url: stack().dbUrl, adminUrl: stack().adminDbUrl },
+          { authenticatorPassword: 'authenticator-local-password', migrationsDir: dir },
+        ),
+      ).rejects.toThrow(
+        /Migration 29991231000000_needs_superuser\.sql failed: permission denied to create event trigger/,
+      );
+      expect(await sql(`select from pg_proc where proname = 'parity_probe_ddl'`)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 // What Supabase Auth reads into a Go value that cannot hold NULL (internal/models/user.go: string,
 // int, bool, time.Time and uuid.UUID fields): a NULL in any of them fails its sign-in with a 500.
 const GO_NOT_NULL = [
@@ -154,7 +249,10 @@ describe('users as the real Supabase Auth reads them', () => {
     ]);
 
   it('the seeded demo user has every value, its email identity, and signs in', async () => {
-    await sql(await readFile(path.join(ROOT, 'supabase/seed.sql'), 'utf8'));
+    // As `supabase db reset` runs it: as postgres.
+    const db = new pg.Client({ connectionString: stack().dbUrl });
+    await db.connect();
+    await db.query(await readFile(path.join(ROOT, 'supabase/seed.sql'), 'utf8')).finally(() => db.end());
     expect(await nullColumns(demoId)).toEqual([]);
     expect(await emailIdentities(demoId)).toEqual([
       { provider: 'email', provider_id: demoId, email: 'demo@chloe.local' },

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { bootstrap, migrate, MIGRATIONS_DIR } from '../../../supabase/local/stack/migrate.mjs';
+import { bootstrapAndMigrate, MIGRATIONS_DIR } from '../../../supabase/local/stack/migrate.mjs';
 import { sql, stack } from '../fixtures';
 
 describe('migrations', () => {
@@ -16,12 +16,12 @@ describe('migrations', () => {
   });
 
   it('applied twice, they apply once: a restart runs only new files', async () => {
-    const db = new pg.Client({ connectionString: stack().dbUrl });
+    const db = new pg.Client({ connectionString: stack().adminDbUrl });
     await db.connect();
     try {
       const before = await db.query<{ n: number }>('select count(*)::int as n from pg_policies');
-      await bootstrap(db, 'authenticator-local-password');
-      expect(await migrate(db)).toEqual([]);
+      const urls = { url: stack().dbUrl, adminUrl: stack().adminDbUrl };
+      expect(await bootstrapAndMigrate(urls, { authenticatorPassword: 'authenticator-local-password' })).toEqual([]);
       const after = await db.query<{ n: number }>('select count(*)::int as n from pg_policies');
       expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
       const recorded = await db.query<{ n: number }>(

@@ -14,7 +14,7 @@ import { sql, stack } from '../fixtures';
 describe('supabase/schemas', () => {
   let db: pg.Client;
   beforeAll(async () => {
-    db = new pg.Client({ connectionString: stack().dbUrl });
+    db = new pg.Client({ connectionString: stack().adminDbUrl });
     await db.connect();
   });
   afterAll(async () => {

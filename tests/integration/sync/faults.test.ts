@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []) {
-  const db = new pg.Client({ connectionString: stack.info.dbUrl });
+  const db = new pg.Client({ connectionString: stack.info.adminDbUrl });
   await db.connect();
   try {
     return (await db.query<T>(text, params)).rows;
@@ -68,7 +68,7 @@ async function until(check: () => Promise<boolean>, ms = 30_000) {
 
 /** Holds the row's lock so the device's next push waits inside sync_push; resolves once it does. */
 async function holdRow(id: string) {
-  const holder = new pg.Client({ connectionString: stack.info.dbUrl });
+  const holder = new pg.Client({ connectionString: stack.info.adminDbUrl });
   holder.on('error', () => undefined); // its connection dies with Postgres in one test
   await holder.connect();
   await holder.query('begin');
