@@ -25,6 +25,12 @@ describe('what a refusal says (messages that say what happened)', () => {
     expect(refusalMessage('The email address', refusal('share_subscriptions_subscriber_email_format'))).toBe(
       'The email address is not an email address',
     );
+    expect(refusalMessage('The phone number', refusal('share_subscriptions_subscriber_phone_format'))).toBe(
+      'The phone number is not a phone number',
+    );
+    expect(refusalMessage('An answer', refusal('agent_assessments_main_contact_phone_format'))).toBe(
+      'An answer is not a phone number',
+    );
     expect(refusalMessage('This answer', refusal('agent_assessments_website_url_is_http_url'))).toBe(
       'This answer must be a web address starting with http:// or https://',
     );

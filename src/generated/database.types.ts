@@ -724,6 +724,7 @@ export interface Database {
       is_api_client: { Args: Record<string, never>; Returns: boolean };
       is_email: { Args: { p: string }; Returns: boolean };
       is_http_url: { Args: { p: string }; Returns: boolean };
+      is_phone: { Args: { p: string }; Returns: boolean };
       longest_text: { Args: { p: string[] }; Returns: number };
       may_hear_sync_topic: { Args: { p_topic: string }; Returns: boolean };
       new_payment_reference: { Args: Record<string, never>; Returns: string };

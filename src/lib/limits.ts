@@ -35,7 +35,21 @@ export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s]+$/i;
 export const isHttpUrl = (value: string) => HTTP_URL_PATTERN.test(value);
 
+/**
+ * The same test as Postgres' public.is_phone(): a UK or international number as people write it —
+ * digits, spaces, brackets, dashes and dots, a '+' only in front — with 10 to 15 digits
+ * ('020 7946 0018', '+44 (0)20 7946 0018'). Letters, a lone '1' or '-----------' are not phones.
+ */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ().-]*$/;
+export const PHONE_DIGITS = { min: 10, max: 15 } as const;
+export function isPhone(value: string): boolean {
+  const text = value.trim();
+  const digits = text.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(text) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
+
 export const EMAIL_MESSAGE = 'Enter an email address like name@example.co.uk';
+export const PHONE_MESSAGE = 'Enter a phone number like 020 7946 0018 or +44 20 7946 0018';
 export const URL_MESSAGE = 'Enter a web address starting with http:// or https://';
 
 /** 'At most 200 characters' once a field is full, so a cut-off paste is explained. */

@@ -92,6 +92,7 @@ export function refusalMessage(label: string, refusal: Said): string {
   if (items) return `${label} has too many entries: at most ${Number(items[1]).toLocaleString('en-GB')}`;
   if (rule.endsWith('_no_duplicates')) return `${label} lists the same thing twice`;
   if (rule.endsWith('_email_format')) return `${label} is not an email address`;
+  if (rule.endsWith('_phone_format')) return `${label} is not a phone number`;
   if (rule.endsWith('_is_http_url')) return `${label} must be a web address starting with http:// or https://`;
   const rowWide = rowRefusalMessage(refusal);
   if (rowWide) return rowWide;

@@ -70,6 +70,20 @@ $$;
 comment on function public.is_email(text) is
   'something@something.something without spaces; the forms test the same (src/lib/limits.ts EMAIL_PATTERN).';
 
+create or replace function public.is_phone(p text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select pg_catalog.btrim(p) ~ '^\+?[0-9(][0-9 ().-]*$'
+     and pg_catalog.length(pg_catalog.regexp_replace(p, '[^0-9]', '', 'g')) between 10 and 15
+$$;
+
+comment on function public.is_phone(text) is
+  'a UK or international number as written: digits, spaces, brackets, dashes, dots, a leading +; 10 to 15 digits. The forms test the same (src/lib/limits.ts isPhone).';
+
 create or replace function public.is_http_url(p text)
 returns boolean
 language sql

@@ -68,7 +68,8 @@ grant execute on function public.assessment_link_state(text) to anon, authentica
 -- lifetime and the completion time: for API clients expires_at is always 30 days after creation
 -- (a client cannot mint a longer-lived link), and completed_at is the server's time of the
 -- pending -> completed transition. The creator's email must be an address from the start (the
--- link tool's form checks it too), and one account creates at most 1,000 links.
+-- link tool's form checks it too), one account creates at most 1,000 links, and a submitted
+-- assessment's contact phone is a phone number.
 create or replace function public.prepare_agent_assessment()
 returns trigger
 language plpgsql
@@ -89,6 +90,12 @@ begin
       end if;
     elsif new.status = 'completed' and old.status is distinct from 'completed' then
       new.completed_at := now();
+      -- Half-typed while the agency fills it in; a phone number once submitted (it may be empty).
+      if coalesce(pg_catalog.btrim(new.main_contact_phone), '') <> '' and not public.is_phone(new.main_contact_phone) then
+        raise exception 'agent_assessments_main_contact_phone_format: the contact phone is not a phone number'
+          using errcode = '23514', column = 'main_contact_phone',
+                constraint = 'agent_assessments_main_contact_phone_format';
+      end if;
     end if;
   end if;
   return new;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressPercent } from '../../ui/wizard-shell';
-import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
+import { EMAIL_MESSAGE, PHONE_MESSAGE, URL_MESSAGE } from '../../lib/limits';
 import {
   answerProblem,
   ASSESSMENT_STEPS,
@@ -63,5 +63,12 @@ describe('answerProblem: what the database would refuse, said before saving', ()
     expect(answerProblem('email', '  ')).toBeNull();
     expect(answerProblem('offices', '2.5')).toBe(OFFICES_NOT_WHOLE);
     expect(answerProblem('text', 'javascript:alert(1)')).toBeNull();
+  });
+
+  it('a phone must be a phone number; empty is fine', () => {
+    for (const text of ['abcdefghijk', '-----------', '<script>alert(1)</script>', '1'])
+      expect(answerProblem('tel', text)).toBe(PHONE_MESSAGE);
+    expect(answerProblem('tel', '+44 20 7946 0018')).toBeNull();
+    expect(answerProblem('tel', '')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The agent assessment's rules (docs/product/assessment.md), as pure functions.
 import * as v from 'valibot';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
-import { EMAIL_MESSAGE, isEmail, isHttpUrl, URL_MESSAGE } from '../../lib/limits';
+import { EMAIL_MESSAGE, isEmail, isHttpUrl, isPhone, PHONE_MESSAGE, URL_MESSAGE } from '../../lib/limits';
 
 export const ASSESSMENT_STEPS = [
   'Business Details',
@@ -42,14 +42,15 @@ export function officesProblem(input: string): string | null {
 
 /**
  * What is wrong with an answer as typed, or null. Such an answer is said next to the question and
- * not saved: the database would refuse it (a web address that is not http(s), an email that is not
- * one; migration 20261123000011).
+ * not saved: the database would refuse it (a web address that is not http(s), an email or a phone
+ * number that is not one; migrations 20261123000011, 20261127000031).
  */
 export function answerProblem(kind: string, value: unknown): string | null {
   const text = typeof value === 'string' ? value.trim() : '';
   if (kind === 'offices') return officesProblem(typeof value === 'number' ? String(value) : text);
   if (kind === 'url' && text !== '' && !isHttpUrl(text)) return URL_MESSAGE;
   if (kind === 'email' && text !== '' && !isEmail(text)) return EMAIL_MESSAGE;
+  if (kind === 'tel' && text !== '' && !isPhone(text)) return PHONE_MESSAGE;
   return null;
 }
 

@@ -207,4 +207,25 @@ describe('the subscription wizard and its stored draft', () => {
     expect((await stored(data, draft.id)).total_amount).toBe(8750);
     await waitFor(() => expect(describedBy(shares)).not.toContain('too large'));
   });
+
+  it('says when the shares typed are rounded to a step of 1,000, before and after leaving the field', async () => {
+    const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 7000 });
+    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const shares = await screen.findByLabelText('Number of shares');
+    const note = '5,500 shares becomes 6,000: shares come in steps of 1,000.';
+    await user.clear(shares);
+    await user.type(shares, '5500');
+    // Announced: the note is a status region's text.
+    expect(screen.getByText(note).getAttribute('role')).toBe('status');
+    await user.tab();
+    expect(valueOf(shares)).toBe('6000');
+    expect(screen.getByText(note)).toBeTruthy();
+    await waitFor(async () => expect((await stored(data, draft.id)).number_of_shares).toBe(6000));
+    // A whole step says nothing.
+    await user.clear(shares);
+    await user.type(shares, '8000');
+    expect(screen.queryByText(/shares come in steps of/)).toBeNull();
+  });
 });

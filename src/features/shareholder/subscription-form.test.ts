@@ -82,6 +82,10 @@ describe('the step rules', () => {
     expect(stepComplete(1, filled({ subscriberName: '   ' }))).toBe(false);
     expect(stepComplete(1, filled({ subscriberEmail: 'ada@' }))).toBe(false);
     expect(stepComplete(1, filled({ subscriberAddress: '' }))).toBe(false);
+    expect(stepComplete(1, filled({ subscriberPhone: '' }))).toBe(true);
+    expect(stepComplete(1, filled({ subscriberPhone: '+44 (0)20 7946 0018' }))).toBe(true);
+    for (const phone of ['abcdefghijk', '-----------', '<script>alert(1)</script>', '1'])
+      expect(stepComplete(1, filled({ subscriberPhone: phone }))).toBe(false);
   });
 
   it('step 3 needs all three confirmations, step 4 a signature; 2 and 5 always go on', () => {

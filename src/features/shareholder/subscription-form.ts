@@ -5,7 +5,7 @@ import { refusalMessage, type FieldRefusal } from '../../data/refusals';
 import type { DraftFields } from '../../data/subscriptions';
 import { sameValue } from '../../sync/merge';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import { atMostMessage, EMAIL_PATTERN, MAX_CHARS } from '../../lib/limits';
+import { atMostMessage, EMAIL_PATTERN, isPhone, MAX_CHARS, PHONE_MESSAGE } from '../../lib/limits';
 import { MAX_SHARES, MIN_SHARES, SHARE_PRICE } from '../../lib/shareholding';
 import { normaliseShares, totalFor } from './subscription';
 
@@ -31,7 +31,11 @@ export const personalSchema = v.object({
     v.nonEmpty('Please enter your address.'),
     v.maxLength(MAX_CHARS.address, atMostMessage(MAX_CHARS.address)),
   ),
-  subscriberPhone: v.pipe(v.string(), v.maxLength(MAX_CHARS.phone, atMostMessage(MAX_CHARS.phone))),
+  subscriberPhone: v.pipe(
+    v.string(),
+    v.maxLength(MAX_CHARS.phone, atMostMessage(MAX_CHARS.phone)),
+    v.check((phone) => phone.trim() === '' || isPhone(phone), PHONE_MESSAGE),
+  ),
 });
 
 /** The most characters each step 1 field takes (the input stops there). */

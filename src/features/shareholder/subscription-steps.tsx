@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type * as v from 'valibot';
 import { css } from 'styled-system/css';
 import { formatAmount as money } from '../../lib/format';
 import { MIN_SHARES, SHARE_PRICE, SHARE_STEP } from '../../lib/shareholding';
 import { TextField } from '../../ui/field';
 import { useAppForm } from '../../ui/form';
-import { MIN_SHARES_MESSAGE, normaliseShares, totalFor } from './subscription';
+import { MIN_SHARES_MESSAGE, normaliseShares, roundingNote, totalFor } from './subscription';
 import {
   belowMinimum,
   PERSONAL_MAX_LENGTH,
@@ -27,6 +28,7 @@ const styles = {
   wide: css({ gridColumn: { md: 'span 2' } }),
   column: css({ display: 'grid', gap: '4' }),
   warn: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
+  note: css({ fontSize: 'sm', color: 'fg.muted' }),
   check: css({
     display: 'flex',
     gap: '3',
@@ -43,7 +45,10 @@ const PERSONAL_FIELDS = [
   ['subscriberPhone', 'Phone (optional)', 'tel', 'tel', false],
 ] as const;
 
-/** Step 1: name, email and address are required (checked when a field is left), the phone is not. */
+// Each field's own rule; as one type, since the four differ only in their checks.
+const fieldRule = (name: (typeof PERSONAL_FIELDS)[number][0]): v.GenericSchema<string> => personalSchema.entries[name];
+
+/** Step 1: name, email and address are required, the phone is not; each is checked when it is left. */
 export function PersonalDetailsStep({
   form,
   refused = {},
@@ -58,11 +63,7 @@ export function PersonalDetailsStep({
   return (
     <div className={styles.grid}>
       {PERSONAL_FIELDS.map(([name, label, autoComplete, type, required]) => (
-        <form.AppField
-          key={name}
-          name={name}
-          validators={{ onBlur: required ? personalSchema.entries[name] : undefined }}
-        >
+        <form.AppField key={name} name={name} validators={{ onBlur: fieldRule(name) }}>
           {(field) => (
             <div className={name === 'subscriberAddress' ? styles.wide : undefined}>
               <field.TextField
@@ -93,11 +94,18 @@ export function InvestmentStep({
   /** Said under the number of shares (its value replaced by another device's, say). */
   notice?: ReactNode;
 }) {
+  // What was typed before the field rounded it on leaving, so the change is said, not silent.
+  const [typedBeforeRounding, setTypedBeforeRounding] = useState<string | null>(null);
   return (
     <form.Field name="numberOfShares">
       {(field) => {
         const { shares } = normaliseShares(field.state.value);
         const tooMany = tooManyShares(field.state.value);
+        const typed =
+          typedBeforeRounding !== null && normaliseShares(typedBeforeRounding).shares === shares
+            ? typedBeforeRounding
+            : field.state.value;
+        const rounding = tooMany ? null : roundingNote(typed);
         return (
           <div className={styles.column}>
             <TextField
@@ -108,8 +116,12 @@ export function InvestmentStep({
               min={MIN_SHARES}
               step={SHARE_STEP}
               value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
+              onChange={(event) => {
+                setTypedBeforeRounding(null);
+                field.handleChange(event.target.value);
+              }}
               onBlur={() => {
+                if (!tooMany && roundingNote(field.state.value)) setTypedBeforeRounding(field.state.value);
                 field.handleChange(String(shares));
                 field.handleBlur();
               }}
@@ -121,6 +133,9 @@ export function InvestmentStep({
                 {MIN_SHARES_MESSAGE}
               </p>
             ) : null}
+            <p className={styles.note} role="status">
+              {rounding}
+            </p>
             <TextField label="Price per share" name="subscriptionPrice" value={`£${SHARE_PRICE.toFixed(2)}`} readOnly />
             <Figures>
               <dt>Shares</dt>

@@ -43,6 +43,19 @@ export function normaliseShares(input: string | number): { shares: number; messa
   return { shares: Math.round(n / SHARE_STEP) * SHARE_STEP, message: null };
 }
 
+/**
+ * Said when what was typed is not a whole step of 1,000 shares: '5,500 shares becomes 6,000:
+ * shares come in steps of 1,000.' Null when it is one, or when the minimum message says it.
+ */
+export function roundingNote(input: string): string | null {
+  const n = Number(String(input).replace(/[,\s]/g, ''));
+  if (!Number.isFinite(n) || n < MIN_SHARES) return null;
+  const { shares } = normaliseShares(n);
+  if (shares === n) return null;
+  const en = (x: number) => x.toLocaleString('en-GB');
+  return `${en(n)} shares becomes ${en(shares)}: shares come in steps of ${en(SHARE_STEP)}.`;
+}
+
 /** Total in pounds; the price is £1.25 everywhere (a missing price is never read as 1). */
 export const totalFor = (shares: number) => Math.round(shares * SHARE_PRICE * 100) / 100;
 

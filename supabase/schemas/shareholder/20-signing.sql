@@ -46,6 +46,13 @@ begin
     end if;
   end if;
   if new.status = 'signed' and (tg_op = 'INSERT' or old.status is distinct from 'signed') then
+    -- The phone is optional; given, it is one (a draft may hold it half-typed; rows signed before
+    -- this rule keep theirs).
+    if coalesce(pg_catalog.btrim(new.subscriber_phone), '') <> '' and not public.is_phone(new.subscriber_phone) then
+      raise exception 'share_subscriptions_subscriber_phone_format: the phone number is not one'
+        using errcode = '23514', column = 'subscriber_phone',
+              constraint = 'share_subscriptions_subscriber_phone_format';
+    end if;
     if public.is_api_client() then
       new.effective_date := (now() at time zone 'UTC')::date;
       new.signature_timestamp := now();

@@ -45,6 +45,11 @@ describe('demoRequestSchema', () => {
     ['email', 'ann example@x.co', 'Please enter a valid email address.'],
     ['phone', '020 7946', 'Please enter a valid phone number.'],
     ['phone', '    0207946    ', 'Please enter a valid phone number.'],
+    // Ten characters that are not a phone number (issue 31).
+    ['phone', 'abcdefghijk', 'Please enter a valid phone number.'],
+    ['phone', '-----------', 'Please enter a valid phone number.'],
+    ['phone', '<script>alert(1)</script>', 'Please enter a valid phone number.'],
+    ['phone', '1', 'Please enter a valid phone number.'],
     ['website', 'example.com', 'Enter a web address starting with http:// or https://'],
     ['website', 'ftp://example.com', 'Enter a web address starting with http:// or https://'],
   ])('refuses %s %j with its message', (field, value, message) => {
@@ -113,7 +118,8 @@ describe('demoRequestSchema', () => {
     expect(problems({ ...valid, name: 'n'.repeat(201) })).toEqual({ name: 'At most 200 characters' });
     expect(problems({ ...valid, company: 'c'.repeat(201) })).toEqual({ company: 'At most 200 characters' });
     expect(problems({ ...valid, email: `a${longEmail}` })).toEqual({ email: 'At most 320 characters' });
-    expect(problems({ ...valid, phone: '0'.repeat(41) })).toEqual({ phone: 'At most 40 characters' });
+    // A phone number in shape, spaced out past the bound.
+    expect(problems({ ...valid, phone: `020${' '.repeat(30)}7946 0018` })).toEqual({ phone: 'At most 40 characters' });
     expect(problems({ ...valid, description: 'd'.repeat(5001) })).toEqual({ description: 'At most 5,000 characters' });
     expect(problems({ ...valid, website: `https://${'w'.repeat(2041)}` })).toEqual({
       website: 'At most 2,048 characters',
