@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastTexts } from '../testing/toasts';
 import { Toaster } from '../ui/toaster';
-import { toast, toaster } from './toast';
+import { toast, toastAbout, toaster } from './toast';
 
 afterEach(() => {
   act(() => toaster.remove());
@@ -33,6 +33,29 @@ describe('toast', () => {
       toast.success('Save Failed', 'Network error');
     });
     expect(toastTexts()).toHaveLength(3);
+  });
+
+  it('a success dismisses the failures of its own topic, and only those', async () => {
+    render(<Toaster />);
+    const norman = toastAbout('norman-access');
+    const gmail = toastAbout('gmail-connect');
+    act(() => {
+      norman.error('Access Denied', 'Incorrect password. Please try again.');
+      gmail.error('Connection Error', 'Authentication was cancelled');
+      toast.error('Save Failed', 'Network error');
+    });
+    expect(toastTexts()).toHaveLength(3);
+    act(() => norman.success('Access Granted', 'Welcome to Norman'));
+    await vi.waitFor(() =>
+      expect(toastTexts()).toEqual([
+        'Access Granted / Welcome to Norman',
+        'Save Failed / Network error',
+        'Connection Error / Authentication was cancelled',
+      ]),
+    );
+    act(() => gmail.success('Success!', 'Gmail account connected successfully'));
+    await vi.waitFor(() => expect(toastTexts()).not.toContain('Connection Error / Authentication was cancelled'));
+    expect(toastTexts()).toContain('Save Failed / Network error');
   });
 
   it('restarts the timer of the toast on screen when its message is raised again', async () => {

@@ -12,12 +12,17 @@ const ACTION_MS = 8000;
 
 type Shown = {
   id: string;
+  /** What the toast is about (one form, one action): a success of a topic answers its failures. */
+  topic?: string | undefined;
   type: 'success' | 'error' | 'info';
   title: string;
   description?: string | undefined;
   duration: number;
   action?: ToastAction | undefined;
 };
+
+// The topic of each toast shown with one (ids are few: one per distinct message).
+const topics = new Map<string, string>();
 
 /** The id of a message: the same words of the same kind are one toast. */
 export const messageId = (type: string, title: string, description?: string) => `${type}:${title}:${description ?? ''}`;
@@ -26,16 +31,25 @@ export const messageId = (type: string, title: string, description?: string) => 
  * Shows a toast, or refreshes the one on screen with the same id: the same message twice (Save
  * pressed three times) is one toast whose timer starts again, not a stack of copies.
  */
-function show({ duration, ...options }: Shown) {
+function show({ duration, topic, ...options }: Shown) {
+  if (topic) {
+    topics.set(options.id, topic);
+    // 'Access Granted' answers the 'Access Denied' before it: the failure goes when the success comes.
+    if (options.type === 'success')
+      for (const t of toaster.getVisibleToasts())
+        if (t.id !== options.id && t.type !== 'success' && topics.get(t.id ?? '') === topic) toaster.remove(t.id);
+  }
   const onScreen = toaster.getVisibleToasts().find((t) => t.id === options.id);
   // The toast restarts its timer when its duration changes, so a repeat nudges it by a millisecond.
   const refreshed = onScreen && onScreen.duration === duration ? duration + 1 : duration;
   toaster.create({ ...options, closable: true, duration: refreshed });
 }
 
+type Options = { action?: ToastAction; id?: string; topic?: string };
+
 export const toast = {
   /** A success; with `action` (Undo) it stays long enough to use it, one toast per `id`. */
-  success(title: string, description?: string, options: { action?: ToastAction; id?: string } = {}) {
+  success(title: string, description?: string, options: Options = {}) {
     show({
       id: options.id ?? messageId('success', title, description),
       type: 'success',
@@ -43,14 +57,17 @@ export const toast = {
       description,
       duration: options.action ? ACTION_MS : SUCCESS_MS,
       action: options.action,
+      topic: options.topic,
     });
   },
-  error(title: string, description?: string) {
-    show({ id: messageId('error', title, description), type: 'error', title, description, duration: ERROR_MS });
+  error(title: string, description?: string, options: Pick<Options, 'topic'> = {}) {
+    const id = messageId('error', title, description);
+    show({ id, type: 'error', title, description, duration: ERROR_MS, topic: options.topic });
   },
   /** Something to know rather than a success (saved here, to be sent later): as long as an error. */
-  info(title: string, description?: string) {
-    show({ id: messageId('info', title, description), type: 'info', title, description, duration: ERROR_MS });
+  info(title: string, description?: string, options: Pick<Options, 'topic'> = {}) {
+    const id = messageId('info', title, description);
+    show({ id, type: 'info', title, description, duration: ERROR_MS, topic: options.topic });
   },
   /** A notice that stays until acted on or closed, with one action button. */
   action(title: string, description: string | undefined, action: ToastAction, id?: string) {
@@ -64,3 +81,16 @@ export const toast = {
     });
   },
 };
+
+/**
+ * The toasts of one topic (a form, an action): its success dismisses the failures and notices of
+ * the same topic still on screen, and nothing else.
+ */
+export function toastAbout(topic: string) {
+  return {
+    success: (title: string, description?: string, options: Omit<Options, 'topic'> = {}) =>
+      toast.success(title, description, { ...options, topic }),
+    error: (title: string, description?: string) => toast.error(title, description, { topic }),
+    info: (title: string, description?: string) => toast.info(title, description, { topic }),
+  };
+}

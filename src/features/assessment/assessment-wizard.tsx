@@ -6,7 +6,7 @@ import { refusalMessage, whenServerHas } from '../../data/refusals';
 import { useSyncedForm } from '../../data/synced-form';
 import { sameValue } from '../../sync/merge';
 import { logError } from '../../lib/log';
-import { toast } from '../../lib/toast';
+import { toastAbout } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
 import { replacedNotice } from '../../ui/replaced-notice';
@@ -17,6 +17,9 @@ import { assessmentDocument, formAnswers, storedAnswers, unstorableAnswers } fro
 import type { AnswerKey, FieldDef } from './fields';
 import { Question } from './question';
 import { saveProgress } from './use-assessment';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('agent-assessment');
 
 // docs/product/messages.md#assessment; the submit failure gets a title that says what failed.
 const SAVE_FAILED: [string, string] = ['Error', 'Failed to save progress. Please try again.'];

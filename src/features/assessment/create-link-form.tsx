@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
 import { copyToClipboard } from '../../lib/clipboard';
@@ -6,7 +6,7 @@ import { MAX_CHARS } from '../../lib/limits';
 import { Button } from '../../ui/button';
 import { Card, CardDescription } from '../../ui/card';
 import { TextField } from '../../ui/field';
-import { useCreateAssessmentLink } from './api/create-assessment-link';
+import { useCreateAssessmentLink, type LinkField } from './api/create-assessment-link';
 
 const styles = {
   card: css({ display: 'grid', gap: '4' }),
@@ -18,16 +18,30 @@ const styles = {
 export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
   const create = useCreateAssessmentLink();
   const [url, setUrl] = useState('');
+  // What is wrong with a field, said under it until it is changed.
+  const [problem, setProblem] = useState<{ field: LinkField; message: string } | null>(null);
+  const inputs = useRef<Partial<Record<LinkField, HTMLInputElement | null>>>({});
   const form = useForm({
     defaultValues: { agencyName: '', contactEmail: '' },
     onSubmit: async ({ value }) => {
       const created = await create(value);
       if (!created) return;
-      setUrl(created);
+      if ('field' in created) {
+        setProblem(created);
+        inputs.current[created.field]?.focus();
+        return;
+      }
+      setProblem(null);
+      setUrl(created.url);
       form.reset();
       onCreated();
     },
   });
+  const errorOf = (field: LinkField) => (problem?.field === field ? problem.message : undefined);
+  const change = (field: LinkField, handle: (value: string) => void) => (value: string) => {
+    if (problem?.field === field) setProblem(null);
+    handle(value);
+  };
 
   return (
     <Card className={styles.card}>
@@ -48,8 +62,10 @@ export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
               label="Agency Name"
               name="agencyName"
               maxLength={MAX_CHARS.name}
+              ref={(input) => void (inputs.current.agencyName = input)}
+              error={errorOf('agencyName')}
               value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
+              onChange={(e) => change('agencyName', field.handleChange)(e.target.value)}
             />
           )}
         </form.Field>
@@ -60,8 +76,10 @@ export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
               name="contactEmail"
               type="email"
               maxLength={MAX_CHARS.email}
+              ref={(input) => void (inputs.current.contactEmail = input)}
+              error={errorOf('contactEmail')}
               value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
+              onChange={(e) => change('contactEmail', field.handleChange)(e.target.value)}
             />
           )}
         </form.Field>

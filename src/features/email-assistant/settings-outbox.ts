@@ -8,8 +8,11 @@ import type { UserDatabase } from '../../data/database';
 import { keepCopy, putWaiting, readWaiting, removeWaiting, type Waiting } from '../../data/on-device';
 import { isOnline } from '../../lib/online';
 import type { AutoReplySettings } from '../../lib/reply-template';
-import { toast } from '../../lib/toast';
+import { toastAbout } from '../../lib/toast';
 import { saveAutoReplySettings } from './api/save-auto-reply-settings';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('email-settings');
 
 export type SettingsChange = Partial<AutoReplySettings>;
 

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { logError } from '../../lib/log';
 import { supabase } from '../../lib/supabase';
-import { toast } from '../../lib/toast';
+import { toastAbout } from '../../lib/toast';
 import { listGmailAccounts, type GmailAccount } from './api/list-gmail-accounts';
 import { completeGmailConnection, startGmailConnection } from './api/start-gmail-connection';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('gmail-connect');
 
 // Connecting a Gmail account (docs/product/email-assistant.md#connecting-gmail): a popup on
 // Google's consent page, then the account list polled every 2 s, 60 times at most, until the

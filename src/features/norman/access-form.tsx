@@ -2,10 +2,13 @@ import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { setNormanPass } from '../../lib/norman-pass';
 import { useOnline } from '../../lib/online';
-import { toast } from '../../lib/toast';
+import { toastAbout } from '../../lib/toast';
 import { useAppForm } from '../../ui/form';
 import { requestNormanAccess } from './api/norman-access';
 import { NORMAN } from './norman-content';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('norman-access');
 
 const styles = {
   form: css({ display: 'grid', gap: '4' }),

@@ -92,6 +92,17 @@ describe('NormanPage', () => {
     expect(normanPass()).toBeNull();
   });
 
+  it("'Access Granted' takes away the 'Access Denied' it answers", async () => {
+    functions.invoke
+      .mockResolvedValueOnce(answered(401, { code: 'incorrect_password', error: 'Incorrect password' }))
+      .mockResolvedValueOnce(granted());
+    renderNorman();
+    await enter('guess');
+    await waitFor(() => expect(toastTexts()).toContain('Access Denied / Incorrect password'));
+    await enter('the-right-one');
+    await waitFor(() => expect(toastTexts()).toEqual(["Access Granted / Welcome to Norman's operations center"]));
+  });
+
   it("unlocks with 'Access Granted' and shows the operations page, in memory only", async () => {
     functions.invoke.mockResolvedValueOnce(granted());
     const setItem = vi.spyOn(Storage.prototype, 'setItem');

@@ -7,7 +7,7 @@ import { draftDocument, reopenSubscription, signSubscription, type DraftFields }
 import { useSyncedForm } from '../../data/synced-form';
 import type { UserData } from '../../data/user-data';
 import { errorMessage } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { toastAbout } from '../../lib/toast';
 import { useUnsavedInput } from '../../lib/unsaved-input';
 import { signedElsewhereSentence } from './signed-elsewhere';
 import { Button } from '../../ui/button';
@@ -29,6 +29,9 @@ import {
   type WizardValues,
 } from './subscription-form';
 import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('share-subscription');
 
 // Ark's signature pad comes with step 4, not before.
 const SignatureStep = lazy(() => import('./signature-step').then((m) => ({ default: m.SignatureStep })));

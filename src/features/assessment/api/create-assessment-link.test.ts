@@ -23,18 +23,37 @@ describe('creating an assessment link', () => {
     const [row] = insert.mock.calls[0] as [{ token: string; agency_name: string; main_contact_email: string }];
     expect(row).toMatchObject({ agency_name: 'Haus & Co', main_contact_email: 'ann@haus.test', status: 'pending' });
     expect(row.token).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(url).toBe(`${window.location.origin}/agent-assessment/${row.token}`);
+    expect(url).toEqual({ url: `${window.location.origin}/agent-assessment/${row.token}` });
     expect(said()).toEqual(['Assessment Created! / Assessment token has been generated successfully.']);
   });
 
-  it('asks for both fields, then for a valid email, before calling the server', async () => {
-    expect(await create()({ agencyName: '  ', contactEmail: 'ann@haus.test' })).toBeNull();
-    expect(await create()({ agencyName: 'Haus', contactEmail: 'ann@' })).toBeNull();
+  it('asks for both fields, then for a valid email, at the field, before calling the server', async () => {
+    expect(await create()({ agencyName: '  ', contactEmail: 'ann@haus.test' })).toEqual({
+      field: 'agencyName',
+      message: 'Please provide agency name and contact email.',
+    });
+    expect(await create()({ agencyName: 'Haus', contactEmail: 'ann@' })).toEqual({
+      field: 'contactEmail',
+      message: 'Please enter a valid email address.',
+    });
     expect(insert).not.toHaveBeenCalled();
-    expect(said()).toEqual([
-      'Could not create the link / Please enter a valid email address.',
-      'Missing Information / Please provide agency name and contact email.',
-    ]);
+    // The spec's toast for missing input; a bad address is said at its field only.
+    expect(said()).toEqual(['Missing Information / Please provide agency name and contact email.']);
+  });
+
+  it('puts a refused address back at its field', async () => {
+    insert.mockResolvedValue({
+      error: {
+        message: 'agent_assessments_main_contact_email_format: the contact email is not an email address',
+        code: '23514',
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await create()({ agencyName: 'Haus', contactEmail: 'ann@haus.test' })).toEqual({
+      field: 'contactEmail',
+      message: 'Please enter a valid email address.',
+    });
+    expect(said()).toEqual([]);
   });
 
   it('says it needs a connection when offline', async () => {

@@ -2,9 +2,12 @@ import { useCallback } from 'react';
 import * as v from 'valibot';
 import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
-import { toast } from '../../../lib/toast';
+import { toastAbout } from '../../../lib/toast';
 import { authSchema, type AuthCredentials } from '../auth-schema';
 import { describeAuthError } from '../../../lib/auth-rules';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('sign-in');
 
 export type AuthMode = 'sign-in' | 'sign-up';
 

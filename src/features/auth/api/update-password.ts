@@ -2,10 +2,13 @@ import { useCallback } from 'react';
 import * as v from 'valibot';
 import { needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
-import { toast } from '../../../lib/toast';
+import { toastAbout } from '../../../lib/toast';
 import { newPasswordSchema } from '../auth-schema';
 import { describeAuthError } from '../../../lib/auth-rules';
 import { endRecovery } from './recovery-link';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('update-password');
 
 export const UPDATE_OFFLINE = needsConnection('Setting a new password');
 export const PASSWORD_UPDATED = 'Password updated';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { revalidateLogic } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { logError } from '../../../lib/log';
-import { toast } from '../../../lib/toast';
+import { toastAbout } from '../../../lib/toast';
 import { useAppForm } from '../../../ui/form';
 import { DEMO_REQUEST_TOASTS, submitDemoRequest, type SubmitOutcome } from './api/submit-demo-request';
 import {
@@ -13,6 +13,9 @@ import {
   type DemoRequestField,
   type DemoRequestValues,
 } from './demo-request-schema';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('demo-request');
 
 /** Fields in the order they are drawn: the first one with an error gets the focus. */
 const ORDER: DemoRequestField[] = [

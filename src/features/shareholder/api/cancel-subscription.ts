@@ -3,7 +3,10 @@ import * as v from 'valibot';
 import { errorMessage } from '../../../lib/errors';
 import { isOnline, needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
-import { toast } from '../../../lib/toast';
+import { toastAbout } from '../../../lib/toast';
+
+// A success of this topic dismisses its failures still on screen.
+const toast = toastAbout('cancel-subscription');
 
 export const cancelSubscriptionSchema = v.object({ subscriptionId: v.pipe(v.string(), v.uuid()) });
 
