@@ -69,7 +69,7 @@ grant execute on function public.assessment_link_state(text) to anon, authentica
 -- (a client cannot mint a longer-lived link), and completed_at is the server's time of the
 -- pending -> completed transition. The creator's email must be an address from the start (the
 -- link tool's form checks it too), one account creates at most 1,000 links, and a submitted
--- assessment's contact phone is a phone number.
+-- assessment's contact phone is a phone number and its assistant has a name (Chloe by default).
 create or replace function public.prepare_agent_assessment()
 returns trigger
 language plpgsql
@@ -90,6 +90,8 @@ begin
       end if;
     elsif new.status = 'completed' and old.status is distinct from 'completed' then
       new.completed_at := now();
+      -- The assistant is called Chloe unless the agency named it (a cleared name is no name).
+      new.ai_assistant_name := coalesce(nullif(pg_catalog.btrim(new.ai_assistant_name), ''), 'Chloe');
       -- Half-typed while the agency fills it in; a phone number once submitted (it may be empty).
       if coalesce(pg_catalog.btrim(new.main_contact_phone), '') <> '' and not public.is_phone(new.main_contact_phone) then
         raise exception 'agent_assessments_main_contact_phone_format: the contact phone is not a phone number'

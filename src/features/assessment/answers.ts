@@ -1,7 +1,7 @@
 // Between the assessment's stored row and the wizard's form values: the form holds text for
 // number fields and always ten tool slots; the row holds null for an empty answer.
 import type { AgentAssessmentDoc } from '../../data/schemas';
-import { padTools, parseOffices } from './assessment';
+import { DEFAULT_ASSISTANT_NAME, padTools, parseOffices } from './assessment';
 import { STEP_FIELDS, type AnswerKey, type FieldDef } from './fields';
 
 export type Answers = Record<AnswerKey, unknown>;
@@ -14,7 +14,7 @@ export function initialAnswers(doc: Partial<AgentAssessmentDoc>): Answers {
     if (def.kind === 'offices') answers[def.name] = value === null || value === undefined ? '' : String(value);
     else if (def.kind === 'tools') answers[def.name] = padTools(value as string[] | undefined);
     else if (def.kind === 'multi') answers[def.name] = value ?? [];
-    else answers[def.name] = value ?? (def.name === 'ai_assistant_name' ? 'Chloe' : '');
+    else answers[def.name] = value ?? (def.name === 'ai_assistant_name' ? DEFAULT_ASSISTANT_NAME : '');
   }
   return answers;
 }

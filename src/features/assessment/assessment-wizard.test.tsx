@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AssessmentData } from '../../data/assessment-data';
 import type { AgentAssessmentDoc } from '../../data/schemas';
-import { EMAIL_MESSAGE, URL_MESSAGE } from '../../lib/limits';
+import { EMAIL_MESSAGE, PHONE_MESSAGE, URL_MESSAGE } from '../../lib/limits';
 import { toaster } from '../../lib/toast';
 import { hasUnsavedInput } from '../../lib/unsaved-input';
 import { closeLocalData, localAssessmentData, trackWrites } from '../../testing/local-data';
@@ -223,6 +223,22 @@ describe('submitting says what happened', () => {
     expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
     expect(screen.getByText('Step 1 of 7: Business Details')).toBeTruthy();
     expect(toastTexts().join('\n')).toContain('Main Contact Email: ' + EMAIL_MESSAGE);
+    expect((await stored()).status).toBe('pending');
+  });
+
+  it('an assistant whose name was cleared is submitted as Chloe', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { stored, user } = await openAt(7, { ai_assistant_name: '' });
+    await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+    await waitFor(async () => expect((await stored()).status).toBe('completed'));
+    expect((await stored()).ai_assistant_name).toBe('Chloe');
+  });
+
+  it('a phone that is not one is said on its step, not submitted', async () => {
+    const { stored, user } = await openAt(7, { main_contact_phone: 'abcdefghijk' });
+    await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+    expect(await screen.findByText(PHONE_MESSAGE)).toBeTruthy();
+    expect(screen.getByText('Step 1 of 7: Business Details')).toBeTruthy();
     expect((await stored()).status).toBe('pending');
   });
 

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { replacedNotice } from '../../ui/replaced-notice';
 import { WizardShell } from '../../ui/wizard-shell';
 import { initialAnswers, storedValue, visibleFields, type Answers } from './answers';
-import { answerProblem, ASSESSMENT_STEPS } from './assessment';
+import { answerProblem, ASSESSMENT_STEPS, DEFAULT_ASSISTANT_NAME } from './assessment';
 import { assessmentDocument, formAnswers, storedAnswers, unstorableAnswers } from './assessment-document';
 import type { AnswerKey, FieldDef } from './fields';
 import { Question } from './question';
@@ -108,9 +108,18 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
     }
     setSubmitting(true);
     try {
+      // A cleared assistant name is submitted as the default one, as the server would store it.
+      const name = answers.ai_assistant_name;
+      const unnamed = typeof name !== 'string' || !name.trim();
+      if (unnamed) form.setFieldValue('ai_assistant_name', DEFAULT_ASSISTANT_NAME);
       // The last answer typed is saved before the completion, never after it (save waits for it).
       await save(
-        { status: 'completed', completed_at: new Date().toISOString(), last_step: ASSESSMENT_STEPS.length },
+        {
+          status: 'completed',
+          completed_at: new Date().toISOString(),
+          last_step: ASSESSMENT_STEPS.length,
+          ...(unnamed ? { ai_assistant_name: DEFAULT_ASSISTANT_NAME } : {}),
+        },
         SUBMIT_FAILED,
       );
       // 'Completed' only once the server has it; offline it is saved here and sent later.

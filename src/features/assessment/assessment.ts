@@ -15,6 +15,9 @@ export const ASSESSMENT_STEPS = [
 
 export const TOKEN_LENGTH = 32;
 
+/** The assistant's name until the agency gives another (the server stores it for a blank one too). */
+export const DEFAULT_ASSISTANT_NAME = 'Chloe';
+
 /** A link's token as the database accepts it: 22–128 letters and digits (new ones have 32). */
 export const assessmentTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{22,128}$/));
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

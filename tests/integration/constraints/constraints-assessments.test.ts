@@ -205,6 +205,25 @@ describe('agent_assessments', () => {
     ]);
   });
 
+  it('an assistant left without a name is submitted as Chloe; a name given is kept', async () => {
+    for (const [given, stored] of [
+      ['', 'Chloe'],
+      ['   ', 'Chloe'],
+      [null, 'Chloe'],
+      ['Ava', 'Ava'],
+    ] as const) {
+      const a = await assessment({ ai_assistant_name: given });
+      const { data, error } = await a.client
+        .from('agent_assessments')
+        .update({ status: 'completed', completed_at: new Date().toISOString() })
+        .eq('id', a.id)
+        .select('ai_assistant_name')
+        .single();
+      expect(error).toBeNull();
+      expect({ given, name: data?.ai_assistant_name as unknown }).toEqual({ given, name: stored });
+    }
+  });
+
   it('an expired link can neither be read nor updated', async () => {
     const a = await assessment({ expires_at: new Date(Date.now() - 1000).toISOString() });
     const read = await a.client.from('agent_assessments').select('id').eq('token', a.token);
