@@ -6,6 +6,7 @@ import { Footer } from '../features/marketing/footer';
 import { NotFoundPage } from '../features/marketing/not-found-page';
 import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
+import { OfflineReadyNote } from '../features/pwa/offline-ready-note';
 import { VoiceCallBar } from '../features/voice/voice-call-bar';
 import { VoiceProvider } from '../features/voice/voice-session';
 import { useHydrated } from '../lib/hydrated';
@@ -63,6 +64,7 @@ function RootLayout() {
       )}
       <InstallPrompt />
       <Outlet />
+      <OfflineReadyNote />
       <Footer />
       <VoiceCallBar />
     </VoiceProvider>

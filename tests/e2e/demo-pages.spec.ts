@@ -163,6 +163,22 @@ test('/demo/haus&haus and /demo/haus%26haus are both Sarah’s Haus & Haus page;
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
   }
 
+  // After a demo page (its service worker in control), an unknown slug is the 404 and nothing throws.
+  const thrown: string[] = [];
+  page.on('pageerror', (error) => thrown.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && thrown.push(message.text())));
+  await controlledByServiceWorker(page);
+  await page.goto('/demo/nope');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  // And by the app's own navigation, from a demo page to an unknown one.
+  await page.goto('/demo/haus&haus');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sarah');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/demo/unknown');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  expect(thrown).toEqual([]);
   await page.goto('/demo/nope');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');

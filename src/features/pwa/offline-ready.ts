@@ -72,3 +72,28 @@ export async function watchOfflineReadiness(source: ReadinessSource, store: Read
   store.set('ready');
   announce();
 }
+
+/**
+ * Whether this visit made the app ready offline (the first one): the note at the page's end says so
+ * then. Not a toast: one that appears on its own, seconds after the page, landed over the wizards'
+ * Next at tablet width (issue 31); at the end of the page it hides no control.
+ */
+export const offlineReadyThisVisit = (() => {
+  let announced = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => announced,
+    announce: () => {
+      if (announced) return;
+      announced = true;
+      listeners.forEach((l) => l());
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+export const useOfflineReadyThisVisit = () =>
+  useSyncExternalStore(offlineReadyThisVisit.subscribe, offlineReadyThisVisit.get, () => false);

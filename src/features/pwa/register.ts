@@ -1,12 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { hasUnsavedInput } from '../../lib/unsaved-input';
 import { toastLater as toast } from '../../lib/toast-later';
-import {
-  OFFLINE_READY_DESCRIPTION,
-  OFFLINE_READY_TITLE,
-  offlineReadiness,
-  watchOfflineReadiness,
-} from './offline-ready';
+import { offlineReadiness, offlineReadyThisVisit, watchOfflineReadiness } from './offline-ready';
 import { BLOCKED_DESCRIPTION, BLOCKED_TITLE, UPDATE_DESCRIPTION, UPDATE_TITLE, watchForUpdates } from './update-prompt';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -33,7 +28,7 @@ export function startServiceWorker() {
       activated,
     },
     offlineReadiness,
-    () => toast.success(OFFLINE_READY_TITLE, OFFLINE_READY_DESCRIPTION),
+    offlineReadyThisVisit.announce,
   );
   // A first install that failed because the connection dropped mid-way is gone; try again on
   // reconnecting rather than at the next visit. (While one is under way this changes nothing.)

@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import type { DemoPageData } from '../../features/marketing/demo/demo-pages';
 import { DemoRoute } from './-demo-route';
 
 export const Route = createFileRoute('/demo/$slug')({
@@ -11,6 +12,9 @@ export const Route = createFileRoute('/demo/$slug')({
     return page;
   },
   component: function Demo() {
-    return <DemoRoute page={Route.useLoaderData()} />;
+    // Undefined for a moment when another slug's loader has just thrown notFound (the 404 is on
+    // its way): nothing to draw then, rather than a TypeError.
+    const page: DemoPageData | undefined = Route.useLoaderData();
+    return page ? <DemoRoute page={page} /> : null;
   },
 });
