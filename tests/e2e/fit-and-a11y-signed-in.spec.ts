@@ -194,6 +194,13 @@ test('signed in: dashboard, saved properties, the five subscription steps, the s
   const missing = page.getByText('Missing Information');
   await expect(missing).toBeVisible();
   await checkState(page, '/create-assessment, Missing Information toast', missing);
+  // A bad address is said at its field, which has the focus.
+  await page.getByLabel('Agency Name').fill(LONG_WORD(200));
+  await page.getByLabel('Contact Email').fill(`${LONG_WORD(200)}@nowhere`);
+  await page.getByRole('button', { name: 'Create Assessment' }).click();
+  await expect(page.getByLabel('Contact Email')).toHaveAccessibleErrorMessage('Please enter a valid email address.');
+  await expect(page.getByLabel('Contact Email')).toBeFocused();
+  await checkState(page, '/create-assessment, an address that is not one');
 });
 
 test('before subscribing: the shareholder dashboard with no subscription, create-assessment locked', async ({

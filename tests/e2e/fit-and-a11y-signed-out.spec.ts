@@ -164,9 +164,11 @@ test('password recovery: the recover form, the link sent, and /auth/reset expire
 test('the seven assessment steps and the completed assessment, as an agency on a tablet or phone', async ({ page }) => {
   test.setTimeout(120_000);
   const token = `A${randomUUID().replace(/-/g, '')}`;
+  // Unbroken words where the agency's own text shows: the answers, in the steps and once completed.
   await sql(
-    `insert into agent_assessments (token, agency_name, main_contact_email) values ($1, 'Acme Lettings', 'info@acme.test')`,
-    [token],
+    `insert into agent_assessments (token, agency_name, main_contact_name, main_contact_email, office_locations)
+     values ($1, $2, $3, $4, $5)`,
+    [token, LONG_WORD(200), LONG_WORD(200), `${LONG_WORD(60)}@acme.test`, LONG_WORD(500)],
   );
   await page.goto(`/agent-assessment/${token}`);
   await expect(page.getByRole('heading', { name: 'Agent Assessment' })).toBeVisible({ timeout: 20_000 });
@@ -194,6 +196,11 @@ test('the seven assessment steps and the completed assessment, as an agency on a
     }
     await checkState(page, `assessment step ${index + 1}: ${title}`);
     if (index === 0) await page.getByLabel('Number of Offices').fill('2');
+    if (index === titles.length - 1) {
+      await page.getByLabel('Anything else Chloe should know or do?').fill(LONG_WORD(5000));
+      await expect(page.getByText('At most 5,000 characters')).toBeVisible();
+      await checkState(page, 'assessment step 7 with a 5,000-character word');
+    }
     if (index < titles.length - 1) await page.getByRole('button', { name: 'Next' }).click();
   }
   await page.getByRole('button', { name: 'Submit Assessment' }).click();

@@ -15,6 +15,11 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   const email = await signUp(page);
   await page.goto('/shareholder');
   await expect(page.getByRole('heading', { name: 'Become a Co-Founder of Chloe' })).toBeVisible();
+  // 'Ask Chloe how to become a founding member': her widget, told what the page is about.
+  const widget = page.locator('elevenlabs-convai');
+  await expect(widget).toHaveAttribute('agent-id', 'local-chloe');
+  const variables = JSON.parse((await widget.getAttribute('dynamic-variables')) ?? '{}') as { page_context?: string };
+  expect(variables.page_context).toMatch(/co-founder page/);
   await page.getByRole('button', { name: 'Important Investment Risk Warning' }).click();
   await expect(page.getByText(/You could lose all the money you invest/)).toBeVisible();
   await page.getByRole('link', { name: 'Subscribe' }).click();
