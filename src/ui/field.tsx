@@ -50,12 +50,13 @@ function fullMessage(maxLength: number | undefined, value: unknown): string | nu
 /** A labelled input with its error text, wired up by Ark UI's Field. */
 export function TextField({ label, error, required, disabled, ...inputProps }: TextFieldProps) {
   // A full field says why it takes no more (a long paste is cut off at maxLength without a word).
+  // Beside an error too: a paste cut to a phone's 40 characters is also not a phone number.
   const full = fullMessage(inputProps.maxLength, inputProps.value);
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
       <Field.Label className={styles.label}>{label}</Field.Label>
       <Field.Input className={styles.control} {...inputProps} />
-      {full && !error ? <Field.HelperText className={styles.hint}>{full}</Field.HelperText> : null}
+      {full && full !== error ? <Field.HelperText className={styles.hint}>{full}</Field.HelperText> : null}
       <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
     </Field.Root>
   );
@@ -71,14 +72,15 @@ export type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'className'> &
 
 /** A labelled textarea with its hint and error text, wired up by Ark UI's Field. */
 export function TextAreaField({ label, error, hint, required, disabled, className, ...areaProps }: TextAreaFieldProps) {
-  const full = error ? null : fullMessage(areaProps.maxLength, areaProps.value);
+  const full = fullMessage(areaProps.maxLength, areaProps.value);
+  const said = full === error ? null : full;
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
       <Field.Label className={styles.label}>{label}</Field.Label>
       <Field.Textarea className={cx(styles.control, styles.textarea, className)} {...areaProps} />
-      {full || hint ? (
+      {said || hint ? (
         <Field.HelperText className={styles.hint}>
-          {full && hint ? `${full}. ` : full}
+          {said && hint ? `${said}. ` : said}
           {hint}
         </Field.HelperText>
       ) : null}

@@ -185,7 +185,8 @@ test.describe('online', () => {
         ['Name', 'A', MESSAGES.name, 'Al'],
         ['Company', 'X', MESSAGES.company, 'XY'],
         ['Email', 'sam@solicitors', MESSAGES.email, 'sam@solicitors.example'],
-        ['Phone', '020 7946', MESSAGES.phone, '020 7946 00'],
+        ['Phone', '020 7946', MESSAGES.phone, '020 7946 0018'],
+        ['Phone', 'abcdefghijk', MESSAGES.phone, '+44 20 7946 0018'],
         ['Website (optional)', 'solicitors.example', MESSAGES.website, 'https://solicitors.example'],
       ];
       for (const [label, bad, message, good] of cases) {
@@ -202,6 +203,9 @@ test.describe('online', () => {
       await page.getByLabel('Phone').fill('0'.repeat(60));
       await expect(page.getByLabel('Phone')).toHaveValue('0'.repeat(40));
       await expect(page.getByText('At most 40 characters')).toBeVisible();
+      // Forty zeros are not a phone number either: both are said.
+      await expect(page.getByLabel('Phone')).toHaveAccessibleErrorMessage(MESSAGES.phone);
+      await expect(page.getByLabel('Phone')).toHaveAccessibleDescription('At most 40 characters');
     });
   }
 
