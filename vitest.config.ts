@@ -43,6 +43,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The offline spine in the engines beside Chromium (Firefox ESR, WebKitGTK), driven from
+          // Node against the e2e's build and stack; see tests/engines/.
+          name: 'engines',
+          environment: 'node',
+          include: ['tests/engines/**/*.engines.test.ts'],
+          globalSetup: ['tests/engines/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'bench',
           environment: 'node',
           include: ['tests/bench/**/*.bench.ts'],
