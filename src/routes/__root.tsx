@@ -64,8 +64,8 @@ function RootLayout() {
       )}
       <InstallPrompt />
       <Outlet />
-      <OfflineReadyNote />
       <Footer />
+      <OfflineReadyNote />
       <VoiceCallBar />
     </VoiceProvider>
   );

@@ -13,8 +13,8 @@ const note = css({
 
 /**
  * 'Ready to work offline' once the first visit's service worker has precached the app: a line at
- * the end of the page, above the footer, announced by its live region. It covers nothing and
- * moves nothing above it.
+ * the very end of the page, after the footer, announced by its live region. It covers nothing, and
+ * nothing moves when it comes (above the footer, it moved the footer: a layout shift at 820 px).
  */
 export function OfflineReadyNote() {
   const ready = useOfflineReadyThisVisit();
