@@ -1,20 +1,12 @@
 // Firefox ESR from Debian (apt-get install firefox-esr), driven over WebDriver BiDi by
 // puppeteer-core: no browser download. Every request goes through the offline proxy.
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { startOfflineProxy, type OfflineProxy } from './offline-proxy';
+import puppeteer from 'puppeteer-core';
+import type { EngineDevice } from './device';
+import { startOfflineProxy } from './offline-proxy';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-export interface FirefoxDevice {
-  browser: Browser;
-  page: Page;
-  proxy: OfflineProxy;
-  /** Offline as a device is: no request leaves (the proxy), and navigator.onLine says so. */
-  setOffline(offline: boolean): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function launchFirefox(): Promise<FirefoxDevice> {
+export async function launchFirefox(): Promise<EngineDevice> {
   const proxy = await startOfflineProxy();
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -32,9 +24,11 @@ export async function launchFirefox(): Promise<FirefoxDevice> {
   });
   const page = await browser.newPage();
   return {
-    browser,
-    page,
     proxy,
+    goto: async (url) => void (await page.goto(url)),
+    reload: async () => void (await page.reload({ waitUntil: 'load' })),
+    evaluate: (fn, ...args) => page.evaluate(fn as (...a: unknown[]) => never, ...args),
+    type: (selector, text) => page.type(selector, text),
     async setOffline(offline) {
       proxy.setOffline(offline);
       await page.setOfflineMode(offline);

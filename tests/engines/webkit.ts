@@ -4,23 +4,13 @@
 // started in its own group and stopped by it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../supabase/local/stack/process.mjs';
-import { startOfflineProxy, type OfflineProxy } from './offline-proxy';
+import type { EngineDevice } from './device';
+import { startOfflineProxy } from './offline-proxy';
 
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Json = Record<string, unknown>;
-
-export interface WebKitDevice {
-  proxy: OfflineProxy;
-  goto(url: string): Promise<void>;
-  reload(): Promise<void>;
-  /** Runs `fn` in the page; a promise it returns is awaited. */
-  evaluate<T>(fn: (...args: never[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
-  type(selector: string, text: string): Promise<void>;
-  setOffline(offline: boolean): Promise<void>;
-  stop(): Promise<void>;
-}
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawn(command, args, { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
@@ -33,7 +23,7 @@ const stopGroup = (child: ChildProcess) => {
   }
 };
 
-export async function launchWebKit(): Promise<WebKitDevice> {
+export async function launchWebKit(): Promise<EngineDevice> {
   const proxy = await startOfflineProxy();
   const children: ChildProcess[] = [];
   try {
