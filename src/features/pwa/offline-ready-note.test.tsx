@@ -8,7 +8,7 @@ describe('the offline-ready note', () => {
     render(<OfflineReadyNote />);
     const region = screen.getByRole('status');
     expect(region.textContent).toBe('');
-    act(() => offlineReadyThisVisit.announce());
+    act(() => offlineReadyThisVisit.set(true));
     expect(region.textContent).toBe('Ready to work offline. This app now works without a connection on this device.');
   });
 });

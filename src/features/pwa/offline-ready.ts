@@ -13,13 +13,14 @@ export const OFFLINE_READY_DESCRIPTION = 'This app now works without a connectio
 export const OFFLINE_NOT_READY_TEXT =
   'You are offline, and this app has not finished preparing for offline use: reloading or opening pages will not work until you reconnect.';
 
-export interface ReadinessStore {
-  get: () => OfflineReadiness;
-  set: (next: OfflineReadiness) => void;
+/** A value the page reads and is told of when it changes (useSyncExternalStore's store). */
+export interface Store<T> {
+  get: () => T;
+  set: (next: T) => void;
   subscribe: (listener: () => void) => () => void;
 }
 
-export function createReadinessStore(initial: OfflineReadiness = 'unsupported'): ReadinessStore {
+function createStore<T>(initial: T): Store<T> {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
@@ -35,6 +36,10 @@ export function createReadinessStore(initial: OfflineReadiness = 'unsupported'):
     },
   };
 }
+
+export type ReadinessStore = Store<OfflineReadiness>;
+
+export const createReadinessStore = (initial: OfflineReadiness = 'unsupported'): ReadinessStore => createStore(initial);
 
 /** The app's one readiness store; startServiceWorker (register.ts) keeps it current. */
 export const offlineReadiness = createReadinessStore();
@@ -78,22 +83,7 @@ export async function watchOfflineReadiness(source: ReadinessSource, store: Read
  * then. Not a toast: one that appears on its own, seconds after the page, landed over the wizards'
  * Next at tablet width (issue 31); at the end of the page it hides no control.
  */
-export const offlineReadyThisVisit = (() => {
-  let announced = false;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => announced,
-    announce: () => {
-      if (announced) return;
-      announced = true;
-      listeners.forEach((l) => l());
-    },
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-})();
+export const offlineReadyThisVisit = createStore(false);
 
 export const useOfflineReadyThisVisit = () =>
   useSyncExternalStore(offlineReadyThisVisit.subscribe, offlineReadyThisVisit.get, () => false);

@@ -28,7 +28,7 @@ export function startServiceWorker() {
       activated,
     },
     offlineReadiness,
-    offlineReadyThisVisit.announce,
+    () => offlineReadyThisVisit.set(true),
   );
   // A first install that failed because the connection dropped mid-way is gone; try again on
   // reconnecting rather than at the next visit. (While one is under way this changes nothing.)
