@@ -24,6 +24,8 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, 'supabase/local/**/*.integration.test.ts'],
           setupFiles: ['tests/setup-unit.ts'],
+          // Above the 5-s wait of tests/setup-unit.ts, so a failed wait says what it waited for.
+          testTimeout: 15_000,
           // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.
           server: { deps: { inline: ['@elevenlabs/react'] } },
         },
