@@ -6,6 +6,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { trackedIndexedDB } from './page-freeze';
 import { getAjv, wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { conflictHandler } from '../sync/conflict-handler';
 import { CONFLICT_LOG_COLLECTION, ConflictLog, type ConflictLogEntry } from '../sync/conflict-log';
@@ -81,7 +82,8 @@ getAjv().opts.validateSchema = false;
 function storageFor(options: OpenOptions): RxStorage<unknown, unknown> {
   // Validation is on for every collection of the app: a bad local write is refused with a clear
   // message before it can sit in the outbox (dev-mode is never loaded: it fetches from the network).
-  const raw: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
+  const raw: RxStorage<unknown, unknown> =
+    options.storage ?? getRxStorageDexie({ indexedDB: trackedIndexedDB(), IDBKeyRange });
   const validated = wrappedValidateAjvStorage({ storage: raw });
   return {
     ...validated,
