@@ -3,12 +3,15 @@ import { watchForUpdates, type UpdateSource } from './update-prompt';
 
 // A stand-in for workbox-window's Workbox: events are fired by the test.
 function fakeWorkbox() {
-  type Listener = (event: { isUpdate?: boolean }) => void;
+  type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
   const listeners = new Map<string, Listener[]>();
-  const source: UpdateSource & { fire(type: 'waiting' | 'controlling', isUpdate?: boolean): void } = {
+  const source: UpdateSource & {
+    fire(type: 'waiting' | 'controlling', isUpdate?: boolean, isExternal?: boolean): void;
+  } = {
     addEventListener: (type, listener) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
     messageSkipWaiting: vi.fn(),
-    fire: (type, isUpdate = true) => listeners.get(type)?.forEach((l) => l({ isUpdate })),
+    fire: (type, isUpdate = true, isExternal = false) =>
+      listeners.get(type)?.forEach((l) => l({ isUpdate, isExternal })),
   };
   return source;
 }
@@ -61,6 +64,22 @@ describe('the update prompt', () => {
     wb.fire('controlling', false);
     expect(deps.offer).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
+  });
+
+  it('a page open since the first install (its later workers are "external"): Reload still reloads it', () => {
+    const { wb, deps, clickReload } = setup();
+    wb.fire('waiting', false, true);
+    expect(deps.offer).toHaveBeenCalledTimes(1);
+    clickReload();
+    wb.fire('controlling', false, true);
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page open since the first install: another tab taking the update is offered, not reloaded', () => {
+    const { wb, deps } = setup();
+    wb.fire('controlling', false, true);
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(deps.offer).toHaveBeenCalledTimes(1);
   });
 
   it('another tab taking the update never reloads this one', () => {

@@ -3,7 +3,10 @@
 
 /** The parts of workbox-window's `Workbox` the prompt uses (tests pass a stand-in). */
 export interface UpdateSource {
-  addEventListener(type: 'waiting' | 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;
+  addEventListener(
+    type: 'waiting' | 'controlling',
+    listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void,
+  ): void;
   messageSkipWaiting(): void;
 }
 
@@ -35,10 +38,11 @@ export function watchForUpdates(source: UpdateSource, deps: UpdatePromptDeps) {
   source.addEventListener('waiting', () => deps.offer(onReload));
   // The new worker took control. Reload only if this page asked for it: another tab's Reload must
   // not throw away this one's input, so here the offer simply stands.
-  // The first install also takes control (clientsClaim): that is no update, there is nothing to offer.
+  // The first install also takes control (clientsClaim): that is no update, there is nothing to
+  // offer. A page that was open since that first install counts every later worker as 'external'
+  // (workbox-window: isUpdate false), so an asked-for Reload does not depend on isUpdate.
   source.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return;
-    if (requested) deps.reload();
-    else deps.offer(onReload);
+    if (requested) return deps.reload();
+    if (event.isUpdate || event.isExternal) deps.offer(onReload);
   });
 }
