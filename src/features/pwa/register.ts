@@ -38,6 +38,7 @@ export function startServiceWorker() {
 
   const wb = new Workbox(SCRIPT_URL, OPTIONS);
   watchForUpdates(wb, {
+    controlled: container.controller !== null,
     offer: (onReload) =>
       toast.action(UPDATE_TITLE, UPDATE_DESCRIPTION, { label: 'Reload', onClick: onReload }, 'app-update'),
     blocked: () => toast.error(BLOCKED_TITLE, BLOCKED_DESCRIPTION),

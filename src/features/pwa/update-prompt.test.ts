@@ -3,23 +3,21 @@ import { watchForUpdates, type UpdateSource } from './update-prompt';
 
 // A stand-in for workbox-window's Workbox: events are fired by the test.
 function fakeWorkbox() {
-  type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
-  const listeners = new Map<string, Listener[]>();
-  const source: UpdateSource & {
-    fire(type: 'waiting' | 'controlling', isUpdate?: boolean, isExternal?: boolean): void;
-  } = {
+  const listeners = new Map<string, (() => void)[]>();
+  const source: UpdateSource & { fire(type: 'waiting' | 'controlling'): void } = {
     addEventListener: (type, listener) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
     messageSkipWaiting: vi.fn(),
-    fire: (type, isUpdate = true, isExternal = false) =>
-      listeners.get(type)?.forEach((l) => l({ isUpdate, isExternal })),
+    fire: (type) => listeners.get(type)?.forEach((l) => l()),
   };
   return source;
 }
 
-function setup(unsaved = false) {
+/** `controlled`: a worker controls the page as it starts (false on a first visit). */
+function setup({ unsaved = false, controlled = true } = {}) {
   const wb = fakeWorkbox();
   let reloadAction: (() => void) | undefined;
   const deps = {
+    controlled,
     offer: vi.fn((onReload: () => void) => (reloadAction = onReload)),
     blocked: vi.fn(),
     hasUnsavedInput: vi.fn(() => unsaved),
@@ -50,7 +48,7 @@ describe('the update prompt', () => {
   });
 
   it('with unsaved wizard input, Reload does not reload: it says why and the offer stays', () => {
-    const { wb, deps, clickReload } = setup(true);
+    const { wb, deps, clickReload } = setup({ unsaved: true });
     wb.fire('waiting');
     clickReload();
     expect(deps.blocked).toHaveBeenCalledTimes(1);
@@ -60,24 +58,26 @@ describe('the update prompt', () => {
   });
 
   it('the first install taking control is no update: nothing is offered', () => {
-    const { wb, deps } = setup();
-    wb.fire('controlling', false);
+    const { wb, deps } = setup({ controlled: false });
+    wb.fire('controlling');
     expect(deps.offer).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
   });
 
-  it('a page open since the first install (its later workers are "external"): Reload still reloads it', () => {
-    const { wb, deps, clickReload } = setup();
-    wb.fire('waiting', false, true);
+  it('a tab open since the first visit: a later version is offered, and Reload reloads it', () => {
+    const { wb, deps, clickReload } = setup({ controlled: false });
+    wb.fire('controlling'); // the first install
+    wb.fire('waiting');
     expect(deps.offer).toHaveBeenCalledTimes(1);
     clickReload();
-    wb.fire('controlling', false, true);
+    wb.fire('controlling');
     expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('a page open since the first install: another tab taking the update is offered, not reloaded', () => {
-    const { wb, deps } = setup();
-    wb.fire('controlling', false, true);
+  it('a tab open since the first visit: another tab taking a later version is offered, not reloaded', () => {
+    const { wb, deps } = setup({ controlled: false });
+    wb.fire('controlling');
+    wb.fire('controlling');
     expect(deps.reload).not.toHaveBeenCalled();
     expect(deps.offer).toHaveBeenCalledTimes(1);
   });

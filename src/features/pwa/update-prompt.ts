@@ -3,14 +3,13 @@
 
 /** The parts of workbox-window's `Workbox` the prompt uses (tests pass a stand-in). */
 export interface UpdateSource {
-  addEventListener(
-    type: 'waiting' | 'controlling',
-    listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void,
-  ): void;
+  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
   messageSkipWaiting(): void;
 }
 
 export interface UpdatePromptDeps {
+  /** A worker controls the page as the watch starts (navigator.serviceWorker.controller). */
+  controlled: boolean;
   /** Show 'A new version is available' with a Reload action that calls `onReload`. */
   offer(onReload: () => void): void;
   /** Reload was chosen while some form holds unsaved input: say why nothing happens. */
@@ -36,13 +35,15 @@ export function watchForUpdates(source: UpdateSource, deps: UpdatePromptDeps) {
     source.messageSkipWaiting();
   };
   source.addEventListener('waiting', () => deps.offer(onReload));
-  // The new worker took control. Reload only if this page asked for it: another tab's Reload must
-  // not throw away this one's input, so here the offer simply stands.
-  // The first install also takes control (clientsClaim): that is no update, there is nothing to
-  // offer. A page that was open since that first install counts every later worker as 'external'
-  // (workbox-window: isUpdate false), so an asked-for Reload does not depend on isUpdate.
-  source.addEventListener('controlling', (event) => {
-    if (requested) return deps.reload();
-    if (event.isUpdate || event.isExternal) deps.offer(onReload);
+  // A worker took control. The first one to control this page is the first install (clientsClaim),
+  // however workbox-window labels it (a page loaded while it installed calls it 'external'): that
+  // is no update, there is nothing to offer. A later one is a new version: reload if this page
+  // asked for it; another tab's Reload must not throw away this one's input, so the offer stands.
+  let controlled = deps.controlled;
+  source.addEventListener('controlling', () => {
+    const update = controlled;
+    controlled = true;
+    if (requested) deps.reload();
+    else if (update) deps.offer(onReload);
   });
 }
