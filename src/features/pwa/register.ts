@@ -45,9 +45,12 @@ export function startServiceWorker() {
     hasUnsavedInput,
     reload: () => window.location.reload(),
   });
-  void wb.register();
+  // Offline, or the server away, a check rejects: the next one (a visit, the hourly timer) tries
+  // again. Left unhandled it reached the page's errors (seen in WebKit, whose onLine stays true).
+  const ignore = () => undefined;
+  void wb.register().catch(ignore);
   // A tab left open for days still learns about new versions.
   window.setInterval(() => {
-    if (document.visibilityState === 'visible' && navigator.onLine) void wb.update();
+    if (document.visibilityState === 'visible' && navigator.onLine) void wb.update().catch(ignore);
   }, CHECK_EVERY_MS);
 }
