@@ -2,12 +2,12 @@
 // puppeteer-core: no browser download. Every request goes through the offline proxy.
 import puppeteer from 'puppeteer-core';
 import type { EngineDevice } from './device';
-import { startOfflineProxy } from './offline-proxy';
+import { startOfflineProxy, type ProxyOptions } from './offline-proxy';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-export async function launchFirefox(): Promise<EngineDevice> {
-  const proxy = await startOfflineProxy();
+export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineDevice> {
+  const proxy = await startOfflineProxy(options);
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
@@ -23,15 +23,64 @@ export async function launchFirefox(): Promise<EngineDevice> {
     },
   });
   const page = await browser.newPage();
+  let errors: string[] = [];
+  // Firefox reports its own log line for each request the cut network refused; those are not the
+  // page's errors (WebKit's in-page list never sees them).
+  const networkRefused = /CORS request did not succeed|can’t establish a connection to the server/;
+  page.on('pageerror', (error) => {
+    if (!networkRefused.test(String(error))) errors.push(String(error));
+  });
+  const topLeft = (selector: string) =>
+    page.$eval(selector, (el) => {
+      el.scrollIntoView({ block: 'center' });
+      const box = el.getBoundingClientRect();
+      return { x: box.x, y: box.y };
+    });
   return {
+    engine: 'firefox',
     proxy,
     goto: async (url) => void (await page.goto(url)),
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
     evaluate: (fn, ...args) => page.evaluate(fn as (...a: unknown[]) => never, ...args),
+    install: async (name, fn) => void (await page.evaluate(`window[${JSON.stringify(name)}] = ${fn.toString()}`)),
     type: (selector, text) => page.type(selector, text),
+    async clear(selector) {
+      await page.focus(selector);
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
+      await page.keyboard.press('Backspace');
+    },
+    async click(selector) {
+      // In the middle of the window, clear of the toasts at its bottom edge (a click lands on
+      // whatever is on top there; WebKit's driver refuses instead).
+      await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
+      await page.click(selector);
+    },
+    async draw(selector, points) {
+      const { x, y } = await topLeft(selector);
+      const [first, ...rest] = points;
+      if (!first) return;
+      await page.mouse.move(x + first[0], y + first[1]);
+      await page.mouse.down();
+      for (const [dx, dy] of rest) await page.mouse.move(x + dx, y + dy, { steps: 8 });
+      await page.mouse.up();
+    },
+    async setViewport(width, height) {
+      await page.setViewport({ width, height });
+      return true;
+    },
+    async errors() {
+      const seen = errors;
+      errors = [];
+      return seen;
+    },
     async setOffline(offline) {
       proxy.setOffline(offline);
       await page.setOfflineMode(offline);
+      // The emulation turns navigator.onLine back on without the 'online' event a real Firefox
+      // fires when its network returns; the page gets it here, once.
+      if (!offline) await page.evaluate(() => void (navigator.onLine && dispatchEvent(new Event('online'))));
     },
     async stop() {
       // The browser's own process, by its pid, even if closing it fails.

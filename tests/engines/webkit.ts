@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../supabase/local/stack/process.mjs';
 import type { EngineDevice } from './device';
-import { startOfflineProxy } from './offline-proxy';
+import { startOfflineProxy, type ProxyOptions } from './offline-proxy';
 
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,8 +23,8 @@ const stopGroup = (child: ChildProcess) => {
   }
 };
 
-export async function launchWebKit(): Promise<EngineDevice> {
-  const proxy = await startOfflineProxy();
+export async function launchWebKit(options: ProxyOptions = {}): Promise<EngineDevice> {
+  const proxy = await startOfflineProxy(options);
   const children: ChildProcess[] = [];
   try {
     const display = `:${100 + Math.floor(Math.random() * 800)}`;
@@ -74,16 +74,97 @@ export async function launchWebKit(): Promise<EngineDevice> {
       if (result.err !== undefined) throw new Error(`in the page: ${result.err}`);
       return result.ok as T;
     };
+    const element = async (selector: string) => {
+      const found = (await cmd('POST', `${s}/element`, { using: 'css selector', value: selector })) as Json;
+      return Object.values(found)[0] as string;
+    };
+    // No console over WebKit's WebDriver: the page keeps its own list from each load on (errors
+    // thrown before the hook is in are not seen; Firefox's list has them).
+    const listenForErrors = () =>
+      evaluate(() => {
+        const w = window as unknown as { __engineErrors?: string[] };
+        if (w.__engineErrors) return;
+        const seen: string[] = (w.__engineErrors = []);
+        addEventListener('error', (e) => seen.push(String(e.error ?? e.message)));
+        addEventListener('unhandledrejection', (e) => seen.push(String(e.reason)));
+      });
+    const keys = async (selector: string, text: string) =>
+      void (await cmd('POST', `${s}/element/${await element(selector)}/value`, { text }));
     return {
+      engine: 'webkit',
       proxy,
-      goto: async (url) => void (await cmd('POST', `${s}/url`, { url })),
-      reload: async () => void (await cmd('POST', `${s}/refresh`, {})),
-      evaluate,
-      async type(selector, text) {
-        const found = (await cmd('POST', `${s}/element`, { using: 'css selector', value: selector })) as Json;
-        const id = Object.values(found)[0] as string;
-        await cmd('POST', `${s}/element/${id}/value`, { text });
+      async goto(url) {
+        await cmd('POST', `${s}/url`, { url });
+        await listenForErrors();
       },
+      async reload() {
+        await cmd('POST', `${s}/refresh`, {});
+        await listenForErrors();
+      },
+      evaluate,
+      install: async (name, fn) =>
+        void (await cmd('POST', `${s}/execute/sync`, {
+          script: `window[${JSON.stringify(name)}] = ${fn.toString()};`,
+          args: [],
+        })),
+      type: keys,
+      // Control is a toggle in WebDriver's key text: down, 'a', up, then Backspace.
+      clear: (selector) => keys(selector, '\uE009a\uE009\uE003'),
+      async click(selector) {
+        // A control still sliding in (a toast) is 'not interactable' for a moment, and one under a
+        // fixed toast at the window's edge is 'intercepted': as a person waits for it to settle or
+        // scrolls it to the middle, so does this, briefly.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return void (await cmd('POST', `${s}/element/${await element(selector)}/click`, {}));
+          } catch (error) {
+            if (attempt >= 10 || !/not interactable|intercepted/.test(String(error))) throw error;
+            await evaluate((sel: string) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), selector);
+            await sleep(300);
+          }
+        }
+      },
+      async draw(selector, points) {
+        const id = await element(selector);
+        const size = await evaluate((sel: string) => {
+          const el = document.querySelector(sel)!;
+          el.scrollIntoView({ block: 'center' });
+          const box = el.getBoundingClientRect();
+          return { w: box.width, h: box.height };
+        }, selector);
+        // Offsets from the element's centre, as WebDriver's element origin counts them.
+        const at = ([x, y]: readonly [number, number]) => ({
+          type: 'pointerMove',
+          duration: 10,
+          origin: { 'element-6066-11e4-a52e-4f735466cecf': id },
+          x: Math.round(x - size.w / 2),
+          y: Math.round(y - size.h / 2),
+        });
+        const [first, ...rest] = points;
+        if (!first) return;
+        const moves: Json[] = [at(first), { type: 'pointerDown', button: 0 }];
+        let last = first;
+        for (const point of rest) {
+          for (let i = 1; i <= 8; i++) {
+            moves.push(at([last[0] + ((point[0] - last[0]) * i) / 8, last[1] + ((point[1] - last[1]) * i) / 8]));
+          }
+          last = point;
+        }
+        moves.push({ type: 'pointerUp', button: 0 });
+        await cmd('POST', `${s}/actions`, {
+          actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: moves }],
+        });
+        await cmd('DELETE', `${s}/actions`);
+      },
+      async setViewport(width, height) {
+        await cmd('POST', `${s}/window/rect`, { width, height });
+        return (await evaluate(() => innerWidth)) === width;
+      },
+      errors: () =>
+        evaluate(() => {
+          const w = window as unknown as { __engineErrors?: string[] };
+          return (w.__engineErrors ?? []).splice(0);
+        }),
       setOffline: async (offline) => proxy.setOffline(offline),
       async stop() {
         await cmd('DELETE', s).catch(() => undefined);
