@@ -69,45 +69,36 @@ describe.each(ENGINES)('%s', (_name, prefix, launch) => {
   const opened: EngineDevice[] = [];
   afterEach(() => stopAll(opened));
 
-  it('subscribes offline with a drawn signature; it is signed in Postgres once back online', async () => {
+  /** A new subscriber signs up, fills steps 1–3 (offline from step 2), signs with `sign`, and
+   * completes offline; once back online the subscription is signed in Postgres, as `method`. */
+  async function subscribeOffline(method: 'drawn' | 'typed', sign: (page: EnginePage) => Promise<void>) {
     const page = await openPage(launch, opened);
     const email = newEmail(prefix);
     await signUp(page, email);
-    await page.goto(`/shareholder/subscribe`);
+    await page.goto('/shareholder/subscribe');
     await page.controlled();
     await toSignature(page);
-    await page.device.draw(await page.present('[data-testid="signature-pad"]'), STROKE);
-    await page.see('Signature captured.');
+    await sign(page);
     await completeOffline(page, email);
     await expect
       .poll(() => signed(email), { timeout: 60_000, interval: 500 })
-      .toEqual({
-        shares: 8000,
-        method: 'drawn',
-        image: true,
-      });
+      .toEqual({ shares: 8000, method, image: true });
     await page.gone('will be submitted when you are back online', 30_000);
     expect(await page.device.errors()).toEqual([]);
+  }
+
+  it('subscribes offline with a drawn signature; it is signed in Postgres once back online', async () => {
+    await subscribeOffline('drawn', async (page) => {
+      await page.device.draw(await page.present('[data-testid="signature-pad"]'), STROKE);
+      await page.see('Signature captured.');
+    });
   }, 180_000);
 
   it('subscribes offline with a typed signature; it is signed in Postgres once back online', async () => {
-    const page = await openPage(launch, opened);
-    const email = newEmail(prefix);
-    await signUp(page, email);
-    await page.goto(`/shareholder/subscribe`);
-    await page.controlled();
-    await toSignature(page);
-    await page.press('Type your name');
-    expect(await page.value('Type your full name')).toBe('Ada Lovelace');
-    await page.find('text', 'Signature captured.');
-    await completeOffline(page, email);
-    await expect
-      .poll(() => signed(email), { timeout: 60_000, interval: 500 })
-      .toEqual({
-        shares: 8000,
-        method: 'typed',
-        image: true,
-      });
-    expect(await page.device.errors()).toEqual([]);
+    await subscribeOffline('typed', async (page) => {
+      await page.press('Type your name');
+      expect(await page.value('Type your full name')).toBe('Ada Lovelace');
+      await page.see('Signature captured.');
+    });
   }, 180_000);
 });
