@@ -56,6 +56,7 @@ export async function discardUserData(data: UserData | null, userId?: string) {
     await data.engine.stop();
     forgetKeptChanges(data.db.name);
     await data.db.remove();
+    await deleteDatabasesOf(data.db.name);
     return;
   }
   if (userId) {
@@ -63,5 +64,26 @@ export async function discardUserData(data: UserData | null, userId?: string) {
     // Not open (e.g. signed out from another screen): remove it by name.
     const { db } = await openUserDatabase({ name: userDatabaseName(userId) });
     await db.remove();
+    await deleteDatabasesOf(db.name);
   }
+}
+
+/**
+ * RxDB's remove() empties its stores but leaves each IndexedDB database, named with the user's
+ * id, on the device: the next person there could read who used it. Each is deleted by name (a
+ * delete another tab still blocks completes when that tab lets go; it is not waited for).
+ */
+async function deleteDatabasesOf(name: string) {
+  if (typeof indexedDB === 'undefined' || !indexedDB.databases) return;
+  const prefix = `rxdb-dexie-${name}--`;
+  const names = (await indexedDB.databases()).flatMap((d) => (d.name?.startsWith(prefix) ? [d.name] : []));
+  await Promise.all(
+    names.map(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase(n);
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    ),
+  );
 }
