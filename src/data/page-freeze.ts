@@ -59,8 +59,18 @@ export function releaseOnPageFreeze(win: Window, reload: () => void) {
   });
 }
 
+/**
+ * WebKit alone (Safari, and every browser on iOS, Chrome's too): Chromium and Firefox evict a cached page that blocks
+ * another, and there a write in flight as the page goes (an answer typed and left by another
+ * address) must be let finish, not aborted.
+ */
+const suspendsInCache = () =>
+  typeof navigator !== 'undefined' &&
+  /AppleWebKit/.test(navigator.userAgent) &&
+  !/Chrome\/|Chromium\//.test(navigator.userAgent);
+
 function listen() {
-  if (listening || typeof window === 'undefined') return;
+  if (listening || typeof window === 'undefined' || !suspendsInCache()) return;
   listening = true;
   releaseOnPageFreeze(window, () => window.location.reload());
 }
