@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { EXTENSION_PUBLIC_KEY, extensionIdOf } from '../../extension/manifest.mjs';
 
@@ -35,16 +34,7 @@ export async function signIn(browser: Browser, email: string) {
   return { context, page };
 }
 
-/** SQL as the superuser (bypasses RLS): what really reached Postgres. */
-export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) {
-  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
+export { sql } from './sql';
 
 /** A supabase-js client in Node against the test stack (Node 20 needs ws for the realtime part). */
 export const apiClient = () =>

@@ -1,20 +1,12 @@
 // The e2e stack as the engines' tests reach it: Postgres as the superuser sees
 // it (what really arrived), and an account made through /auth as a person makes one.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { sql } from '../e2e/sql';
 import type { EnginePage } from './page';
 
 export const PASSWORD = 'engines-password-1';
 
-export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) {
-  const db = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
+export { sql };
 
 /** A pending assessment link (as /create-assessment makes one); returns its token. */
 export async function newAssessment(prefix: string, agency: string | null = null) {
