@@ -2,7 +2,9 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 import { keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
+import { deviceExpiresAt, noteTokenIssued, serverClockKnown } from './server-clock';
 
+const AUTH_PATH = '/auth/v1/';
 const LOGOUT_PATH = '/auth/v1/logout';
 const TOKEN_PATH = '/auth/v1/token';
 
@@ -39,12 +41,55 @@ const appFetch: typeof fetch = async (input, init) => {
       return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
   }
-  return fetch(input, init);
+  const response = await fetch(input, init);
+  return url.pathname.includes(AUTH_PATH) ? onDeviceClock(response, Date.now()) : response;
 };
+
+type SessionAnswer = { access_token: string; expires_in: number };
+const isSessionAnswer = (body: unknown): body is SessionAnswer =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as SessionAnswer).access_token === 'string' &&
+  typeof (body as SessionAnswer).expires_in === 'number';
+
+// GoTrue's expires_at is on the server's clock and auth-js counts it on the device's: a clock a day
+// ahead refreshes on every tick (30 s), one a day behind keeps an expired token for a day. So a
+// session's expiry is restated on the device's clock (answered now, valid for expires_in, as
+// auth-js counts when there is no expires_at), and its token teaches lib/server-clock the offset.
+async function onDeviceClock(response: Response, receivedAt: number): Promise<Response> {
+  if (!response.ok) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!isSessionAnswer(body)) return response;
+  noteTokenIssued(body.access_token, receivedAt);
+  const headers = new Headers(response.headers);
+  // The body is rewritten, and already decoded.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  const restated = { ...body, expires_at: Math.round(receivedAt / 1000) + body.expires_in };
+  return new Response(JSON.stringify(restated), { status: response.status, statusText: response.statusText, headers });
+}
+
+// An auth link's session (the address's fragment) carries expires_at on the server's clock too.
+// auth-js makes the session of the very `params` it hands this check, so it is restated here.
+function sessionInUrl(_url: URL, params: Record<string, string>): boolean {
+  const token = params.access_token;
+  if (token && params.expires_in) {
+    // Opened straight from the auth service's redirect: a fair reading when nothing better is known.
+    if (!serverClockKnown()) noteTokenIssued(token);
+    const expiresAt = deviceExpiresAt(token);
+    if (expiresAt !== null) params.expires_at = String(expiresAt);
+    else delete params.expires_at; // auth-js then counts now + expires_in
+  }
+  // auth-js's own test for an implicit-grant callback.
+  return Boolean(params.access_token || params.error || params.error_description || params.error_code);
+}
 
 // The one Supabase client of the app: every feature reaches auth, PostgREST and functions through it.
 export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: sessionInUrl },
   global: { fetch: appFetch },
 });
 

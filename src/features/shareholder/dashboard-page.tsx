@@ -6,6 +6,7 @@ import { reopenSubscription, useSubscriptions } from '../../data/subscriptions';
 import { useUserData, type UserData } from '../../data/user-data';
 import { Button } from '../../ui/button';
 import { formatAmount as money, formatLongDate } from '../../lib/format';
+import { serverNow } from '../../lib/server-clock';
 import { isAssessmentUnlocked } from '../../lib/shareholding';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
@@ -75,7 +76,8 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
   const status = view.statuses[0] ?? null;
   const name = sub.subscriber_name ?? '';
   const effective = sub.effective_date ?? '';
-  const days = sub.status === 'signed' && effective ? coolingOffDaysRemaining(effective, new Date()) : 0;
+  // Counted on the server's clock, as the server decides when cancelling ends (a device's may be off).
+  const days = sub.status === 'signed' && effective ? coolingOffDaysRemaining(effective, serverNow()) : 0;
   const deadline =
     status?.cancellation_deadline ?? (effective ? coolingOffEnds(effective).toISOString().slice(0, 10) : null);
   const unlocked = isAssessmentUnlocked(view.statuses);

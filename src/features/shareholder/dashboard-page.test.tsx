@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { createRoute } from '@tanstack/react-router';
+import type { UserData } from '../../data/user-data';
+import { forgetServerClock, noteTokenIssued } from '../../lib/server-clock';
+import { closeLocalData } from '../../testing/local-data';
+import { renderRoutes } from '../../testing/render-routes';
+import { ShareholderDashboard } from './dashboard-page';
+import { withDraft } from './subscribe-wizard-fixtures';
+
+vi.mock('../../lib/supabase', async () => {
+  const { fakeSupabaseModule } = await import('../../testing/fake-auth');
+  return fakeSupabaseModule();
+});
+
+const shown = vi.hoisted(() => ({ data: null as UserData | null }));
+vi.mock('../../data/user-data', async (original) => ({
+  ...(await original<typeof import('../../data/user-data')>()),
+  useUserData: () => shown.data,
+}));
+
+const DAY = 86_400_000;
+// Cooling-off ends at midnight UTC starting 3 December: 9 days 15 hours away, so 10 days left.
+const TRUE_NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
+const EFFECTIVE = '2026-11-23';
+
+const b64url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** An access token as the auth service issues it at the true time, for lib/server-clock to read. */
+const issuedNow = () =>
+  `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ iat: TRUE_NOW / 1000, exp: TRUE_NOW / 1000 + 3600 }))}.sig`;
+
+async function dashboardSigned() {
+  const { data } = await withDraft({
+    status: 'signed',
+    subscriber_name: 'Ada Lovelace',
+    subscriber_address: '1 High Street, London',
+    effective_date: EFFECTIVE,
+    signature_timestamp: new Date(TRUE_NOW).toISOString(),
+  });
+  shown.data = data;
+  renderRoutes('/shareholder/dashboard', (root) => [
+    createRoute({
+      getParentRoute: () => root,
+      path: '/shareholder/dashboard',
+      component: () => <ShareholderDashboard signOut={null} />,
+    }),
+  ]);
+}
+
+beforeEach(() => forgetServerClock());
+afterEach(async () => {
+  await closeLocalData();
+  shown.data = null;
+  forgetServerClock();
+  vi.useRealTimers();
+});
+
+describe('the cooling-off banner', () => {
+  it.each([
+    ['right', 0],
+    ['a day ahead', DAY],
+    ['a day behind', -DAY],
+  ])('counts the days left on the server clock, the device clock %s', async (_, skew) => {
+    vi.useFakeTimers({ toFake: ['Date'], now: TRUE_NOW + skew });
+    // As signing in teaches it (lib/supabase): the server's time when the token was issued.
+    noteTokenIssued(issuedNow());
+    await dashboardSigned();
+    expect(await screen.findByText('Cooling-off period: 10 days remaining')).toBeTruthy();
+    expect(screen.getByText('You may cancel this subscription until 3 December 2026.')).toBeTruthy();
+  });
+
+  it('counts on the device clock while the server clock is unknown', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: TRUE_NOW + DAY });
+    await dashboardSigned();
+    expect(await screen.findByText('Cooling-off period: 9 days remaining')).toBeTruthy();
+  });
+});
