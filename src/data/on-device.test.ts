@@ -3,7 +3,16 @@ import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openUserDatabase, type UserDatabase } from './database';
-import { countWaiting, keepCopy, putWaiting, readCopy, readWaiting, removeWaiting, watchWaiting } from './on-device';
+import {
+  countWaiting,
+  keepCopy,
+  putWaiting,
+  readCopy,
+  readWaiting,
+  removeWaiting,
+  watchWaiting,
+  watchWaitingCount,
+} from './on-device';
 import { pendingChanges } from './user-data-lifecycle';
 
 // Online-only data kept in the user's own database (local documents): copies to read offline and
@@ -44,6 +53,9 @@ describe('changes waiting to be sent', () => {
     const { db, local } = await device();
     const seen: unknown[] = [];
     const stop = watchWaiting(db, 'auto_reply_settings', (w) => seen.push(w));
+    // What a signed-out page says waits (lib/changes-waiting) counts them too.
+    const counts: number[] = [];
+    const stopCount = watchWaitingCount(db, (n) => counts.push(n));
     expect(await countWaiting(db)).toBe(0);
 
     await putWaiting(db, 'auto_reply_settings', { change: { enabled: false }, since: 1, refusal: null });
@@ -69,6 +81,10 @@ describe('changes waiting to be sent', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
+    stopCount();
+    expect(counts[0]).toBe(0);
+    expect(counts).toContain(1);
+    expect(counts.at(-1)).toBe(0);
     expect(seen[0]).toBeNull();
     expect(seen).toContainEqual({ change: { enabled: false }, since: 1, refusal: null });
     expect(seen.at(-1)).toBeNull();

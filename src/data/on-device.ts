@@ -7,6 +7,7 @@
 // - a change made offline (or whose answer never came), waiting to be sent: counted by sign-out's
 //   warning like the outbox, and removed only once the server has it.
 // Both go with the database when the user signs out (db.remove()).
+import { combineLatest } from 'rxjs';
 import type { UserDatabase } from './database';
 
 /** The online-only reads a device keeps a copy of. */
@@ -93,4 +94,12 @@ export function watchWaiting<T>(db: Db, key: WaitingKey, listener: (waiting: Wai
 export async function countWaiting(db: Db): Promise<number> {
   const found = await Promise.all(WAITING_KEYS.map((key) => readWaiting(db, key)));
   return found.filter(Boolean).length;
+}
+
+/** How many online-only changes wait, now and after every change (any tab). */
+export function watchWaitingCount(db: Db, listener: (count: number) => void): () => void {
+  const sub = combineLatest(WAITING_KEYS.map((key) => db.getLocal$(waitingId(key)))).subscribe((docs) =>
+    listener(docs.filter((doc) => doc && !doc.deleted).length),
+  );
+  return () => sub.unsubscribe();
 }

@@ -1,5 +1,6 @@
 // Sign-out leaves nothing on the device that names the user: not a record, not a database.
 import { describe, expect, it } from 'vitest';
+import { changesWaitingOnDevice, noteChangesWaiting } from '../lib/changes-waiting';
 import { openUserDatabase } from './database';
 import { discardUserData } from './user-data-lifecycle';
 import { userDatabaseName } from './user-database-name';
@@ -27,9 +28,12 @@ describe('discarding a user’s local data', () => {
     });
     await db.close();
     expect((await namesOf(userId)).length).toBeGreaterThan(0);
+    noteChangesWaiting(userId, 2);
 
     // Signed out while the data is not open (another screen): opened by name, then removed.
     await discardUserData(null, userId);
     expect(await namesOf(userId)).toEqual([]);
+    // Nor does a signed-out page say that changes of theirs wait here.
+    expect(changesWaitingOnDevice()).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 // Opening, closing and removing a user's local data: RxDB and the sync engine, loaded only once
 // somebody signs in (user-data.tsx imports this module when it needs it).
+import { combineLatest, Observable } from 'rxjs';
+import { forgetChangesWaiting, noteChangesWaiting } from '../lib/changes-waiting';
 import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
 import { userLiveTarget } from './live-target';
-import { countWaiting } from './on-device';
+import { countWaiting, watchWaitingCount } from './on-device';
 import { forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
 import { userSyncTables } from './synced-tables';
 import { userDatabaseName } from './user-database-name';
@@ -28,15 +30,43 @@ export async function openUserData(userId: string, client: DatabaseClient): Prom
     keepalive: keepaliveTarget(client),
     live: userLiveTarget(client, userId),
     leader: () => local.db.waitForLeadership(),
+    // Sent as anonymous once the session has gone, a change would be refused as another account's.
+    signedIn: async () => {
+      const { data } = await client.auth.getSession().catch(() => ({ data: { session: null } }));
+      return data.session?.user.id === userId;
+    },
   });
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);
-  return { userId, ...local, engine };
+  const opened: UserData = { userId, ...local, engine };
+  stopCounting.set(opened, countWaitingChanges(opened));
+  return opened;
 }
 
-export async function closeUserData({ engine, db, writes }: UserData) {
+const stopCounting = new WeakMap<UserData, () => void>();
+
+/**
+ * Keeps how many changes wait where a signed-out page reads it (lib/changes-waiting): when the
+ * session ends elsewhere, the last count stays, and the page says they wait for the next sign-in.
+ */
+function countWaitingChanges({ userId, outbox, db }: UserData): () => void {
+  const online = new Observable<number>((subscriber) => watchWaitingCount(db, (n) => subscriber.next(n)));
+  const sub = combineLatest([outbox.waiting$(), online]).subscribe(([entries, n]) =>
+    noteChangesWaiting(userId, entries.length + n),
+  );
+  return () => sub.unsubscribe();
+}
+
+function stopCountingWaiting(data: UserData) {
+  stopCounting.get(data)?.();
+  stopCounting.delete(data);
+}
+
+export async function closeUserData(data: UserData) {
+  const { engine, db, writes } = data;
   await writes.idle();
   await engine.stop();
+  stopCountingWaiting(data);
   if (!db.closed) await db.close();
 }
 
@@ -54,12 +84,15 @@ export async function discardUserData(data: UserData | null, userId?: string) {
   if (data) {
     await data.writes.idle();
     await data.engine.stop();
+    stopCountingWaiting(data);
+    forgetChangesWaiting(data.userId);
     forgetKeptChanges(data.db.name);
     await data.db.remove();
     await deleteDatabasesOf(data.db.name);
     return;
   }
   if (userId) {
+    forgetChangesWaiting(userId);
     forgetKeptChanges(userDatabaseName(userId));
     // Not open (e.g. signed out from another screen): remove it by name.
     const { db } = await openUserDatabase({ name: userDatabaseName(userId) });

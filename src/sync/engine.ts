@@ -95,7 +95,7 @@ export interface SyncEngine {
   stop(): Promise<void>;
 }
 
-export interface StartSyncOptions {
+export interface StartSyncOptions extends Pick<ReplicationHooks, 'signedIn'> {
   /** The database's outbox (what waits to go up) and conflict log (values that lost a conflict). */
   local: { outbox: Outbox; conflictLog: ConflictLog; rules: SyncRules };
   client: DatabaseClient;
@@ -124,6 +124,7 @@ export function startSync({
   keepalive,
   live,
   leader,
+  signedIn,
 }: StartSyncOptions): SyncEngine {
   const { outbox, conflictLog, rules } = local;
   const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
@@ -137,10 +138,9 @@ export function startSync({
   const update = (patch: Partial<SyncInputs>) => inputs$.next({ ...inputs$.value, ...patch, now: Date.now() });
 
   const backoff = createBackoff(BASE_RETRY_MS, MAX_RETRY_MS);
-  // The backoff keeps failing requests from hammering a server that is down, but after a long
-  // outage it would wait up to a minute once the server is back (and `online` does not fire when
-  // only the server was away). So while requests fail, a cheap probe asks every PROBE_EVERY_MS
-  // and ends the wait as soon as the server answers.
+  // The backoff keeps failing requests from hammering a server that is down, but after a long outage it would
+  // wait up to a minute once the server is back (and `online` does not fire when only the server was away). So
+  // while requests fail, a cheap probe asks every PROBE_EVERY_MS and ends the wait as soon as the server answers.
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   // Once the page's last push is sent (pageGoingPush), no other request starts: one started
@@ -182,7 +182,7 @@ export function startSync({
       client,
       identifier,
       keepalive,
-      hooks: { ready, onAttempt },
+      hooks: { ready, onAttempt, signedIn },
     }),
   );
 

@@ -33,6 +33,19 @@ export interface ReplicationHooks {
   ready: () => Promise<void>;
   /** A handler call finished: `error` is null on success. */
   onAttempt: (error: SyncError | null) => void;
+  /**
+   * Whether the session this sync sends as is still there (absent: it needs none, as an
+   * assessment link's). Without it supabase-js sends as anonymous, and a push is refused as
+   * someone else's change: a session ended elsewhere would leave the change refused for good.
+   */
+  signedIn?: () => Promise<boolean>;
+}
+
+/** The session went (a refresh failed) or is not usable now: the request waits for the next one. */
+export const NOT_SIGNED_IN = 'Your sign-in could not be renewed';
+
+async function checkSignedIn(hooks: ReplicationHooks) {
+  if (hooks.signedIn && !(await hooks.signedIn())) throw new SyncError(NOT_SIGNED_IN, undefined, true);
 }
 
 type Answer = { data: Json; error: { message: string; code?: string } | null };
@@ -46,13 +59,17 @@ export async function callServer(client: DatabaseClient, send: () => PromiseLike
   await hooks.ready();
   let result;
   try {
+    await checkSignedIn(hooks);
     result = await send();
     if (result.error && isExpiredJwt(result.error)) {
       const { error } = await client.auth.refreshSession();
       if (!error) result = await send();
     }
+    // The refresh supabase-js makes before sending can fail and end the session: the request then
+    // went as anonymous, and its answer is not this user's.
+    await checkSignedIn(hooks);
   } catch (error) {
-    const e = asSyncError(error);
+    const e = error instanceof SyncError ? error : asSyncError(error);
     hooks.onAttempt(e);
     throw e;
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { changesWaitingSentence, useChangesWaitingOnDevice } from '../../lib/changes-waiting';
 import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
@@ -26,6 +27,7 @@ export function AuthPage({ initialView = 'sign-in' }: { initialView?: AuthView |
   const [recoverEmail, setRecoverEmail] = useState('');
   const router = useRouter();
   const canGoBack = useCanGoBack();
+  const waiting = useChangesWaitingOnDevice();
 
   const goBack = () => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }));
   const heading = HEADINGS[view];
@@ -39,6 +41,9 @@ export function AuthPage({ initialView = 'sign-in' }: { initialView?: AuthView |
         <header className={css({ mb: '6' })}>
           <CardTitle>{heading.title}</CardTitle>
           <CardDescription>{heading.description}</CardDescription>
+          {view === 'sign-in' && waiting > 0 && (
+            <p className={css({ fontSize: 'sm', fontWeight: 'medium', mt: '3' })}>{changesWaitingSentence(waiting)}</p>
+          )}
         </header>
         {view === 'recover' ? (
           <RecoverForm defaultEmail={recoverEmail} onBackToSignIn={() => setView('sign-in')} />

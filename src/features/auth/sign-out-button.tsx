@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { plural } from '../../lib/format';
 import { Button, type ButtonProps } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useSignOut } from './use-sign-out';
+import { signOutWarning, useSignOut } from './use-sign-out';
 
 type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'busy' | 'children'> & {
   /** Where to go once signed out: home, or /shareholder from the shareholder pages. */
@@ -10,7 +9,8 @@ type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'busy' | 'children'> & {
 };
 
 export function SignOutButton({ redirectTo, ...props }: SignOutButtonProps) {
-  const { signOut, unsynced, discardAndSignOut, keepWorking } = useSignOut(redirectTo);
+  const { signOut, loss, discardAndSignOut, keepWorking } = useSignOut(redirectTo);
+  const warning = loss ? signOutWarning(loss) : null;
   const [busy, setBusy] = useState(false);
 
   async function run(action: () => Promise<void>) {
@@ -26,23 +26,13 @@ export function SignOutButton({ redirectTo, ...props }: SignOutButtonProps) {
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        {...props}
-        busy={busy && unsynced === null}
-        onClick={() => void run(signOut)}
-      >
+      <Button variant="secondary" size="sm" {...props} busy={busy && loss === null} onClick={() => void run(signOut)}>
         Sign Out
       </Button>
       <ConfirmDialog
-        open={unsynced !== null}
-        title="Unsynced changes"
-        description={
-          unsynced === null
-            ? ''
-            : `${plural(unsynced, 'change')} on this device ${unsynced === 1 ? 'has' : 'have'} not synced yet. If you sign out now ${unsynced === 1 ? 'it' : 'they'} will be lost.`
-        }
+        open={warning !== null}
+        title={warning?.title ?? ''}
+        description={warning?.text ?? ''}
         cancelLabel="Keep working"
         confirmLabel="Sign out and discard"
         destructive

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { useUserData } from '../../data/user-data';
+import { changesWaitingSentence, useChangesWaitingOnDevice } from '../../lib/changes-waiting';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
@@ -10,6 +11,8 @@ import { SubscribeFrame } from './subscribe-frame';
 
 const styles = {
   card: css({ display: 'grid', gap: '4', justifyItems: 'start', maxW: '32rem' }),
+  // Not muted like the text above: a signed-out session left changes behind.
+  waiting: css({ fontSize: 'sm', fontWeight: 'medium' }),
 };
 
 // The wizard (TanStack Form, the signature pad's step, RxDB's writes) comes when there is a
@@ -34,6 +37,7 @@ type SubscribePageProps = {
  */
 export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePageProps) {
   const data = useUserData();
+  const waiting = useChangesWaitingOnDevice();
   const loading = <LoadingStatus />;
   return (
     <SubscribeFrame signOut={signOut}>
@@ -41,6 +45,7 @@ export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePag
         <Card className={styles.card}>
           <CardTitle as="h2">Authentication Required</CardTitle>
           <CardDescription>Please sign in to subscribe to shares. Your progress is saved as you go.</CardDescription>
+          {waiting > 0 && <p className={styles.waiting}>{changesWaitingSentence(waiting)}</p>}
           <Link to="/auth" className={buttonRecipe()}>
             Sign In
           </Link>
