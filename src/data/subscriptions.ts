@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { map } from 'rxjs';
 import { newestBy as newest } from '../sync/rows';
 import type { Fields } from './form-sync';
+import { firstPull } from './first-pull';
 import { asThePageGoes } from './page-going';
 import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';
 import type { SyncedDocument } from './synced-document';
@@ -24,19 +25,6 @@ export interface SubscriptionsView {
 }
 
 const LOADING: SubscriptionsView = { loading: true, draft: null, signed: null, statuses: [], signedPending: false };
-
-// Offline, or a server that does not answer: the device's own data is what there is.
-const FIRST_PULL_WAIT_MS = 5000;
-
-/** Resolves once the first pull is in, at once offline, and after FIRST_PULL_WAIT_MS at the latest. */
-function firstPull(data: UserData): Promise<void> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    data.engine.awaitInitialSync(),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_PULL_WAIT_MS))),
-  ]).finally(() => clearTimeout(timer));
-}
 
 /** The newest draft and the newest signed (or cancelled) subscription among `subs`. */
 function newestOf(subs: ShareSubscriptionDoc[]) {

@@ -7,6 +7,7 @@ export type { UserData };
 
 const UserDataContext = createContext<UserData | null>(null);
 const UserDataErrorContext = createContext<Error | null>(null);
+const UserIdContext = createContext<string | null>(null);
 
 export function UserDataProvider({
   userId,
@@ -49,15 +50,22 @@ export function UserDataProvider({
   }, [userId, client]);
 
   return (
-    <UserDataErrorContext value={error}>
-      <UserDataContext value={data}>{children}</UserDataContext>
-    </UserDataErrorContext>
+    <UserIdContext value={userId}>
+      <UserDataErrorContext value={error}>
+        <UserDataContext value={data}>{children}</UserDataContext>
+      </UserDataErrorContext>
+    </UserIdContext>
   );
 }
 
 /** Why the user's local database could not be opened, or null. */
 export function useUserDataError(): Error | null {
   return use(UserDataErrorContext);
+}
+
+/** The signed-in user's id, known before their local database has opened (null: nobody). */
+export function useUserId(): string | null {
+  return use(UserIdContext);
 }
 
 /** The user's data, or null while it opens (or when nobody is signed in). */

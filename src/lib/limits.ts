@@ -22,6 +22,10 @@ export const MAX_SIGNATURE_CHARS = 500_000;
 /** Rows per sync_push call (the client sends as many as it may). */
 export const MAX_PUSH_ROWS = 200;
 
+/** Rows per sync_pull call: the server's cap (sync_pull's least(p_limit, 1000)). A new device pulls
+ * 5,000 saved properties in 5 calls, not 25 (each call costs a round trip and a horizon read). */
+export const MAX_PULL_ROWS = 1000;
+
 /** Rows one account may hold. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 export const MAX_SAVED_PROPERTIES_PER_USER = 5000;

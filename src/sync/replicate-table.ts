@@ -1,7 +1,7 @@
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { filter, pairwise, Subject } from 'rxjs';
-import { MAX_PUSH_ROWS } from '../lib/limits';
+import { MAX_PULL_ROWS, MAX_PUSH_ROWS } from '../lib/limits';
 import type { Json } from '../generated/database.types';
 import type { DatabaseClient } from './client';
 import type { ConflictLog } from './conflict-log';
@@ -46,6 +46,7 @@ export interface TableReplicationOptions<T extends SyncDoc> {
   pullOnly?: boolean | undefined;
   /** Pull once a push lands (the server sets values of its own that the screen shows). */
   pullAfterPush?: boolean;
+  /** Rows per push call (per pull call: MAX_PULL_ROWS). */
   batchSize?: number;
   hooks: ReplicationHooks;
   /** Where a push sent as the page goes is sent (none: such pushes are not made). */
@@ -94,7 +95,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     waitForLeadership: true,
     autoStart: true,
     pull: {
-      batchSize,
+      batchSize: MAX_PULL_ROWS,
       stream$: stream$.asObservable(),
       handler: async (checkpoint, limit) => {
         const data = await call<PullResult>(() =>

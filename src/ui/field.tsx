@@ -92,9 +92,9 @@ export function TextAreaField({ label, error, hint, required, disabled, classNam
 export type SelectFieldProps = Omit<ComponentProps<'select'>, 'className' | 'children'> & {
   label: string;
   error?: string | undefined;
-  /** The choices, after an empty first one that says `placeholder`. */
+  /** The choices, after an empty first one that says `placeholder` (none without it). */
   options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder: string;
+  placeholder?: string;
 };
 
 /** A labelled select with its error text, wired up by Ark UI's Field. */
@@ -111,7 +111,7 @@ export function SelectField({
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
       <Field.Label className={styles.label}>{label}</Field.Label>
       <Field.Select className={styles.control} {...selectProps}>
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,6 +1,6 @@
 // The bench's Lighthouse runs and its report (bench/report.md): the figures beside their targets,
 // and a chart of initial JS per route, so a reader sees at a glance where we stand.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -232,6 +232,25 @@ export function writeReport({
     '',
   ];
   const file = path.join(dir, 'report.md');
-  writeFileSync(file, lines.join('\n'));
+  // Sections other bench files wrote (writeSection) stay.
+  writeFileSync(file, [lines.join('\n'), ...sectionsIn(file).map(([, text]) => text)].join('\n'));
   return file;
+}
+
+const SECTION = /<!-- section:([a-z-]+) -->\n[\s\S]*?<!-- end:\1 -->\n/g;
+const REPORT = path.resolve(import.meta.dirname, '../../bench/report.md');
+
+function sectionsIn(file: string): [string, string][] {
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(SECTION)].map((m) => [m[1]!, m[0]]);
+}
+
+/** Writes (or replaces) one bench file's own section of bench/report.md, after the PWA bench's part. */
+export function writeSection(id: string, markdown: string) {
+  const text = `<!-- section:${id} -->\n${markdown.trimEnd()}\n<!-- end:${id} -->\n`;
+  mkdirSync(path.dirname(REPORT), { recursive: true });
+  const old = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Bench report\n';
+  const found = sectionsIn(REPORT).find(([name]) => name === id);
+  writeFileSync(REPORT, found ? old.replace(found[1], () => text) : `${old.trimEnd()}\n\n${text}`);
+  return REPORT;
 }

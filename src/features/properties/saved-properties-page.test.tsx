@@ -24,6 +24,7 @@ const data = vi.hoisted((): DataStub => ({
 vi.mock('../../data/user-data', () => ({
   useUserData: () => data.userData,
   useUserDataError: () => data.error,
+  useUserId: () => data.userData?.userId ?? null,
 }));
 vi.mock('./saved-properties', () => ({
   useSavedProperties: () => data.state,
@@ -200,5 +201,56 @@ describe('SavedPropertiesPage', () => {
     expect(await screen.findByText('Database closed')).toBeTruthy();
     expect(screen.getByText('Could not remove the property')).toBeTruthy();
     expect(screen.queryByText('Property removed')).toBeNull();
+  });
+});
+
+describe('SavedPropertiesPage with many properties', () => {
+  const many = Array.from({ length: 60 }, (_, i) =>
+    property({
+      title: `House ${i + 1}`,
+      price: 100000 + i,
+      created_at: `2026-11-${String(10 + (i % 20)).padStart(2, '0')}T00:00:00.000Z`,
+    }),
+  );
+
+  it('searches every word, says how many match, and says when none does', async () => {
+    data.state = { loading: false, properties: [victorian, flat] };
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search saved properties'), 'leeds yopa');
+    expect(await screen.findByText('1 of 2 properties match “leeds yopa”.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['1 bed flat']);
+    await user.clear(screen.getByLabelText('Search saved properties'));
+    await user.type(screen.getByLabelText('Search saved properties'), 'bristol');
+    expect(await screen.findByText('No saved property matches “bristol”.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Saved properties' })).toBeNull();
+  });
+
+  it('sorts by price, and says the order', async () => {
+    data.state = { loading: false, properties: [victorian, flat] };
+    renderPage();
+    await userEvent.setup().selectOptions(screen.getByLabelText('Sort'), 'Price, lowest first');
+    expect(screen.getByText('2 properties, price, lowest first.')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Saved properties' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['1 bed flat', '3 bed terraced house']);
+  });
+
+  it('draws the first 24 cards and more on request, counting what is shown', async () => {
+    data.state = { loading: false, properties: many };
+    renderPage();
+    const cards = () => within(screen.getByRole('list', { name: 'Saved properties' })).getAllByRole('listitem').length;
+    expect(screen.getByText('60 properties, newest first.')).toBeTruthy();
+    expect(cards()).toBe(24);
+    expect(screen.getByText('Showing 24 of 60')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 24 more' }));
+    expect(cards()).toBe(48);
+    await user.click(screen.getByRole('button', { name: 'Show 12 more' }));
+    expect(cards()).toBe(60);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
   });
 });

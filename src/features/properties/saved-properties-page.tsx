@@ -1,20 +1,21 @@
-import { useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { removeSavedProperty, restoreSavedProperty, useSavedProperties } from './saved-properties';
-import { useUserData, useUserDataError } from '../../data/user-data';
-import { plural } from '../../lib/format';
+import { useUserData, useUserDataError, useUserId } from '../../data/user-data';
 import { toast } from '../../lib/toast';
-import { buttonRecipe } from '../../ui/button';
-import { Card } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
-import { PropertyCard, type SavedProperty } from './property-card';
+import { SelectField, TextField } from '../../ui/field';
+import type { SavedProperty } from './property-card';
 import { errorMessage } from '../../lib/errors';
+import { isSort, SORTS, viewOf, type Sort } from './list-view';
+import { SavedPropertiesList } from './saved-properties-list';
 
-// The extension connection page (a plain link: the page is also drawn outside a router, in its tests).
-export const EXTENSION_AUTH_PATH = '/extension-auth';
+export { EXTENSION_AUTH_PATH, SavedPropertiesList } from './saved-properties-list';
 
 const styles = {
-  page: css({ display: 'grid', gap: '6', alignContent: 'start' }),
+  // One column the page's width: a form control's intrinsic width (a select sizes to its longest
+  // option) must not widen the page past a phone's.
+  page: css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '6', alignContent: 'start' }),
   heading: css({
     fontFamily: 'heading',
     fontSize: { base: '2xl', md: '3xl' },
@@ -23,99 +24,62 @@ const styles = {
   }),
   intro: css({ color: 'fg.muted' }),
   status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
-  grid: css({
+  tools: css({
     display: 'grid',
-    gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-    gap: { base: '4', md: '6' },
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) auto' },
+    gap: '4',
+    alignItems: 'end',
   }),
-  empty: css({ display: 'grid', gap: '3', justifyItems: 'start', maxW: '40rem' }),
-  emptyTitle: css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' }),
-  emptyText: css({ color: 'fg.muted' }),
-  steps: css({ listStyle: 'decimal', pl: '5', display: 'grid', gap: '1', color: 'fg.muted' }),
+  count: css({
+    gridColumn: '1 / -1',
+    color: 'fg.muted',
+    fontSize: 'sm',
+    overflowWrap: 'anywhere',
+    _empty: { display: 'none' },
+  }),
 };
 
-type SavedPropertiesListProps = {
-  loading: boolean;
-  properties: SavedProperty[];
-  removingId?: string | null;
-  onRemove: (property: SavedProperty) => void;
-};
-
-/** The list itself: loading, empty (how to save properties) or the cards, newest first as given. */
-export function SavedPropertiesList({ loading, properties, removingId = null, onRemove }: SavedPropertiesListProps) {
-  if (loading) {
-    return (
-      <p role="status" className={styles.status}>
-        Loading saved properties...
-      </p>
-    );
-  }
-  if (properties.length === 0) return <EmptyState />;
-  return (
-    <ul className={styles.grid} aria-label="Saved properties">
-      {properties.map((property) => (
-        <li key={property.id}>
-          <PropertyCard property={property} removing={removingId === property.id} onRemove={onRemove} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function EmptyState() {
-  return (
-    <Card className={styles.empty}>
-      <h2 className={styles.emptyTitle}>No saved properties yet</h2>
-      <p className={styles.emptyText}>
-        Properties you save with the Chloe browser extension appear here, and stay available on this device even when
-        you are offline.
-      </p>
-      <ol className={styles.steps}>
-        <li>Connect the browser extension to your account.</li>
-        <li>Open a property listing on a UK property portal.</li>
-        <li>Click the Chloe extension icon and save the property.</li>
-      </ol>
-      <a href={EXTENSION_AUTH_PATH} className={buttonRecipe({ variant: 'primary' })}>
-        Connect the browser extension
-      </a>
-    </Card>
-  );
-}
+const SORT_OPTIONS = Object.entries(SORTS).map(([value, label]) => ({ value, label }));
+const count = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'property' : 'properties'}`;
 
 /** /saved-properties: the signed-in user's saved properties, read from the local database. */
 export function SavedPropertiesPage() {
   const data = useUserData();
   const storageError = useUserDataError();
-  const { loading, properties } = useSavedProperties(data);
+  const { loading, properties } = useSavedProperties(useUserId(), data);
   const [removingId, setRemovingId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('newest');
+  // Typing stays immediate; the filtering of thousands follows.
+  const query = useDeferredValue(search);
+  const shown = useMemo(() => viewOf(properties, query, sort), [properties, query, sort]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const countId = useId();
+  const searching = query.trim() !== '';
 
-  async function handleRemove(property: SavedProperty) {
-    if (!data) return;
-    setRemovingId(property.id);
-    try {
-      await removeSavedProperty(data, property.id);
-      toast.success('Property removed', property.title?.trim() || undefined, {
-        id: `property-removed:${property.id}`,
-        action: { label: 'Undo', onClick: () => void handleUndo(data, property) },
-      });
-      // The card and its button are gone: keep keyboard focus somewhere sensible.
-      headingRef.current?.focus();
-    } catch (error) {
-      toast.error('Could not remove the property', errorMessage(error));
-    } finally {
-      setRemovingId(null);
-    }
-  }
+  const handleRemove = useCallback(
+    async (property: SavedProperty) => {
+      if (!data) return;
+      setRemovingId(property.id);
+      try {
+        await removeSavedProperty(data, property.id);
+        toast.success('Property removed', property.title?.trim() || undefined, {
+          id: `property-removed:${property.id}`,
+          action: { label: 'Undo', onClick: () => void handleUndo(data, property) },
+        });
+        // The card and its button are gone: keep keyboard focus somewhere sensible.
+        headingRef.current?.focus();
+      } catch (error) {
+        toast.error('Could not remove the property', errorMessage(error));
+      } finally {
+        setRemovingId(null);
+      }
+    },
+    [data],
+  );
+  const onRemove = useCallback((property: SavedProperty) => void handleRemove(property), [handleRemove]);
 
-  async function handleUndo(from: NonNullable<typeof data>, property: SavedProperty) {
-    try {
-      await restoreSavedProperty(from, property.id);
-    } catch (error) {
-      toast.error('Could not restore the property', errorMessage(error));
-    }
-  }
-
+  const some = !loading && properties.length > 0;
   return (
     <PageContainer className={styles.page}>
       <header>
@@ -123,9 +87,9 @@ export function SavedPropertiesPage() {
           Saved Properties
         </h1>
         <p className={styles.intro}>
-          {loading || properties.length === 0
-            ? 'Listings you save with the browser extension, kept on this device.'
-            : `${plural(properties.length, 'property', 'properties')}, newest first.`}
+          {some
+            ? `${count(properties.length)}, ${SORTS[sort].toLowerCase()}.`
+            : 'Listings you save with the browser extension, kept on this device.'}
         </p>
       </header>
       {storageError ? (
@@ -134,13 +98,53 @@ export function SavedPropertiesPage() {
           another browser, or leave private browsing.
         </p>
       ) : (
-        <SavedPropertiesList
-          loading={loading}
-          properties={properties}
-          removingId={removingId}
-          onRemove={(property) => void handleRemove(property)}
-        />
+        <>
+          {some ? (
+            <div className={styles.tools}>
+              <TextField
+                label="Search saved properties"
+                type="search"
+                placeholder="Title, address, agent or feature"
+                maxLength={200}
+                value={search}
+                aria-describedby={countId}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+              <SelectField
+                label="Sort"
+                options={SORT_OPTIONS}
+                value={sort}
+                onChange={(event) => isSort(event.target.value) && setSort(event.target.value)}
+              />
+              <p id={countId} className={styles.count} aria-live="polite">
+                {searching
+                  ? shown.length === 0
+                    ? `No saved property matches “${query.trim()}”.`
+                    : `${shown.length.toLocaleString('en-GB')} of ${count(properties.length)} match “${query.trim()}”.`
+                  : ''}
+              </p>
+            </div>
+          ) : null}
+          {some && shown.length === 0 ? null : (
+            <SavedPropertiesList
+              // A new search or order starts again from its first cards.
+              key={`${sort}\n${query}`}
+              loading={loading}
+              properties={shown}
+              removingId={removingId}
+              onRemove={onRemove}
+            />
+          )}
+        </>
       )}
     </PageContainer>
   );
+}
+
+async function handleUndo(from: Parameters<typeof restoreSavedProperty>[0], property: SavedProperty) {
+  try {
+    await restoreSavedProperty(from, property.id);
+  } catch (error) {
+    toast.error('Could not restore the property', errorMessage(error));
+  }
 }

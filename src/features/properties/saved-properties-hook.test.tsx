@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { closeLocalData, localUserData } from '../../testing/local-data';
+import type { SavedPropertyDoc } from '../../data/schemas';
+import type { ListedProperty } from './list-view';
+
+// What the server and the device's IndexedDB listing say, per test.
+const server = vi.hoisted(() => ({
+  read: vi.fn<(userId: string, onFirst: (rows: ListedProperty[]) => void) => Promise<ListedProperty[]>>(),
+  held: vi.fn<() => Promise<boolean | undefined>>(),
+}));
+vi.mock('./api/read-from-server', () => ({ readFromServer: server.read }));
+vi.mock('../../data/user-database-name', async (real) => ({
+  ...(await real<typeof import('../../data/user-database-name')>()),
+  holdsLocalTable: server.held,
+}));
+const { useSavedProperties } = await import('./saved-properties');
+
+afterEach(closeLocalData);
+
+const row = (title: string, userId: string): SavedPropertyDoc => ({
+  id: crypto.randomUUID(),
+  user_id: userId,
+  title,
+  address: null,
+  price: null,
+  bedrooms: null,
+  property_type: null,
+  key_features: [],
+  agent_name: null,
+  agency_name: null,
+  created_at: '2026-11-22T12:00:00.000Z',
+});
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('useSavedProperties on a device that holds none of them yet', () => {
+  it("shows the server's list, asked before the local database opens, until the first pull is in", async () => {
+    const data = await localUserData();
+    const pull = deferred();
+    data.engine = { ...data.engine, awaitInitialSync: () => pull.promise };
+    const onServer = [row('On the server', data.userId), row('Also on the server', data.userId)];
+    server.held.mockResolvedValue(false);
+    server.read.mockImplementation(async (_id, onFirst) => {
+      onFirst(onServer.slice(0, 1));
+      return onServer;
+    });
+
+    const { result, rerender } = renderHook(({ open }) => useSavedProperties(data.userId, open ? data : null), {
+      initialProps: { open: false },
+    });
+    // Before the local database is open: the server is asked already.
+    await waitFor(() => expect(result.current.properties.map((p) => p.title)).toHaveLength(2));
+    expect(server.read).toHaveBeenCalledWith(data.userId, expect.any(Function));
+    expect(result.current.loading).toBe(false);
+
+    rerender({ open: true });
+    // The pull stores part of it: still the server's full list, not the part.
+    await data.db.saved_properties.insert(row('Pulled so far', data.userId));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(result.current.properties.map((p) => p.title)).toEqual(['On the server', 'Also on the server']);
+
+    await act(async () => pull.resolve());
+    await waitFor(() => expect(result.current.properties.map((p) => p.title)).toEqual(['Pulled so far']));
+    expect(server.read).toHaveBeenCalledTimes(1);
+  });
+
+  it('says loading, not empty, while a new device pulls and the server cannot be read', async () => {
+    const data = await localUserData();
+    const pull = deferred();
+    data.engine = { ...data.engine, awaitInitialSync: () => pull.promise };
+    server.held.mockResolvedValue(false);
+    server.read.mockClear().mockRejectedValue(new Error('Failed to fetch'));
+    const { result } = renderHook(() => useSavedProperties(data.userId, data));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(result.current).toEqual({ loading: true, properties: [] });
+    await act(async () => pull.resolve());
+    await waitFor(() => expect(result.current).toEqual({ loading: false, properties: [] }));
+  });
+
+  it('never asks the server on a device that holds them', async () => {
+    const data = await localUserData();
+    await data.db.saved_properties.insert(row('Kept here', data.userId));
+    server.held.mockResolvedValue(true);
+    server.read.mockClear();
+    const { result } = renderHook(() => useSavedProperties(data.userId, data));
+    await waitFor(() => expect(result.current.properties.map((p) => p.title)).toEqual(['Kept here']));
+    expect(server.read).not.toHaveBeenCalled();
+  });
+});
