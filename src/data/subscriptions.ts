@@ -135,10 +135,10 @@ export function draftDocument(data: UserData): SyncedDocument {
     insert: async (made) => {
       await collection.insert(made as ShareSubscriptionDoc);
     },
-    write: async (id, patch) => {
+    write: async (id, change) => {
       const doc = await collection.findOne(id).exec();
       if (!doc) throw new Error('This subscription is not on this device.');
-      await doc.incrementalPatch(patch);
+      await doc.incrementalModify((stored) => ({ ...stored, ...change(stored) }));
     },
   };
 }

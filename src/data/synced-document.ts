@@ -27,6 +27,10 @@ export interface SyncedDocument {
   make?: (all: Fields) => Fields;
   /** …and writing it to the device. */
   insert?: (made: Fields) => Promise<void>;
-  /** Patches the document. */
-  write: (id: string, patch: Fields) => Promise<void>;
+  /**
+   * Patches the document with what `change` makes of it as stored at the moment of writing: run
+   * again on the newer state when another tab of this browser wrote it meanwhile (RxDB's
+   * incrementalModify), so a write is judged against what it really replaces.
+   */
+  write: (id: string, change: (stored: Fields) => Fields) => Promise<void>;
 }

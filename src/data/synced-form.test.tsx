@@ -179,4 +179,25 @@ describe('useSyncedForm', () => {
     const id = await flush!({ create: true });
     expect((await drafts(data)).map((d) => d.id)).toEqual([id]);
   });
+
+  it("another tab's save landing between this save's read and its write is replaced knowingly, kept in the log", async () => {
+    const data = await localUserData();
+    const doc = draftDocument(data);
+    let stale: Fields | null = null;
+    // This tab's read comes back before the other tab's write lands: the interleaving of two tabs.
+    const { result } = renderHook(() => useNameForm({ ...doc, read: async (id) => stale ?? doc.read(id) }));
+    act(() => result.current.form.setFieldValue('name', 'Ada'));
+    await waitFor(() => expect(result.current.synced.id).not.toBeNull());
+    const id = result.current.synced.id!;
+    await data.writes.idle();
+    stale = await doc.read(id);
+    await (await data.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({ subscriber_name: 'Grace' });
+    await waitFor(() => expect(result.current.form.state.values.name).toBe('Grace'));
+
+    act(() => result.current.form.setFieldValue('name', 'Ada Lovelace'));
+    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Ada Lovelace'));
+    await data.writes.idle();
+    const kept = (await data.db.conflict_log.find().exec()).map((e) => [e.field, JSON.parse(e.local) as unknown]);
+    expect(kept).toContainEqual(['subscriber_name', 'Grace']);
+  });
 });

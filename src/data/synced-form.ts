@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { registerUnsavedCheck } from '../lib/unsaved-input';
 import { useReplaced, type ReplacedValues } from './replaced-values';
-import { sameValue } from '../sync/merge';
+import { sameValue, type LostValue } from '../sync/merge';
 import type { FieldRefusal } from '../sync/refusal';
 import { fieldWrite, newestState, pick, rebase, type Fields } from './form-sync';
 import type { SyncedDocument } from './synced-document';
@@ -160,7 +160,14 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
           if (Object.keys(patch).length > 0) {
             s.unconfirmed = { ...s.unconfirmed, ...patch };
             for (const field of Object.keys(patch)) s.touched.add(field);
-            await synced.write(s.id, patch);
+            // Judged again at the write: another tab's save landed since the read is logged, not lost.
+            let late: LostValue[] = [];
+            await synced.write(s.id, (now) => {
+              const write = fieldWrite(judged, edited, now, synced.listFields);
+              late = write.replaced.filter((r) => !replaced.some((k) => sameValue(k, r)));
+              return write.patch;
+            });
+            await synced.local.conflictLog.keep(synced.table, s.id, late, 'this-device');
           }
           for (const field of fields) s.pulledAt.delete(field);
           s.base = { ...s.base, ...edited };

@@ -44,10 +44,10 @@ export function assessmentDocument(data: AssessmentData): SyncedDocument {
     watch: (id) => collection.findOne(id).$.pipe(map(asFields)),
     read: async (id) => asFields(await collection.findOne(id).exec()),
     asThePageGoes: asThePageGoes(data, 'agent_assessments'),
-    write: async (id, patch) => {
+    write: async (id, change) => {
       const doc = await collection.findOne(id).exec();
       if (!doc) throw new Error('This assessment is not on this device.');
-      await doc.incrementalPatch(patch);
+      await doc.incrementalModify((stored) => ({ ...stored, ...change(stored) }));
     },
   };
 }
