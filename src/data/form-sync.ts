@@ -133,3 +133,32 @@ export function newestState(
     touched,
   };
 }
+
+/** All mutable state of a synced form's agreement with its document, in one place (synced-form.ts). */
+export interface FormAgreement {
+  id: string | null;
+  /** Per field, the stored value the form last agreed with. */
+  base: Fields;
+  /** The stored document as last seen. */
+  stored: Fields | null;
+  /** The form's values as stored values, as last seen: a difference is the user's change. */
+  shown: Fields;
+  /** Fields the user changed that are not written yet. */
+  dirty: Set<string>;
+  /** Values a pull put in a field, and when (see SEEN_AFTER_MS). */
+  pulledAt: Map<string, { before: unknown; at: number }>;
+  applying: boolean;
+  scheduled: ReturnType<typeof setTimeout> | null;
+  /** Writes queued or under way. */
+  writing: number;
+  /** What is being or was written and not yet seen stored (for a push as the page goes). */
+  unconfirmed: Fields;
+  /** The document the first change makes, until it is written (SyncedDocument.make). */
+  making: Fields | null;
+  /** This form made the document (its first change). */
+  created: boolean;
+  /** The document has a change waiting to be sent (its outbox entry). */
+  waiting: boolean;
+  /** Every field this form has written. */
+  touched: Set<string>;
+}

@@ -131,6 +131,29 @@ describe('useSyncedForm', () => {
     expect((await drafts(data)).map((d) => [d.id, d.subscriber_name])).toEqual([[id, 'Ada']]);
   });
 
+  it('a page that goes while a save is under way (Save & Continue Later, then the tab closed) sends that save', async () => {
+    const data = await localUserData();
+    const sent: NewestState[] = [];
+    const real = draftDocument(data);
+    let reading: (() => void) | null = null;
+    const document: SyncedDocument = {
+      ...real,
+      asThePageGoes: (newest) => sent.push(newest),
+    };
+    const { result } = renderHook(() => useNameForm(document));
+    act(() => result.current.form.setFieldValue('name', 'Ada'));
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    // The save's read of the stored document is slow: the page goes while the save is under way.
+    document.read = (id) => new Promise((resolve) => (reading = () => void real.read(id).then(resolve)));
+    act(() => result.current.form.setFieldValue('name', 'Ada Lovelace'));
+    const saving = act(() => result.current.synced.flush());
+    await waitFor(() => expect(reading).not.toBeNull());
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(sent.at(-1)?.changed).toMatchObject({ subscriber_name: 'Ada Lovelace' });
+    reading!();
+    await saving;
+  });
+
   it('a value pulled from elsewhere shows in a field the user is not in, and the next write keeps it', async () => {
     const data = await localUserData();
     const { result } = renderHook(() => useNameForm(draftDocument(data)));

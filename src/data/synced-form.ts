@@ -13,7 +13,7 @@ import { registerUnsavedCheck } from '../lib/unsaved-input';
 import { useReplaced, type ReplacedValues } from './replaced-values';
 import { sameValue, type LostValue } from '../sync/merge';
 import type { FieldRefusal } from '../sync/refusal';
-import { fieldWrite, newestState, pick, rebase, type Fields } from './form-sync';
+import { fieldWrite, newestState, pick, rebase, type Fields, type FormAgreement } from './form-sync';
 import type { SyncedDocument } from './synced-document';
 import { useRefusal } from './refusals';
 
@@ -70,34 +70,7 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
   });
   const [id, setId] = useState(options.initialId);
   const [doc, setDoc] = useState<Fields | null>(options.initial);
-  // All mutable state of the form's agreement with its document, in one place (see form-sync.ts).
-  const state = useRef<{
-    id: string | null;
-    /** Per field, the stored value the form last agreed with. */
-    base: Fields;
-    /** The stored document as last seen. */
-    stored: Fields | null;
-    /** The form's values as stored values, as last seen: a difference is the user's change. */
-    shown: Fields;
-    /** Fields the user changed that are not written yet. */
-    dirty: Set<string>;
-    /** Values a pull put in a field, and when (see SEEN_AFTER_MS). */
-    pulledAt: Map<string, { before: unknown; at: number }>;
-    applying: boolean;
-    scheduled: ReturnType<typeof setTimeout> | null;
-    /** Writes queued or under way. */
-    writing: number;
-    /** What was written and not yet seen in the stored document (for a push as the page goes). */
-    unconfirmed: Fields;
-    /** The document the first change makes, until it is written (SyncedDocument.make). */
-    making: Fields | null;
-    /** This form made the document (its first change). */
-    created: boolean;
-    /** The document has a change waiting to be sent (its outbox entry). */
-    waiting: boolean;
-    /** Every field this form has written. */
-    touched: Set<string>;
-  } | null>(null);
+  const state = useRef<FormAgreement | null>(null);
   if (state.current === null) {
     const base = pick(options.initial ?? {}, synced.fields);
     state.current = {
@@ -154,8 +127,12 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
             const pulled = s.pulledAt.get(field);
             if (pulled && Date.now() - pulled.at < SEEN_AFTER_MS) judged[field] = pulled.before;
           }
+          // In flight from here, no longer dirty: a page going before the write lands (a tab closed
+          // on 'Save & Continue Later') still keeps and sends them (newestState).
+          s.unconfirmed = { ...s.unconfirmed, ...edited };
           const stored = (await synced.read(s.id)) ?? {};
           const { patch, replaced } = fieldWrite(judged, edited, stored, synced.listFields);
+          for (const field of fields) if (!(field in patch)) delete s.unconfirmed[field];
           await synced.local.conflictLog.keep(synced.table, s.id, replaced, 'this-device');
           if (Object.keys(patch).length > 0) {
             s.unconfirmed = { ...s.unconfirmed, ...patch };

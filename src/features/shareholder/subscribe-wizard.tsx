@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
+import { firstValueFrom } from 'rxjs';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { whenServerHas } from '../../data/refusals';
 import { draftDocument, reopenSubscription, signSubscription, type DraftFields } from '../../data/subscriptions';
@@ -8,7 +9,7 @@ import { useSyncedForm } from '../../data/synced-form';
 import type { UserData } from '../../data/user-data';
 import { errorMessage } from '../../lib/errors';
 import { toastAbout } from '../../lib/toast';
-import { useUnsavedInput } from '../../lib/unsaved-input';
+import { hasUnsavedInput, useUnsavedInput } from '../../lib/unsaved-input';
 import { signedElsewhereSentence } from './signed-elsewhere';
 import { Button } from '../../ui/button';
 import { LoadingStatus } from '../../ui/loading-status';
@@ -44,6 +45,8 @@ type WizardProps = {
   syncStatus?: ReactNode;
 };
 
+const TABLE = 'share_subscriptions';
+const SAVED_HERE = 'Saved on this device. It will be sent to your account as soon as you are back online.';
 const saveFailed = (error: unknown) => toast.error('Save Failed', errorMessage(error));
 
 /**
@@ -56,6 +59,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
   // The draft as it was when the page opened; later it follows the stored draft (useSyncedForm).
   const [initial] = useState(() => initialValues(draft, email));
   const [completing, setCompleting] = useState(false);
+  const [saving, setSaving] = useState(false);
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
@@ -99,12 +103,22 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     void navigate({ to: '/shareholder/dashboard', replace: true });
   }, [finalHere, stored, navigate]);
 
+  // 'Saved' once it is: on this device (the write resolved), and in the account when online (the
+  // draft is to be resumed elsewhere). Closing the tab meanwhile still sends it as the page goes.
   async function saveAndContinueLater() {
+    setSaving(true);
     try {
-      await synced.flush({ create: true });
-      toast.success('Progress Saved', 'Your subscription progress has been saved.');
+      const typed = hasUnsavedInput();
+      const id = await synced.flush({ create: true });
+      const waiting = typed || (id !== null && (await firstValueFrom(data.outbox.watch(TABLE, id))) !== null);
+      const sent = !id ? { outcome: 'waiting' as const } : waiting ? await whenServerHas(data.outbox, TABLE, id) : null;
+      if (sent?.outcome === 'refused') toast.error('Save Failed', subscriptionRefusalWords(sent.refusal));
+      else if (sent?.outcome === 'waiting') toast.success('Progress Saved', SAVED_HERE);
+      else toast.success('Progress Saved', 'Your subscription progress has been saved.');
     } catch (error) {
       toast.error('Save Failed', errorMessage(error));
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -178,7 +192,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
           </Button>
         ) : (
           <>
-            <Button type="button" variant="secondary" onClick={() => void saveAndContinueLater()}>
+            <Button type="button" variant="secondary" busy={saving} onClick={() => void saveAndContinueLater()}>
               Save &amp; Continue Later
             </Button>
             <Button type="submit" disabled={!stepComplete(step, values)}>
