@@ -45,11 +45,71 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
     expect(lost).toEqual([]);
   });
 
-  it('a delete wins, from either side', () => {
-    expect(merge3(base, { ...base, title: 'x' }, { ...base, _deleted: true }, opts).doc._deleted).toBe(true);
+  it('a removal elsewhere stands; what this device changed since is logged, not dropped', () => {
+    const local = { ...base, title: 'Mine', price: 100, key_features: ['garden'] };
+    const server = { ...base, price: 110, _deleted: true };
+    const { doc, lost } = merge3(base, local, server, opts);
+    expect(doc).toEqual(server);
+    expect(lost).toEqual([
+      { field: 'title', local: 'Mine', server: 'Flat' },
+      { field: 'key_features', local: ['garden'], server: ['garden', 'parking'] },
+    ]);
+    // Nothing changed here since: nothing to log.
+    expect(merge3(base, { ...base }, server, opts).lost).toEqual([]);
+  });
+
+  it('a removal here of a row changed elsewhere since does not apply: the row stands, the removal is logged', () => {
+    // Issue 33: removed offline while the extension saved the listing again (new title and price).
     const local = { ...base, _deleted: true };
-    const server = { ...base, price: 130 };
-    expect(merge3(base, local, server, opts).doc).toMatchObject({ _deleted: true, price: 130 });
+    const server = { ...base, title: 'Flat, reduced', price: 90, serverModified: 'later' };
+    const { doc, lost } = merge3(base, local, server, opts);
+    expect(doc).toEqual(server);
+    expect(doc._deleted).toBe(false);
+    expect(lost).toEqual([{ field: '_deleted', local: true, server: false }]);
+  });
+
+  it('a removal that does not apply still merges what this device changed before removing', () => {
+    const local = { ...base, title: 'Mine', _deleted: true };
+    const server = { ...base, price: 90 };
+    const { doc, lost } = merge3(base, local, server, opts);
+    expect(doc).toMatchObject({ title: 'Mine', price: 90, _deleted: false });
+    expect(lost).toEqual([{ field: '_deleted', local: true, server: false }]);
+  });
+
+  it('a removal here applies when the row did not change elsewhere (server-owned fields aside)', () => {
+    const local = { ...base, _deleted: true };
+    const server = { ...base, serverModified: 'later', updated_at: 'later' };
+    expect(merge3(base, local, server, opts)).toEqual({ doc: { ...server, _deleted: true }, lost: [] });
+  });
+
+  it('a removal here of a row this device never saw from the server does not apply, and is logged', () => {
+    const server = { ...base, title: 'Saved by the extension' };
+    const { doc, lost } = merge3(undefined, { ...base, _deleted: true }, server, opts);
+    expect(doc._deleted).toBe(false);
+    expect(doc.title).toBe('Saved by the extension');
+    expect(lost).toContainEqual({ field: '_deleted', local: true, server: false });
+  });
+
+  it('removed on both sides: removed, nothing logged', () => {
+    const local = { ...base, title: 'Mine', _deleted: true };
+    const server = { ...base, price: 130, _deleted: true };
+    expect(merge3(base, local, server, opts)).toEqual({ doc: server, lost: [] });
+  });
+
+  it('a row final elsewhere stands over a removal here, and the removal is logged', () => {
+    const seen = { id: 's', status: 'draft', subscriber_name: 'Base' };
+    const out = merge3(
+      seen,
+      { ...seen, _deleted: true },
+      { ...seen, status: 'signed' },
+      {
+        listFields: [],
+        serverOwned,
+        serverIsFinal: (s) => s.status === 'signed',
+      },
+    );
+    expect(out.doc).toEqual({ ...seen, status: 'signed' });
+    expect(out.lost).toEqual([{ field: '_deleted', local: true, server: false }]);
   });
 
   it('fields the server owns are always the server’s, and a final server row is taken whole', () => {

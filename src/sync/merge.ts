@@ -57,9 +57,26 @@ export function mergeList(base: unknown, local: unknown, server: unknown): unkno
   return [...kept, ...added.filter((v) => !kept.some((x) => sameValue(x, v)))];
 }
 
+/** The user fields of `doc` that differ from `base` (none of RxDB's, the server's or the device's own). */
+function changedFields(base: Doc | undefined, doc: Doc, ignored: ReadonlySet<string>): string[] {
+  const keys = new Set([...Object.keys(doc), ...Object.keys(base ?? {})]);
+  return [...keys].filter(
+    (key) => !ignored.has(key) && key !== '_deleted' && !sameValue(doc[key] ?? null, base?.[key] ?? null),
+  );
+}
+
+/** This device's removal that does not apply (the row stands): kept in the conflict log. */
+const REMOVAL_NOT_APPLIED: LostValue = { field: '_deleted', local: true, server: false };
+
 /**
  * Merge `local` (this device) and `server` (the real master) given `base`, the server state this
  * device last saw (undefined when the device thought the row was new).
+ *
+ * Removals: both removed, nothing to say. Removed elsewhere: the removal stands, and the values
+ * this device changed since `base` are logged. Removed here while the row changed elsewhere since
+ * `base` (the extension saved the listing again: a later action of the user), or a row this device
+ * never saw: the row stands, merged as usual, and the removal is logged (a removal is cheap to
+ * redo; a save is not). Removed here and unchanged elsewhere: the removal applies.
  */
 export function merge3<T extends Doc>(
   base: T | undefined,
@@ -67,25 +84,25 @@ export function merge3<T extends Doc>(
   server: T,
   rules: TableRules,
 ): { doc: T; lost: LostValue[] } {
-  const ignored = ignoredBy(rules);
   const deviceOwned = rules.deviceOwned ?? [];
-  if (server._deleted) return { doc: server, lost: [] };
+  const ignored = new Set([...ignoredBy(rules), ...deviceOwned]);
+  // The user's values this device changed since it last saw the row, which differ from the server's.
+  const localChanges = (): LostValue[] =>
+    changedFields(base, local, ignored)
+      .filter((key) => key in local && !sameValue(local[key] ?? null, server[key] ?? null))
+      .map((key) => ({ field: key, local: local[key] ?? null, server: server[key] ?? null }));
+  // This device removed the row (it was not already removed when the device last saw it).
+  const removedHere = Boolean(local._deleted) && !base?._deleted;
+
+  if (server._deleted) return { doc: server, lost: local._deleted ? [] : localChanges() };
   if (rules.serverIsFinal?.(server)) {
     // The server's row stands (submitted or signed elsewhere). What this device changed since it
     // last saw the row is kept in the conflict log, never dropped without a word.
-    const lost: LostValue[] = [];
-    if (base) {
-      for (const key of Object.keys(local)) {
-        if (ignored.has(key) || key === '_deleted' || deviceOwned.includes(key)) continue;
-        const l = local[key] ?? null;
-        if (!sameValue(l, base[key] ?? null) && !sameValue(l, server[key] ?? null)) {
-          lost.push({ field: key, local: l, server: server[key] ?? null });
-        }
-      }
-    }
-    return { doc: server, lost };
+    const lost = base ? localChanges() : [];
+    return { doc: server, lost: removedHere ? [...lost, { ...REMOVAL_NOT_APPLIED }] : lost };
   }
-  if (local._deleted) return { doc: { ...server, _deleted: true }, lost: [] };
+  const changedElsewhere = !base || Boolean(base._deleted) || changedFields(base, server, ignored).length > 0;
+  if (local._deleted && !changedElsewhere) return { doc: { ...server, _deleted: true }, lost: [] };
 
   const merged: Doc = { ...server };
   const lost: LostValue[] = [];
@@ -95,10 +112,6 @@ export function merge3<T extends Doc>(
     const b = base?.[key] ?? null;
     const l = local[key] ?? null;
     const s = server[key] ?? null;
-    if (deviceOwned.includes(key)) {
-      merged[key] = l;
-      continue;
-    }
     if (rules.listFields.includes(key)) {
       merged[key] = mergeList(b, l, s);
       continue;
@@ -111,5 +124,7 @@ export function merge3<T extends Doc>(
       lost.push({ field: key, local: l, server: s });
     }
   }
+  for (const key of deviceOwned) if (key in local || key in server) merged[key] = local[key] ?? null;
+  if (removedHere) lost.push({ ...REMOVAL_NOT_APPLIED });
   return { doc: merged as T, lost };
 }

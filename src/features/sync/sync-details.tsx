@@ -6,7 +6,7 @@ import type { SyncKind } from '../../sync/status';
 import type { SyncStatusView } from '../../data/use-sync-status';
 import { downloadText, fileTimestamp } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
-import { formatBytes } from '../../lib/format';
+import { formatBytes, formatClock } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
 import { closeButton } from '../../ui/overlay';
@@ -168,9 +168,25 @@ const fieldWords = (field: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+// What one row of a synced table is, in words (a table not named here: 'an item').
+const ROW_WORDS: Record<string, string> = {
+  saved_properties: 'a saved property',
+  share_subscriptions: 'a share subscription',
+  agent_assessments: 'an assessment',
+  email_logs: 'an email log',
+};
+
+/** A kept value as a sentence. `_deleted`: this device's removal, which did not apply (sync/merge.ts). */
+function keptSentence(kept: ReplacedValue & { table: string }) {
+  if (kept.field !== '_deleted') return replacedSentence(fieldWords(kept.field), kept);
+  const what = `Your removal of ${ROW_WORDS[kept.table] ?? 'an item'} on this device did not apply`;
+  if (kept.replacedBy === 'final') return `${what}: it was made final elsewhere (${formatClock(kept.at)}).`;
+  return `${what}: it was changed elsewhere since (${formatClock(kept.at)}). Remove it again if you still want to.`;
+}
+
 /** The replaced values not seen yet, each in a sentence, and a way to say they were seen. */
 function ToReview({ status }: { status: SyncStatusView }) {
-  const [kept, setKept] = useState<(ReplacedValue & { id: string })[]>([]);
+  const [kept, setKept] = useState<(ReplacedValue & { id: string; table: string })[]>([]);
   const { watchToReview, markSeen } = status;
   useEffect(() => watchToReview(setKept), [watchToReview]);
   if (kept.length === 0) return null;
@@ -179,7 +195,7 @@ function ToReview({ status }: { status: SyncStatusView }) {
       <p className={styles.title}>Replaced values to review</p>
       <ul className={styles.reviewList}>
         {kept.map((k) => (
-          <li key={k.id}>{replacedSentence(fieldWords(k.field), k)}</li>
+          <li key={k.id}>{keptSentence(k)}</li>
         ))}
       </ul>
       <div className={styles.actions}>

@@ -3,6 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SyncKind } from '../../sync/status';
 import type { SyncStatusView } from '../../data/use-sync-status';
+import type { KeptValue } from '../../sync/conflict-log';
+import { formatClock } from '../../lib/format';
 import { exportFileName } from './sync-details';
 import { SyncStatus, SYNCING_SHOWN_AFTER_MS } from './sync-status';
 
@@ -112,6 +114,40 @@ describe('SyncStatus', () => {
     ]);
     expect(details.textContent).toContain('kept in the conflict log');
     expect(screen.queryByRole('button', { name: 'Export unsynced changes' })).toBeNull();
+  });
+
+  it('lists the values to review in words: a removal that did not apply says so, and how to redo it', async () => {
+    const at = Date.UTC(2026, 10, 22, 10, 30);
+    const kept = (field: string, local: unknown, server: unknown, extra: Partial<KeptValue> = {}): KeptValue => ({
+      id: `${field}-${extra.table ?? 'saved_properties'}`,
+      table: 'saved_properties',
+      docId: 'p1',
+      field,
+      local,
+      server,
+      at,
+      replacedBy: 'other-device',
+      ...extra,
+    });
+    const entries = [
+      kept('_deleted', true, false),
+      kept('_deleted', true, false, { table: 'share_subscriptions', replacedBy: 'final' }),
+      kept('subscriber_phone', '0222', '0111', { table: 'share_subscriptions' }),
+    ];
+    const markSeen = vi.fn(() => Promise.resolve());
+    const watchToReview = (listener: (k: KeptValue[]) => void) => (listener(entries), () => undefined);
+    render(<SyncStatus status={status({ conflicts: 3, toReview: 3, watchToReview, markSeen })} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sync details' }));
+    const details = await screen.findByRole('dialog', { name: 'Sync details' });
+    const items = [...details.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      `Your removal of a saved property on this device did not apply: it was changed elsewhere since (${formatClock(at)}). Remove it again if you still want to.`,
+      `Your removal of a share subscription on this device did not apply: it was made final elsewhere (${formatClock(at)}).`,
+      `Subscriber phone: “0111”, saved on another device, replaced yours, “0222” (${formatClock(at)}).`,
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Mark as seen' }));
+    expect(markSeen).toHaveBeenCalledWith(entries.map((e) => e.id));
   });
 
   it('says when storage is not persistent or unknown', async () => {
