@@ -63,7 +63,9 @@ describe('as the page goes', () => {
       total_amount: 6250,
     };
     asThePageGoes(data, 'share_subscriptions')({ doc: made, changed: made, base: {}, created: true, touched: [] });
-    expect(push.make).toHaveBeenCalledWith('share_subscriptions', [{ doc: made, fields: [], created: true }]);
+    expect(push.make).toHaveBeenCalledWith('share_subscriptions', [
+      { doc: made, fields: [], created: true, typedOver: {} },
+    ]);
     expect(push.send).toHaveBeenCalledTimes(1);
 
     await writeKeptChanges(data);
@@ -96,7 +98,7 @@ describe('as the page goes', () => {
     const newest = { ...doc, subscriber_name: 'Ada Lovelace' };
     goesWithName(data, newest, 'Ada Lovelace', 'Ad');
     expect(push.make).toHaveBeenCalledWith('share_subscriptions', [
-      { doc: newest, fields: ['subscriber_name'], created: false },
+      { doc: newest, fields: ['subscriber_name'], created: false, typedOver: { subscriber_name: 'Ad' } },
     ]);
     expect(push.send).toHaveBeenCalledTimes(1);
 

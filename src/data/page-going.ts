@@ -82,7 +82,7 @@ export const asThePageGoes =
   ) =>
   ({ doc, changed, base, created, touched }: NewestState) => {
     const id = String(doc.id);
-    const push = data.engine.pageGoingPush(table, [{ doc, fields: touched, created }]);
+    const push = data.engine.pageGoingPush(table, [{ doc, fields: touched, created, typedOver: base }]);
     const sent = push.sent.filter((s) => s.docId === id).map(({ docId: _, ...s }) => s);
     const unwritten = Object.keys(changed).length > 0;
     const kept =

@@ -144,6 +144,8 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
               late = write.replaced.filter((r) => !replaced.some((k) => sameValue(k, r)));
               return write.patch;
             });
+            // A change waits from now (its outbox entry comes a moment later): a page going sends it.
+            s.waiting = true;
             await synced.local.conflictLog.keep(synced.table, s.id, late, 'this-device');
           }
           for (const field of fields) s.pulledAt.delete(field);

@@ -9,17 +9,17 @@ import { syncTable, type SyncTable } from '../sync/engine';
 import type { SyncDoc } from '../sync/rows';
 import type { AssessmentDatabase, UserDatabase } from './database';
 
-type TableOptions = { pullOnly?: boolean; serverSetsValues?: boolean };
+type TableOptions = { pullOnly?: boolean; serverSetsValues?: boolean; inForms?: boolean };
 
 export const USER_TABLES = {
   saved_properties: {},
-  share_subscriptions: { serverSetsValues: true },
+  share_subscriptions: { serverSetsValues: true, inForms: true },
   share_agreement_status: { pullOnly: true },
   email_logs: { pullOnly: true },
 } as const satisfies Partial<Record<keyof UserDatabase['collections'], TableOptions>>;
 
 export const ASSESSMENT_TABLES = {
-  agent_assessments: { serverSetsValues: true },
+  agent_assessments: { serverSetsValues: true, inForms: true },
 } as const satisfies Partial<Record<keyof AssessmentDatabase['collections'], TableOptions>>;
 
 // Each collection keeps its own document type inside syncTable; the list needs only their common part.

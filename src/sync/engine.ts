@@ -59,7 +59,7 @@ export interface SyncTable {
  */
 export function syncTable<T extends SyncDoc>(
   collection: RxCollection<T>,
-  { pullOnly = false, serverSetsValues = false } = {},
+  { pullOnly = false, serverSetsValues = false, inForms = false } = {},
 ): SyncTable {
   return {
     name: collection.name,
@@ -69,6 +69,7 @@ export function syncTable<T extends SyncDoc>(
         collection,
         pullOnly,
         pullAfterPush: serverSetsValues,
+        inForms,
         rules: rulesOf(rules, collection.name),
         ...shared,
       });
@@ -143,9 +144,8 @@ export function startSync({
   // while requests fail, a cheap probe asks every PROBE_EVERY_MS and ends the wait as soon as the server answers.
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
-  // Once the page's last push is sent (pageGoingPush), no other request starts: one started
-  // after it could land after it, older state over newer. A page restored from the back-forward
-  // cache syncs again.
+  // Once the page's last push is sent (pageGoingPush), no other request starts: one started after it could
+  // land after it, older state over newer. A page restored from the back-forward cache syncs again.
   let pageGone = false;
   let pageBack: (() => void) | null = null;
   const ready = () =>

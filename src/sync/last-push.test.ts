@@ -12,6 +12,34 @@ const target = {
 };
 
 describe('pageGoingPush', () => {
+  it('a page that goes before RxDB says what the server holds sends its change over what it was typed over', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    const push = pageGoingPush(
+      target,
+      'share_subscriptions',
+      [
+        {
+          doc: { id: 'a', name: 'Typed', phone: '0100' },
+          fields: ['name', 'phone'],
+          created: false,
+          typedOver: { name: 'Was' },
+        },
+      ],
+      'device-1',
+      new AssumedServerStates(),
+      rules,
+    );
+    push.send();
+    const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string) as {
+      p_rows: Record<string, unknown>[];
+    };
+    // The phone was not typed over now (stored already, as on the server): only the name goes.
+    expect(body.p_rows).toEqual([
+      expect.objectContaining({ new: { id: 'a', name: 'Typed' }, assumed: { id: 'a', name: 'Was' }, partial: true }),
+    ]);
+  });
+
   it('sends the fields the page changed that differ from what RxDB assumes the server has, judged against it', () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);

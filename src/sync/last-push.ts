@@ -66,6 +66,10 @@ export interface PageGoingState {
   fields: readonly string[];
   /** Made on this page: the server may not have it yet. */
   created: boolean;
+  /** The stored values the change was typed over: what the server is taken to hold when RxDB's
+   * assumption is not known yet (a page closed a moment after it opened). A wrong guess is a
+   * conflict the server refuses, and the change kept on the device goes at the next visit. */
+  typedOver?: Doc;
 }
 
 /** One document's row in such a push: the id it lands under in the server's `_landed`, the
@@ -105,10 +109,10 @@ export function pageGoingPush(
   rules: Pick<TableRules, 'serverOwned'>,
 ): PageGoingPush {
   const sent: PageGoingSent[] = [];
-  const rows = states.flatMap(({ doc, fields: changed, created }): Record<string, unknown>[] => {
+  const rows = states.flatMap(({ doc, fields: changed, created, typedOver }): Record<string, unknown>[] => {
     const id = String(doc.id);
     const write_id = crypto.randomUUID();
-    const server = assumed.get(id);
+    const server = assumed.get(id) ?? (typedOver && !created ? { ...doc, ...typedOver } : undefined);
     if (!server) {
       if (!created) return [];
       sent.push({ docId: id, writeId: write_id, state: doc });

@@ -49,6 +49,8 @@ export interface TableReplicationOptions<T extends SyncDoc> {
   /** Rows per push call (per pull call: MAX_PULL_ROWS). */
   batchSize?: number;
   hooks: ReplicationHooks;
+  /** Its documents are edited in forms: a page may go a moment after the first keystroke. */
+  inForms?: boolean;
   /** Where a push sent as the page goes is sent (none: such pushes are not made). */
   keepalive?: KeepaliveTarget | undefined;
 }
@@ -195,6 +197,13 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     };
     // The documents with a change waiting: only what this device wrote, not every pulled row.
     outbox.waiting$(table).subscribe((entries) => entries.forEach((entry) => readAssumed(entry.docId)));
+    // A form's document: what the server holds of it is read before any change, so a page closed
+    // at once after typing still sends that change (nothing waits in the outbox yet to ask).
+    if (options.inForms) {
+      void state.startPromise
+        .then(async () => (await collection.find().exec()).forEach((doc) => readAssumed(String(doc.primary))))
+        .catch(() => undefined);
+    }
   }
 
   // RxDB pushes nothing for a document equal to the state it assumes the server has: once the

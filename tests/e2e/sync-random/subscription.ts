@@ -3,9 +3,10 @@
 // assessment (both wizards use one synced form), and Next waits for the last one.
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { MAX_SHARES } from '../../../src/lib/shareholding';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
 import { deviceAction, newDevice, readCollection, type Device } from './device';
+import { saveThenClose, twoTabRace } from './tab-actions';
+import { FIELDS, shown, valueFor, weights, type Action, type FieldDef } from './subscription-fields';
 import { signElsewhere } from './sign-elsewhere';
 import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
@@ -27,40 +28,6 @@ const SIGN_CHANCE = 0.4; // of a sequence ending with a signing on one device (s
 const TOO_MANY_SHARES = '3000000000';
 const TOO_MANY_MESSAGE = 'The number of shares is too large';
 
-interface FieldDef {
-  column: string;
-  label: string;
-  step: number;
-}
-
-const FIELDS: FieldDef[] = [
-  { column: 'subscriber_name', label: 'Full name', step: 1 },
-  { column: 'subscriber_email', label: 'Email', step: 1 },
-  { column: 'subscriber_address', label: 'Address', step: 1 },
-  { column: 'subscriber_phone', label: 'Phone (optional)', step: 1 },
-  { column: 'number_of_shares', label: 'Number of shares', step: 2 },
-];
-
-type Action = 'type' | 'next' | 'back' | 'later' | 'offline' | 'reload' | 'close' | 'dropAck' | 'dropLive' | 'refused';
-
-/**
- * What a person does next, by step. A draft with a name and an address reopens at step 3 (legal
- * confirmations, never restored); the fields are on steps 1 and 2, so from 3 and 4 mostly Back.
- */
-function weights(step: number): Partial<Record<Action, number>> {
-  const always = { offline: 8, reload: 5, close: 4, dropAck: 6, dropLive: 3 };
-  switch (step) {
-    case 1:
-      return { ...always, type: 40, next: 10, later: 10 };
-    case 2:
-      return { ...always, type: 26, refused: 6, next: 6, back: 14, later: 8 };
-    case 3:
-      return { ...always, back: 40, next: 4, later: 3 };
-    default:
-      return { ...always, back: 40, later: 3 };
-  }
-}
-
 interface Wizard {
   device: Device;
   step: number;
@@ -72,25 +39,6 @@ async function readStep(page: Page): Promise<number> {
   await expect(stepText(page)).toBeVisible({ timeout: 20_000 });
   return Number(/Step (\d)/.exec(await stepText(page).innerText())?.[1]);
 }
-
-/** A field's value as it shows it, as the device stores it (shares as a number). */
-const shown = (field: FieldDef, text: string): Scalar =>
-  field.column === 'number_of_shares' && /\d/.test(text) ? Number(text.replace(/\D/g, '')) : stored(text);
-
-const valueFor = (run: Run, field: FieldDef): Scalar => {
-  switch (field.column) {
-    case 'subscriber_email':
-      return run.values.email();
-    case 'subscriber_phone':
-      return run.values.phone();
-    case 'number_of_shares':
-      return run.values.unique(5000, MAX_SHARES, 1000);
-    case 'subscriber_address':
-      return run.values.text('Road');
-    default:
-      return run.values.text('Name');
-  }
-};
 
 export async function runSubscription(browser: Browser, seed: number, rng: Rng, steps: number): Promise<Outcome> {
   const draftId = randomUUID();
@@ -273,6 +221,18 @@ async function act(
     case 'dropLive':
       w.step = (await deviceAction(device, action, URL, readStep, note)) ?? w.step;
       return;
+    case 'twoTabs':
+    case 'saveClose': {
+      const field = chooseField(
+        run,
+        device.name,
+        FIELDS.filter((f) => f.step === w.step),
+      );
+      const actor = { run, device, url: URL, readStep, local, note };
+      if (action === 'saveClose') w.step = await saveThenClose(actor, field, valueFor(run, field));
+      else await twoTabRace(actor, field, valueFor(run, field), valueFor(run, field), run.rng.int(0, 30));
+      return;
+    }
     case 'refused': {
       const field = FIELDS.find((f) => f.column === 'number_of_shares')!;
       const before = await local(field.column);

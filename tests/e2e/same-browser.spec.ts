@@ -1,0 +1,88 @@
+// One browser in a hurry (issue 33): two tabs of the subscription wizard saving one field within
+// ~30 ms of each other, and 'Save & Continue Later' with the tab closed at once. The soak
+// (sync-random.spec.ts) does both at random; here each is repeated until a loss would show.
+import { expect, type Page } from '@playwright/test';
+import { readCollection } from './sync-random/device';
+import { signUp, sql, test } from './fixtures';
+
+const URL = '/shareholder/subscribe';
+
+/** The user's one draft as Postgres has it. */
+async function draftIn(email: string) {
+  const rows = await sql<{ subscriber_name: string | null }>(
+    `select s.subscriber_name from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
+    [email],
+  );
+  return rows;
+}
+
+async function atStepOne(page: Page) {
+  await page.goto(URL);
+  const step = page.getByText(/^Step \d of 5: /).first();
+  await expect(step).toBeVisible({ timeout: 20_000 });
+  for (let at = Number(/Step (\d)/.exec(await step.innerText())?.[1]); at > 1; at--) {
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByText(`Step ${at - 1} of 5:`)).toBeVisible();
+  }
+}
+
+test('two tabs saving one field within ~30 ms: one value stands, the other is in the conflict log', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await atStepOne(page);
+  await page.getByLabel('Full name', { exact: true }).fill('Start');
+  await expect(page.getByText('All changes synced')).toBeVisible({ timeout: 20_000 });
+  const other = await page.context().newPage();
+  await atStepOne(other);
+  await expect(other.getByLabel('Full name', { exact: true })).toHaveValue('Start');
+
+  const ROUNDS = 12;
+  for (let i = 0; i < ROUNDS; i++) {
+    const [mine, theirs] = [`Tab one ${i}`, `Tab two ${i}`];
+    await Promise.all([
+      page.getByLabel('Full name', { exact: true }).fill(mine),
+      new Promise((r) => setTimeout(r, (i * 7) % 31)).then(() =>
+        other.getByLabel('Full name', { exact: true }).fill(theirs),
+      ),
+    ]);
+    await page.waitForTimeout(400);
+    const [draft] = (await readCollection(page, 'share_subscriptions')).filter((d) => d.status === 'draft');
+    const stands = draft?.subscriber_name;
+    expect([mine, theirs], `round ${i}: the device holds one of the two`).toContain(stands);
+    const setAside = stands === mine ? theirs : mine;
+    const log = await readCollection(page, 'conflict_log');
+    const logged = log.some((e) => e.field === 'subscriber_name' && JSON.parse(String(e.local)) === setAside);
+    expect(logged, `round ${i}: '${setAside}' (not standing) is in the conflict log`).toBe(true);
+  }
+});
+
+test("'Save & Continue Later' then the tab closed at once: the save reaches the account; typed then closed, kept", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  let page = await context.newPage();
+  const email = await signUp(page);
+  await atStepOne(page);
+  await page.getByLabel('Full name', { exact: true }).fill('Before');
+  await expect(page.getByText('All changes synced')).toBeVisible({ timeout: 20_000 });
+  for (let i = 0; i < 6; i++) {
+    const name = `Saved then closed ${i}`;
+    const saved = i % 2 === 0;
+    await page.getByLabel('Full name', { exact: true }).fill(name);
+    // Even rounds press Save first; odd ones close at once after typing, the save still being written.
+    if (saved) await page.getByRole('button', { name: 'Save & Continue Later' }).click();
+    // No beforeunload: a tab closed, or the browser with it.
+    await page.close();
+    const inAccount = () => expect.poll(async () => (await draftIn(email))[0]?.subscriber_name, { timeout: 10_000 });
+    // Saved: the account has it without this device opening the app again (sent as the page went).
+    if (saved) await inAccount().toBe(name);
+    page = await context.newPage();
+    await atStepOne(page);
+    await expect(page.getByLabel('Full name', { exact: true }), `round ${i}: this device kept it`).toHaveValue(name);
+    await inAccount().toBe(name);
+  }
+  await context.close();
+});
