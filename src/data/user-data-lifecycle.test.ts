@@ -4,6 +4,7 @@ import { changesWaitingOnDevice, noteChangesWaiting } from '../lib/changes-waiti
 import { openUserDatabase } from './database';
 import { discardUserData } from './user-data-lifecycle';
 import { userDatabaseName } from './user-database-name';
+import { savedProperty } from '../testing/saved-property';
 
 const namesOf = async (userId: string) =>
   (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(userId));
@@ -12,20 +13,9 @@ describe('discarding a user’s local data', () => {
   it('deletes every IndexedDB database named with the user’s id, and makes none on the way', async () => {
     const userId = crypto.randomUUID();
     const { db } = await openUserDatabase({ name: userDatabaseName(userId), multiInstance: false });
-    await db.saved_properties.insert({
-      id: crypto.randomUUID(),
-      user_id: userId,
-      title: 'Kept on the device',
-      address: null,
-      price: null,
-      bedrooms: null,
-      property_type: null,
-      key_features: [],
-      agent_name: null,
-      agency_name: null,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    });
+    await db.saved_properties.insert(
+      savedProperty({ user_id: userId, title: 'Kept on the device', updated_at: new Date().toISOString() }),
+    );
     await db.close();
     expect((await namesOf(userId)).length).toBeGreaterThan(0);
     noteChangesWaiting(userId, 2);

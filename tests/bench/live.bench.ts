@@ -3,13 +3,14 @@
 // alone). Figures printed, never a pass/fail on time.
 import type { BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, it } from 'vitest';
+import { BENCH_PASSWORD, benchSignUp } from './accounts';
 import { BenchApp } from './pwa-app';
 import { quartiles } from './pwa-measures';
 
 const SAMPLES = 20;
 /** With the channel cut each sample waits for the 30-s timer: fewer samples, said in the figures. */
 const CUT_SAMPLES = 6;
-const PASSWORD = 'bench-password-1';
+const PASSWORD = BENCH_PASSWORD;
 const app = new BenchApp();
 
 beforeAll(() => app.start(), 240_000);
@@ -21,17 +22,7 @@ const figures = (xs: number[]) => {
   return `median ${q.median.toFixed(0)} ms · p95 ${p95(xs).toFixed(0)} ms · max ${Math.max(...xs).toFixed(0)} ms (n=${xs.length})`;
 };
 
-async function signUp() {
-  const email = `bench-live-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const r = await fetch(`${app.stack.apiUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: app.stack.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!r.ok) throw new Error(`sign-up refused: ${r.status} ${await r.text()}`);
-  const { access_token: token, user } = (await r.json()) as { access_token: string; user: { id: string } };
-  return { email, token, userId: user.id };
-}
+const signUp = () => benchSignUp(app, 'bench-live');
 
 /** A device: its own browser context, signed in through /auth. */
 async function device(email: string): Promise<{ context: BrowserContext; page: Page }> {

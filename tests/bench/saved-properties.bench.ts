@@ -5,12 +5,13 @@
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, it } from 'vitest';
 import { MAX_SAVED_PROPERTIES_PER_USER } from '../../src/lib/limits';
+import { BENCH_PASSWORD, benchSignUp } from './accounts';
 import { BenchApp } from './pwa-app';
 import { quartiles } from './pwa-measures';
 import { writeSection } from './report';
 import { sql } from './sql';
 
-const PASSWORD = 'bench-password-1';
+const PASSWORD = BENCH_PASSWORD;
 const COUNT = MAX_SAVED_PROPERTIES_PER_USER;
 const LIST = 'ul[aria-label="Saved properties"]';
 const ALL = `${COUNT.toLocaleString('en-GB')} properties`;
@@ -51,17 +52,7 @@ async function seed(userId: string) {
   );
 }
 
-async function signUp() {
-  const email = `bench-props-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const r = await fetch(`${app.stack.apiUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: app.stack.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!r.ok) throw new Error(`sign-up refused: ${r.status} ${await r.text()}`);
-  const { user } = (await r.json()) as { user: { id: string } };
-  return { email, userId: user.id };
-}
+const signUp = () => benchSignUp(app, 'bench-props');
 
 /** The session of a sign-in through /auth, without the device's data: what a new device starts with. */
 async function signedInState(email: string) {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { savedProperty } from '../../testing/saved-property';
 import { viewOf, type ListedProperty } from './list-view';
 
-const listed = (id: string, over: Partial<ListedProperty>): ListedProperty => ({
-  id,
-  title: null,
-  address: null,
-  price: null,
-  bedrooms: null,
-  property_type: null,
-  key_features: [],
-  agent_name: null,
-  agency_name: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+const listed = (id: string, over: Partial<ListedProperty>): ListedProperty =>
+  savedProperty({ id, created_at: '2026-11-20T10:00:00.000Z', ...over });
 
 const leeds = listed('a', {
   title: '3 bed terraced house',

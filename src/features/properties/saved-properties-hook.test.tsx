@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { closeLocalData, localUserData } from '../../testing/local-data';
-import type { SavedPropertyDoc } from '../../data/schemas';
+import { savedProperty } from '../../testing/saved-property';
 import type { ListedProperty } from './list-view';
 
 // What the server and the device's IndexedDB listing say, per test.
@@ -18,19 +18,7 @@ const { useSavedProperties } = await import('./saved-properties');
 
 afterEach(closeLocalData);
 
-const row = (title: string, userId: string): SavedPropertyDoc => ({
-  id: crypto.randomUUID(),
-  user_id: userId,
-  title,
-  address: null,
-  price: null,
-  bedrooms: null,
-  property_type: null,
-  key_features: [],
-  agent_name: null,
-  agency_name: null,
-  created_at: '2026-11-22T12:00:00.000Z',
-});
+const row = (title: string, userId: string) => savedProperty({ title, user_id: userId });
 
 function deferred() {
   let resolve!: () => void;

@@ -5,6 +5,7 @@ import type { SavedPropertyDoc } from '../../data/schemas';
 import { toaster } from '../../lib/toast';
 import { Toaster } from '../../ui/toaster';
 import { SavedPropertiesPage } from './saved-properties-page';
+import { savedProperty } from '../../testing/saved-property';
 
 // The data layer is stubbed at its module boundary: what the page does with what it reads.
 interface DataStub {
@@ -32,22 +33,8 @@ vi.mock('./saved-properties', () => ({
   restoreSavedProperty: data.restoreSavedProperty,
 }));
 
-function property(overrides: Partial<SavedPropertyDoc>): SavedPropertyDoc {
-  return {
-    id: crypto.randomUUID(),
-    user_id: 'u1',
-    title: 'A house',
-    address: null,
-    price: null,
-    bedrooms: null,
-    property_type: null,
-    key_features: [],
-    agent_name: null,
-    agency_name: null,
-    created_at: '2026-11-22T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const property = (overrides: Partial<SavedPropertyDoc>) =>
+  savedProperty({ user_id: 'u1', title: 'A house', created_at: '2026-11-22T10:00:00.000Z', ...overrides });
 
 const victorian = property({
   title: '3 bed terraced house',
