@@ -51,6 +51,8 @@ export interface Verdict {
 }
 
 export const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+/** The device whose conflict log a save's device writes to: a second tab (`A'`) shares its device's. */
+const logOf = (device: string) => device.replace(/'$/, '');
 const show = (v: unknown) => JSON.stringify(v ?? null);
 
 export class Model {
@@ -110,7 +112,7 @@ export class Model {
     // Set aside on its device by a final state reached elsewhere (the row was signed first).
     const setAsideByFinal = (t: Save) =>
       conflicts.some(
-        (c) => c.device === t.device && c.field === field && c.replacedBy === 'final' && same(c.local, t.value),
+        (c) => c.device === logOf(t.device) && c.field === field && c.replacedBy === 'final' && same(c.local, t.value),
       );
     let lostHere = 0;
     for (const mine of last) {
@@ -119,7 +121,7 @@ export class Model {
       if (saves.some((s) => s.device !== mine.device && s.basis.some((b) => same(b, mine.value)))) continue;
       // The row was made final on another device before this value reached it: kept in this
       // device's log as set aside by the final state.
-      if (this.finalBy !== null && this.finalBy !== mine.device && setAsideByFinal(mine)) {
+      if (this.finalBy !== null && this.finalBy !== logOf(mine.device) && setAsideByFinal(mine)) {
         verdict.logged++;
         continue;
       }
@@ -128,14 +130,15 @@ export class Model {
         (c) =>
           c.field === field &&
           same(c.local, mine.value) &&
-          (c.device === mine.device
-            ? // Lost a conflict on this device: the standing value came from another device,
-              // unseen when this one was saved.
+          (c.device === logOf(mine.device)
+            ? // Lost a conflict on this device: the standing value came from another device (or
+              // tab), unseen when this one was saved.
               saves.some((s) => s.device !== mine.device && same(s.value, c.server)) &&
               !mine.basis.some((b) => same(b, c.server))
             : // Replaced on the device that logged it, by a save made before that device saw it.
               saves.some(
-                (s) => s.device === c.device && same(s.value, c.server) && !s.basis.some((b) => same(b, mine.value)),
+                (s) =>
+                  logOf(s.device) === c.device && same(s.value, c.server) && !s.basis.some((b) => same(b, mine.value)),
               )),
       );
       if (explained) {
