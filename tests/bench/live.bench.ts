@@ -3,14 +3,13 @@
 // alone). Figures printed, never a pass/fail on time.
 import type { BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, it } from 'vitest';
-import { BENCH_PASSWORD, benchSignUp } from './accounts';
+import { benchSignIn, benchSignUp } from './accounts';
 import { BenchApp } from './pwa-app';
 import { quartiles } from './pwa-measures';
 
 const SAMPLES = 20;
 /** With the channel cut each sample waits for the 30-s timer: fewer samples, said in the figures. */
 const CUT_SAMPLES = 6;
-const PASSWORD = BENCH_PASSWORD;
 const app = new BenchApp();
 
 beforeAll(() => app.start(), 240_000);
@@ -28,11 +27,7 @@ const signUp = () => benchSignUp(app, 'bench-live');
 async function device(email: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${app.url}/auth`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await benchSignIn(app, page, email);
   return { context, page };
 }
 

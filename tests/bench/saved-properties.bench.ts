@@ -5,13 +5,12 @@
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, it } from 'vitest';
 import { MAX_SAVED_PROPERTIES_PER_USER } from '../../src/lib/limits';
-import { BENCH_PASSWORD, benchSignUp } from './accounts';
+import { benchSignIn, benchSignUp } from './accounts';
 import { BenchApp } from './pwa-app';
 import { quartiles } from './pwa-measures';
 import { writeSection } from './report';
 import { sql } from './sql';
 
-const PASSWORD = BENCH_PASSWORD;
 const COUNT = MAX_SAVED_PROPERTIES_PER_USER;
 const LIST = 'ul[aria-label="Saved properties"]';
 const ALL = `${COUNT.toLocaleString('en-GB')} properties`;
@@ -59,11 +58,7 @@ async function signedInState(email: string) {
   const context = await app.browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`${app.url}/auth`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await benchSignIn(app, page, email);
     // localStorage only (Playwright leaves IndexedDB out unless asked).
     return await context.storageState();
   } finally {
