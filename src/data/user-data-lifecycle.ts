@@ -10,7 +10,7 @@ import { userLiveTarget } from './live-target';
 import { countWaiting, watchWaitingCount } from './on-device';
 import { forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
 import { userSyncTables } from './synced-tables';
-import { userDatabaseName } from './user-database-name';
+import { storedDatabasesOf, userDatabaseName } from './user-database-name';
 
 /** The signed-in user's local data: an RxDB database replicating to Supabase while signed in. */
 export interface UserData extends LocalDatabase<UserDatabase> {
@@ -107,9 +107,7 @@ export async function discardUserData(data: UserData | null, userId?: string) {
  * delete another tab still blocks completes when that tab lets go; it is not waited for).
  */
 async function deleteDatabasesOf(name: string) {
-  if (typeof indexedDB === 'undefined' || !indexedDB.databases) return;
-  const prefix = `rxdb-dexie-${name}--`;
-  const names = (await indexedDB.databases()).flatMap((d) => (d.name?.startsWith(prefix) ? [d.name] : []));
+  const names = (await storedDatabasesOf(name)) ?? [];
   await Promise.all(
     names.map(
       (n) =>
