@@ -1,5 +1,6 @@
 // The stylesheet is the page's (in its HTML), the code comes after the first paint.
 import './index.css';
+import { startEarlyRead } from './features/properties/api/early-read';
 
 // The page's first script: the app's code is fetched once the HTML is on screen. A public page's
 // HTML paints from the document alone (ADR 012); a phone on a slow line should not download
@@ -11,5 +12,14 @@ const start = () => {
   started = true;
   void import('./main');
 };
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 500);
+
+if (document.getElementById('root')?.dataset['prerendered'] === undefined) {
+  // An empty shell (a signed-in page) has nothing to paint before the app: its code, the session's
+  // and the page's data are all asked for now.
+  startEarlyRead(window.location.pathname);
+  start();
+  new Intl.NumberFormat('en-GB').format(1);
+} else {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 500);
+}

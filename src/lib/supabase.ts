@@ -3,6 +3,7 @@ import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 import { keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
 import { deviceExpiresAt, noteTokenIssued, serverClockKnown } from './server-clock';
+import { AUTH_STORAGE_KEY } from './stored-session';
 
 const AUTH_PATH = '/auth/v1/';
 const LOGOUT_PATH = '/auth/v1/logout';
@@ -89,7 +90,13 @@ function sessionInUrl(_url: URL, params: Record<string, string>): boolean {
 
 // The one Supabase client of the app: every feature reaches auth, PostgREST and functions through it.
 export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: sessionInUrl },
+  // The storage key is supabase-js's default, named so that lib/stored-session reads the same one.
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: sessionInUrl,
+    storageKey: AUTH_STORAGE_KEY,
+  },
   global: { fetch: appFetch },
 });
 

@@ -15,6 +15,7 @@ vi.mock('../../data/user-database-name', async (real) => ({
   holdsLocalTable: server.held,
 }));
 const { useSavedProperties } = await import('./saved-properties');
+const { serverRead } = await import('./api/server-read');
 
 afterEach(closeLocalData);
 
@@ -55,6 +56,25 @@ describe('useSavedProperties on a device that holds none of them yet', () => {
     await act(async () => pull.resolve());
     await waitFor(() => expect(result.current.properties.map((p) => p.title)).toEqual(['Pulled so far']));
     expect(server.read).toHaveBeenCalledTimes(1);
+  });
+
+  it("draws what the route's read has brought in its first render, not one after it", async () => {
+    const data = await localUserData();
+    const onServer = [row('Read as the route loaded', data.userId)];
+    server.held.mockResolvedValue(false);
+    server.read.mockImplementation(async (_id, onFirst) => {
+      onFirst(onServer);
+      return onServer;
+    });
+    // The route's loader, before the page's code has run.
+    await (await serverRead(data.userId, { newDevice: true }))!.all;
+    const renders: string[][] = [];
+    renderHook(() => {
+      const view = useSavedProperties(data.userId, null);
+      renders.push(view.properties.map((p) => p.title ?? ''));
+      return view;
+    });
+    expect(renders[0]).toEqual(['Read as the route loaded']);
   });
 
   it('says loading, not empty, while a new device pulls and the server cannot be read', async () => {

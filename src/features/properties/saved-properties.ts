@@ -3,7 +3,7 @@ import type { RxDocument } from 'rxdb';
 import { firstPull } from '../../data/first-pull';
 import type { SavedPropertyDoc } from '../../data/schemas';
 import type { UserData } from '../../data/user-data';
-import { serverRead } from './api/server-read';
+import { serverRead, serverRowsNow } from './api/server-read';
 import type { ListedProperty } from './list-view';
 
 type View = { loading: boolean; properties: ListedProperty[] };
@@ -29,7 +29,11 @@ type Local = { docs: SavedPropertyDoc[]; pulled: boolean; inSync: boolean };
  * seconds), and the device's own once the first pull is in.
  */
 export function useSavedProperties(userId: string | null, data: UserData | null): View {
-  const [server, setServer] = useState<{ userId: string; rows: ListedProperty[] } | null>(null);
+  // What the route's read has already brought is drawn in the first render, not one after it.
+  const [server, setServer] = useState<{ userId: string; rows: ListedProperty[] } | null>(() => {
+    const rows = userId ? serverRowsNow(userId) : null;
+    return userId && rows ? { userId, rows } : null;
+  });
   const [local, setLocal] = useState<(Local & { data: UserData }) | null>(null);
   const taken = useRef<object | null>(null);
 

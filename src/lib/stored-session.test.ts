@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { keepPendingSignOuts } from './pending-sign-outs';
+import { AUTH_STORAGE_KEY, storedAccess } from './stored-session';
+
+const NOW = Date.UTC(2026, 10, 27, 12);
+const store = (session: unknown) => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
+const session = (expiresInS: number) => ({
+  access_token: 'access-1',
+  refresh_token: 'refresh-1',
+  expires_at: NOW / 1000 + expiresInS,
+  user: { id: 'user-1' },
+});
+
+afterEach(() => localStorage.clear());
+
+describe('storedAccess', () => {
+  it("is auth-js's key for the local API (supabase-js's default)", () => {
+    expect(AUTH_STORAGE_KEY).toBe('sb-localhost-auth-token');
+  });
+
+  it('gives the stored access token and its user while the token is valid', () => {
+    store(session(3600));
+    expect(storedAccess(NOW)).toEqual({ token: 'access-1', userId: 'user-1' });
+  });
+
+  it('leaves a token about to end, or ended, to auth-js', () => {
+    store(session(20));
+    expect(storedAccess(NOW)).toBeNull();
+    store(session(-60));
+    expect(storedAccess(NOW)).toBeNull();
+  });
+
+  it('gives nothing for a session signed out on this device (waiting to end on the server)', () => {
+    store(session(3600));
+    keepPendingSignOuts([{ access_token: 'access-1', refresh_token: 'refresh-1' }]);
+    expect(storedAccess(NOW)).toBeNull();
+    keepPendingSignOuts([]);
+  });
+
+  it('gives nothing when nothing, or something else, is stored', () => {
+    expect(storedAccess(NOW)).toBeNull();
+    localStorage.setItem(AUTH_STORAGE_KEY, '{not json');
+    expect(storedAccess(NOW)).toBeNull();
+    store({ access_token: 'access-1', expires_at: NOW / 1000 + 3600 });
+    expect(storedAccess(NOW)).toBeNull();
+    store('a string');
+    expect(storedAccess(NOW)).toBeNull();
+  });
+});

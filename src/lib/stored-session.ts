@@ -1,0 +1,27 @@
+// The session auth-js keeps in localStorage, read without loading supabase-js: the page's first
+// script (src/boot.ts) can then ask the server for what a page shows while the app's code is still
+// on its way. auth-js stays the one that keeps, refreshes and ends sessions.
+import { supabaseUrl } from './env';
+import { pendingSignOuts } from './pending-sign-outs';
+
+/** Where auth-js stores this project's session: supabase-js's default key for the API's host. */
+export const AUTH_STORAGE_KEY = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+
+// A token this close to its end is left to auth-js, which refreshes it as it starts.
+const MARGIN_S = 30;
+
+/** The stored access token and its user, while it is valid and not signed out here; else null. */
+export function storedAccess(now = Date.now()): { token: string; userId: string } | null {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return null;
+    const { access_token: token, expires_at: expiresAt, user } = stored as Record<string, unknown>;
+    const userId = typeof user === 'object' && user !== null ? (user as Record<string, unknown>)['id'] : undefined;
+    if (typeof token !== 'string' || typeof userId !== 'string' || typeof expiresAt !== 'number') return null;
+    if (expiresAt - MARGIN_S <= now / 1000) return null;
+    if (pendingSignOuts().some((s) => s.access_token === token)) return null;
+    return { token, userId };
+  } catch {
+    return null;
+  }
+}
