@@ -1,8 +1,10 @@
-// First: the address as opened, before the auth client (loaded later) takes a link's tokens from it.
+// First: the address as opened, before the auth client takes a link's tokens from it.
 import './lib/opened-with';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree, createAppRouter } from './app';
+import { storedSession } from './features/auth/api/watch-session';
+import { fromSession } from './features/auth/session';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
 import { pagePath, ROUTE_PAGES, routePageFor } from './lib/page-file';
@@ -19,9 +21,41 @@ const router = createAppRouter();
 /** '/demo/haus%26haus' and '/demo/haus&haus/' are the page rendered as '/demo/haus&haus'. */
 const samePath = (a: string, b: string) => (pagePath(a) ?? a) === (pagePath(b) ?? b);
 
-function renderAfresh() {
+// How long the first render of an empty shell may wait for the stored session: auth-js reads it
+// at once, unless it must refresh an expired token first (then 'Loading...' shows meanwhile).
+const SESSION_WAIT_MS = 300;
+
+// The local database's code (a dozen files) waits for the first page to be on screen: on a browser
+// that has not cached the app, it would otherwise share HTTP/1.1's six connections and the main
+// thread with the page's own code (ADR 029). At most this long.
+const FIRST_PAGE_WAIT_MS = 2000;
+
+function firstPageShown(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      // After the frame that paints it.
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    });
+    setTimeout(resolve, FIRST_PAGE_WAIT_MS);
+  });
+}
+
+async function renderAfresh() {
+  // No page on screen yet (a signed-in page, most often): its code is fetched now, while the
+  // session is read, and the first render is the page itself rather than 'Loading...' followed
+  // by the page once the session is known.
+  const [matched] = router.getMatchedRoutes(window.location.pathname);
+  for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
+  const stored = await storedSession(SESSION_WAIT_MS);
   root.replaceChildren();
-  createRoot(root).render(<AppTree router={router} />);
+  createRoot(root).render(
+    <AppTree
+      router={router}
+      session={stored === undefined ? undefined : fromSession(stored)}
+      firstPage={firstPageShown()}
+    />,
+  );
 }
 
 function hydrate() {
@@ -48,9 +82,9 @@ if (routePage ? routePageFor(here) === routePage : prerendered !== undefined && 
     const fits =
       !routePage || (matches.at(-1)?.routeId === routePage.route && matches.every((m) => m.status === 'success'));
     if (fits) hydrate();
-    else renderAfresh();
+    else void renderAfresh();
   });
 } else {
   // An empty shell, or another page's HTML (a host's fallback): nothing to wait for.
-  renderAfresh();
+  void renderAfresh();
 }

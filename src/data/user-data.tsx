@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { asError } from '../lib/errors';
 import type { DatabaseClient } from '../sync/client';
 import type { UserData } from './user-data-lifecycle';
@@ -12,11 +12,14 @@ const UserIdContext = createContext<string | null>(null);
 export function UserDataProvider({
   userId,
   client,
+  after,
   children,
 }: {
   userId: string | null;
   /** The Supabase client to replicate through, loaded with the database when somebody signs in. */
   client: () => Promise<DatabaseClient>;
+  /** What the database's code waits for: the first page on screen (main.tsx). */
+  after?: Promise<unknown> | undefined;
   children: ReactNode;
 }) {
   const [data, setData] = useState<UserData | null>(null);
@@ -28,8 +31,9 @@ export function UserDataProvider({
     if (!userId) return;
     let cancelled = false;
     let opened: UserData | null = null;
-    // RxDB and its replication arrive with the first signed-in render, not with the first page.
-    const lifecycle = import('./user-data-lifecycle');
+    // RxDB and its replication arrive with the first signed-in render, not with the first page,
+    // and after that page is on screen: their dozen files would delay its own.
+    const lifecycle = Promise.resolve(after).then(() => import('./user-data-lifecycle'));
     void (async () => {
       const { openUserData, closeUserData } = await lifecycle;
       opened = await openUserData(userId, await client());
@@ -47,7 +51,7 @@ export function UserDataProvider({
         void lifecycle.then(({ closeUserData }) => closeUserData(closing));
       }
     };
-  }, [userId, client]);
+  }, [userId, client, after]);
 
   return (
     <UserIdContext value={userId}>
@@ -71,4 +75,22 @@ export function useUserId(): string | null {
 /** The user's data, or null while it opens (or when nobody is signed in). */
 export function useUserData(): UserData | null {
   return use(UserDataContext);
+}
+
+/**
+ * The user's data once it has opened: for an action taken on what a page shows before that (a new
+ * device lists the server's copy while its database opens), which then waits rather than doing nothing.
+ */
+export function useWhenOpen(data: UserData | null): () => Promise<UserData> {
+  const current = useRef(data);
+  const waiting = useRef<((open: UserData) => void)[]>([]);
+  useEffect(() => {
+    current.current = data;
+    if (data) for (const resolve of waiting.current.splice(0)) resolve(data);
+  }, [data]);
+  return useCallback(
+    () =>
+      current.current ? Promise.resolve(current.current) : new Promise((resolve) => waiting.current.push(resolve)),
+    [],
+  );
 }

@@ -6,7 +6,9 @@ import { LoadingStatus } from '../ui/loading-status';
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: requireSignedIn,
   pendingComponent: LoadingStatus,
-  // 'Loading...' only while the stored session is read, and at once: the guard is synchronous after.
-  pendingMs: 0,
+  // 'Loading...' while the stored session is read (the guard is synchronous after), once that has
+  // taken a moment: a first render usually knows it already (main.tsx), and one rendered for
+  // nothing costs a new browser's first page tens of milliseconds (ADR 029).
+  pendingMs: 300,
   pendingMinMs: 0,
 });

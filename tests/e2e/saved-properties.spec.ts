@@ -105,6 +105,24 @@ function localRecords(page: Page, userId: string) {
   }, userId);
 }
 
+/** How many saved properties the device's own copy holds (RxDB's Dexie storage: its docs store). */
+const heldOnDevice = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.endsWith('--saved_properties'))?.name;
+    if (!name) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const count = open.result.transaction('docs', 'readonly').objectStore('docs').count();
+        count.onsuccess = () => {
+          open.result.close();
+          resolve(count.result);
+        };
+      };
+    });
+  });
+
 const cardTitles = (page: Page) =>
   page.getByRole('list', { name: 'Saved properties' }).getByRole('heading', { level: 2 }).allTextContents();
 
@@ -200,6 +218,9 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
   await page.goto('/saved-properties');
   await expect.poll(() => cardTitles(page)).toEqual(['2 bed flat, Clapham']);
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+  // Opened straight after signing up, the device may list the server's copy while it pulls its
+  // own (ADR 029): the removal below is of its own.
+  await expect.poll(() => heldOnDevice(page), { timeout: 15_000 }).toBe(1);
 
   await context.setOffline(true);
   await expect(

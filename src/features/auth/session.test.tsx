@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import type { Session } from '@supabase/supabase-js';
 import { fakeAuth, fakeSession, resetFakeAuth } from '../../testing/fake-auth';
-import { SessionProvider, useSession } from './session';
+import { fromSession, SessionProvider, useSession, useSessionKnown } from './session';
 
 vi.mock('../../lib/supabase', async () => {
   const { fakeSupabaseModule } = await import('../../testing/fake-auth');
@@ -78,6 +78,31 @@ describe('SessionProvider', () => {
     act(() => fakeAuth.emit('SIGNED_IN', fakeSession('ada@example.com')));
     await act(async () => settle({ data: { session: null }, error: null }));
     expect(probe()).toBe('signed-in ada@example.com access-token');
+  });
+
+  it('starts from a session read before the first render: known at once, no loading', async () => {
+    const known: Promise<unknown>[] = [];
+    const renders: string[] = [];
+    function Recorder() {
+      known.push(useSessionKnown());
+      const { status } = useSession();
+      renders.push(status);
+      return null;
+    }
+    render(
+      <SessionProvider initial={fromSession(fakeSession('ada@example.com'))}>
+        <Recorder />
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(renders[0]).toBe('signed-in');
+    expect(probe()).toBe('signed-in ada@example.com access-token');
+    await expect(known[0]).resolves.toMatchObject({ status: 'signed-in' });
+    // The auth client is followed from there on.
+    await vi.waitFor(() => expect(fakeAuth.onAuthStateChange).toHaveBeenCalled());
+    act(() => fakeAuth.emit('SIGNED_OUT', null));
+    expect(probe()).toBe('signed-out - -');
+    expect(renders).not.toContain('loading');
   });
 
   it('unsubscribes when unmounted', async () => {

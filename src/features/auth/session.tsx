@@ -13,7 +13,7 @@ export type KnownSession = Exclude<SessionState, { status: 'loading' }>;
 export const LOADING: SessionState = { status: 'loading', session: null, user: null };
 const SIGNED_OUT: KnownSession = { status: 'signed-out', session: null, user: null };
 
-function fromSession(session: Session | null): KnownSession {
+export function fromSession(session: Session | null): KnownSession {
   return session ? { status: 'signed-in', session, user: session.user } : SIGNED_OUT;
 }
 
@@ -25,11 +25,13 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>(LOADING);
+/** `initial`: the session already read, for a first render that waits for nothing (main.tsx). */
+export function SessionProvider({ children, initial }: { children: ReactNode; initial?: KnownSession }) {
+  const [state, setState] = useState<SessionState>(initial ?? LOADING);
   const [first] = useState(() => {
     let resolve!: (state: KnownSession) => void;
-    return { known: new Promise<KnownSession>((r) => (resolve = r)), resolve };
+    const known = initial ? Promise.resolve(initial) : new Promise<KnownSession>((r) => (resolve = r));
+    return { known, resolve: initial ? () => undefined : resolve };
   });
 
   useEffect(() => {

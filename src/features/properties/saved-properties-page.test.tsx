@@ -22,7 +22,8 @@ const data = vi.hoisted((): DataStub => ({
   removeSavedProperty: vi.fn(),
   restoreSavedProperty: vi.fn(),
 }));
-vi.mock('../../data/user-data', () => ({
+vi.mock('../../data/user-data', async (real) => ({
+  useWhenOpen: (await real<typeof import('../../data/user-data')>()).useWhenOpen,
   useUserData: () => data.userData,
   useUserDataError: () => data.error,
   useUserId: () => data.userData?.userId ?? null,
@@ -154,6 +155,26 @@ describe('SavedPropertiesPage', () => {
     expect(data.removeSavedProperty).toHaveBeenCalledWith(data.userData, victorian.id);
     expect(await screen.findByText('Property removed')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved Properties' })));
+  });
+
+  it("removes one listed from the server before the device's database has opened, once it has", async () => {
+    data.userData = null;
+    data.state = { loading: false, properties: [victorian, flat] };
+    const view = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove 3 bed terraced house' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(data.removeSavedProperty).not.toHaveBeenCalled();
+
+    data.userData = { userId: 'u1' };
+    view.rerender(
+      <>
+        <SavedPropertiesPage />
+        <Toaster />
+      </>,
+    );
+    await waitFor(() => expect(data.removeSavedProperty).toHaveBeenCalledWith(data.userData, victorian.id));
+    expect(await screen.findByText('Property removed')).toBeTruthy();
   });
 
   it('offers Undo in the removal toast, which restores that property through the data layer', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { removeSavedProperty, restoreSavedProperty, useSavedProperties } from './saved-properties';
-import { useUserData, useUserDataError, useUserId } from '../../data/user-data';
+import { useUserData, useUserDataError, useUserId, useWhenOpen } from '../../data/user-data';
 import { toast } from '../../lib/toast';
 import { PageContainer } from '../../ui/page-container';
 import { SelectField, TextField } from '../../ui/field';
@@ -56,16 +56,17 @@ export function SavedPropertiesPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const countId = useId();
   const searching = query.trim() !== '';
+  const whenOpen = useWhenOpen(data);
 
   const handleRemove = useCallback(
     async (property: SavedProperty) => {
-      if (!data) return;
       setRemovingId(property.id);
       try {
-        await removeSavedProperty(data, property.id);
+        const open = await whenOpen();
+        await removeSavedProperty(open, property.id);
         toast.success('Property removed', property.title?.trim() || undefined, {
           id: `property-removed:${property.id}`,
-          action: { label: 'Undo', onClick: () => void handleUndo(data, property) },
+          action: { label: 'Undo', onClick: () => void handleUndo(open, property) },
         });
         // The card and its button are gone: keep keyboard focus somewhere sensible.
         headingRef.current?.focus();
@@ -75,7 +76,7 @@ export function SavedPropertiesPage() {
         setRemovingId(null);
       }
     },
-    [data],
+    [whenOpen],
   );
   const onRemove = useCallback((property: SavedProperty) => void handleRemove(property), [handleRemove]);
 

@@ -8,6 +8,18 @@ interface SessionWatcher {
   onInitial: (session: Session | null) => void;
 }
 
+/**
+ * The stored session as auth-js reads it, if it can say within `waitMs`; undefined if not (it may
+ * be refreshing an expired token over a slow line, offline for up to 30 s).
+ */
+export function storedSession(waitMs: number): Promise<Session | null | undefined> {
+  const read = supabase.auth
+    .getSession()
+    .then(({ data: { session } }) => session)
+    .catch(() => undefined);
+  return Promise.race([read, new Promise<undefined>((resolve) => setTimeout(resolve, waitMs))]);
+}
+
 /** Follows the auth client's session; returns the function that stops following it. */
 export function watchSession({ onChange, onInitial }: SessionWatcher): () => void {
   let active = true;
