@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defineConfig, type LogLevel, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './sw/manifest.ts';
+import { firstChunk } from './scripts/first-chunk-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { securityHeadersPlugin } from './scripts/security-headers-plugin.ts';
 
@@ -64,6 +65,7 @@ export default defineConfig({
     securityHeadersPlugin(),
     router(),
     react(),
+    firstChunk(),
     // Pages as HTML, before the service worker's precache list is made; rendered by a build with
     // the same plugins, so the routes are split as in the browser and hydrate to the same tree.
     prerender(() => [router(), react()]),

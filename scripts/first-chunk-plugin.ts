@@ -1,0 +1,78 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { SHELL } from './prerender-plugin.ts';
+
+// Ark UI's index re-exports every component (with zag's machines and floating-ui): the module
+// graph through it holds them all, though main uses none of them. Left to Rolldown's splitting.
+const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehand)\//;
+
+/**
+ * One chunk for what src/main.tsx imports statically (boot.ts imports main.tsx once the page has
+ * painted). Rolldown gives every module that a lazy route shares with main a chunk of its own, so
+ * main arrived as 33 files of 0.2–130 KB: over HTTP/1.1's six connections a new browser waited
+ * ~200 ms for them before the app could start (ADR 029). Every page runs main, so its modules in
+ * one file cost no page anything more. What boot.ts needs before the first paint has a small
+ * chunk of its own: a group takes its modules' imports with it, and the first script would
+ * otherwise import all of main.
+ *
+ * The empty shell (app.html, every signed-in page's first HTML) names main for preloading: it has
+ * nothing to paint first, so main is fetched beside boot.ts rather than after it. A public page's
+ * HTML does not (it paints before main is fetched, ADR 012).
+ */
+export function firstChunk(): Plugin {
+  const main = new Set<string>();
+  const boot = new Set<string>();
+  let config: ResolvedConfig | undefined;
+  let mainFile: string | undefined;
+  return {
+    name: 'chloe:first-chunk',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    buildEnd() {
+      const closure = (from: string, into: Set<string>) => {
+        const stack = [from];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      const ids = [...this.getModuleIds()];
+      const mainId = ids.find((id) => id.endsWith('/src/main.tsx'));
+      const bootId = ids.find((id) => id.endsWith('/src/boot.ts'));
+      if (!mainId || !bootId) return;
+      closure(mainId, main);
+      closure(bootId, boot);
+      boot.delete(bootId);
+      for (const id of main) if (boot.has(id) || BARRELLED.test(id)) main.delete(id);
+    },
+    outputOptions(options) {
+      // A build that makes one file (the service worker's) is left as it is.
+      if (options.codeSplitting === false || options.inlineDynamicImports) return null;
+      const groups = [
+        { name: 'boot', priority: 2, test: (id: string) => boot.has(id) },
+        { name: 'main', priority: 1, test: (id: string) => main.has(id) },
+      ];
+      return { ...options, codeSplitting: { groups } };
+    },
+    generateBundle(_options, bundle) {
+      mainFile = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'main')?.fileName;
+    },
+    closeBundle: {
+      // After the prerender plugin has written the shell, before vite-plugin-pwa lists it.
+      sequential: true,
+      async handler() {
+        if (!config || config.build.ssr || !mainFile) return;
+        const file = path.join(path.resolve(config.root, config.build.outDir), SHELL);
+        const html = await readFile(file, 'utf8').catch(() => null);
+        if (html === null || !html.includes('</head>')) return;
+        const link = `<link rel="modulepreload" crossorigin href="${config.base}${mainFile}">`;
+        await writeFile(file, html.replace('</head>', `\n    ${link}\n  </head>`));
+      },
+    },
+  };
+}
