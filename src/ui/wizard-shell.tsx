@@ -6,6 +6,9 @@ import { Button } from './button';
 const styles = {
   // minmax(0, 1fr) and minW 0: nothing inside may widen the page.
   root: css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)', minW: '0' }),
+  // The sync status's words change while the page sits there ('Syncing…', then 'All changes
+  // synced'): room for the longer keeps what follows them ('Sync details') from moving.
+  status: css({ '& [data-sync-kind] > [role=status]': { minW: '12rem' } }),
   // One column per step: the list always fits its width; a long title wraps under its number.
   steps: css({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '1' }),
   stepItem: css({
@@ -126,7 +129,7 @@ export function WizardShell(props: WizardShellProps) {
       ) : (
         <ProgressBar steps={steps} step={step} />
       )}
-      {status}
+      {status ? <div className={styles.status}>{status}</div> : null}
       <form
         className={styles.card}
         noValidate
