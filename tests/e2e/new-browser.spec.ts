@@ -1,0 +1,118 @@
+// A browser that has never loaded the app, with a stored session (issue 33, ADR 029): the shell
+// fetches the app's code at once and in few files, the page's first script asks for the list's
+// first cards while that code is on its way, and the page takes that answer rather than asking
+// again. A public page's HTML still paints before any of the app's code is fetched.
+import { expect, type Browser, type BrowserContext } from '@playwright/test';
+import { userId } from './fit-and-a11y-fixtures';
+import { cspViolationsOf, signUp, sql, test, waitForAppIn } from './fixtures';
+
+const COUNT = 60;
+type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+type Asked = { url: URL; authorization: string | undefined };
+
+/** A user with COUNT saved properties, and the session a sign-in stored. */
+async function userWithList(context: BrowserContext) {
+  const page = await context.newPage();
+  const id = await userId(await signUp(page));
+  await sql(
+    `insert into public.saved_properties (user_id, title, price, key_features, created_at)
+     select $1, 'House ' || n, 100000 + n * 1000, array['Garden'], now() - make_interval(mins => n)
+       from generate_series(1, $2::int) as n`,
+    [id, COUNT],
+  );
+  // localStorage only: IndexedDB (the device's own copy) stays behind, as on a new browser.
+  return context.storageState();
+}
+
+/** A new browser with `state`, and every request its page makes, in order. */
+async function newBrowser(browser: Browser, state: State) {
+  const context = waitForAppIn(await browser.newContext({ storageState: state }));
+  const violations = await cspViolationsOf(context);
+  const page = await context.newPage();
+  const requests: Asked[] = [];
+  page.on('request', (r) => requests.push({ url: new URL(r.url()), authorization: r.headers()['authorization'] }));
+  return { context, page, requests, violations };
+}
+
+const listReads = (requests: Asked[]) => requests.filter((r) => r.url.pathname === '/rest/v1/saved_properties');
+
+test('a new browser asks for the first cards from its first script, once, and lists them', async ({
+  browser,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const state = await userWithList(context);
+  const fresh = await newBrowser(browser, state);
+  try {
+    await fresh.page.goto('/saved-properties');
+    await expect(fresh.page.getByText(`${COUNT} properties, newest first.`)).toBeVisible({ timeout: 20_000 });
+    const cards = fresh.page.getByRole('list', { name: 'Saved properties' }).locator(':scope > li');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(24);
+
+    const firstPages = listReads(fresh.requests).filter((r) => r.url.searchParams.get('limit') === '48');
+    expect(firstPages, 'the first 48 asked for once: the page took the early answer').toHaveLength(1);
+    const early = fresh.requests.indexOf(firstPages[0]!);
+    const routeCode = fresh.requests.findIndex((r) => /\/assets\/saved-properties-[\w-]+\.js$/.test(r.url.pathname));
+    expect(routeCode, "the list's own code was fetched").toBeGreaterThan(-1);
+    expect(early, "asked before the list's code was even fetched").toBeLessThan(routeCode);
+    expect(fresh.violations).toEqual([]);
+  } finally {
+    await fresh.context.close();
+  }
+});
+
+test('a stored session whose token has ended: nothing is asked with it, auth-js refreshes, the list shows', async ({
+  browser,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const state = await userWithList(context);
+  let ended = '';
+  const stale: State = {
+    ...state,
+    origins: state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.map((item) => {
+        if (!/^sb-.+-auth-token$/.test(item.name)) return item;
+        const session = JSON.parse(item.value) as { access_token: string; expires_at: number };
+        ended = session.access_token;
+        return { ...item, value: JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }) };
+      }),
+    })),
+  };
+  expect(ended).not.toBe('');
+  const fresh = await newBrowser(browser, stale);
+  try {
+    await fresh.page.goto('/saved-properties');
+    await expect(fresh.page.getByText(`${COUNT} properties, newest first.`)).toBeVisible({ timeout: 20_000 });
+    const reads = listReads(fresh.requests);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect(read.authorization).not.toBe(`Bearer ${ended}`);
+    expect(fresh.requests.some((r) => r.url.pathname === '/auth/v1/token')).toBe(true);
+    expect(fresh.violations).toEqual([]);
+  } finally {
+    await fresh.context.close();
+  }
+});
+
+test("the shell preloads the app's code, in three files; a public page's HTML preloads only its first script", async ({
+  request,
+}) => {
+  const html = async (path: string) => (await request.get(path, { headers: { accept: 'text/html' } })).text();
+  const preloads = (page: string) =>
+    [...page.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const shell = preloads(await html('/saved-properties'));
+  const main = shell.find((href) => /\/assets\/main-[\w-]+\.js$/.test(href));
+  expect(main, 'the shell preloads main').toBeDefined();
+  for (const path of ['/', '/hire']) {
+    expect(
+      preloads(await html(path)).filter((href) => href.includes('/assets/main-')),
+      path,
+    ).toEqual([]);
+  }
+  // main's static imports: the first script's own chunk and Rolldown's runtime, no more (they were 32 files).
+  const code = await (await request.get(main!)).text();
+  const imports = new Set([...code.matchAll(/(?:^|[;\n])import(?:[^"';]*?from)?\s*"\.\/([^"]+)"/g)].map((m) => m[1]));
+  expect([...imports].length, [...imports].join(', ')).toBeLessThanOrEqual(2);
+});
