@@ -23,6 +23,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length 
 const median = (xs: number[]) => quartiles(xs).median;
 const ms = (x: number) => `${x.toFixed(x < 20 ? 1 : 0)} ms`;
 const ok = (value: number, target: number) => (value <= target ? '✓' : '✗');
+const span = (xs: number[]) => `${ms(Math.min(...xs))}–${ms(Math.max(...xs))}`;
 
 /** 5,000 listings as the extension saves them: titles, addresses, prices, features, agents. */
 async function seed(userId: string) {
@@ -66,13 +67,43 @@ async function signedInState(email: string) {
   }
 }
 
-/** Milliseconds from the navigation's start until `test` holds, checked every frame. */
-const since = (page: Page, test: string) =>
+/**
+ * Run in the page before its own scripts: it notes, on the console at the frame after each first
+ * holds, when the first card was there and each intro the list has had ('5,000 properties, …').
+ * Nothing of Playwright's runs in the page while it loads (polling from here would inject its
+ * script, ~50 ms of the main thread, into what is measured).
+ */
+function noteInPage(list: string) {
+  const noted = new Set<string>();
+  const note = (what: string) => {
+    if (noted.has(what)) return;
+    noted.add(what);
+    requestAnimationFrame(() => console.debug(`bench ${performance.now()} ${what}`));
+  };
+  new MutationObserver(() => {
+    if (document.querySelector(`${list} > li`)) note('first card');
+    const intro = document.querySelector('h1 + p')?.textContent;
+    if (intro) note(`intro ${intro}`);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Milliseconds from the navigation's start until the page noted `what` (ask before navigating). */
+const noted = (page: Page, what: (said: string) => boolean) =>
   page
-    .waitForFunction(`(${test}) ? performance.now() : false`, undefined, { polling: 'raf', timeout: 120_000 })
-    .then((h) => h.jsonValue() as Promise<number>);
-const firstCard = (page: Page) => since(page, `document.querySelector('${LIST} > li')`);
-const allListed = (page: Page) => since(page, `document.querySelector('h1 + p')?.textContent?.startsWith('${ALL}')`);
+    .waitForEvent('console', {
+      predicate: (m) => m.text().startsWith('bench ') && what(m.text().split(' ').slice(2).join(' ')),
+      timeout: 120_000,
+    })
+    .then((m) => Number(m.text().split(' ')[1]));
+const firstCard = (page: Page) => noted(page, (said) => said === 'first card');
+const listed = (page: Page, count: string) => noted(page, (said) => said.startsWith(`intro ${count}`));
+
+/** Opens `url` and times its first card and its whole list (`count` properties). */
+async function openList(page: Page, url: string | null, count = ALL) {
+  const [first, all] = [firstCard(page), listed(page, count)];
+  await (url ? page.goto(url) : page.reload());
+  return { first: await first, all: await all };
+}
 
 /** One removal: from the click until the frame after the card left the document. */
 const removeOne = (page: Page) =>
@@ -155,30 +186,32 @@ it('5,000 saved properties: a fresh device, a warm open, remove, scroll, search 
   const viewport = { width: 1024, height: 800 };
   const rows: string[] = [];
 
-  // A new browser: nothing cached, the app itself downloaded with the page.
-  const cold = await app.browser.newContext({ storageState: state, viewport });
-  let coldFigures: { first: number; all: number; fcp?: number };
-  try {
-    const page = await cold.newPage();
-    await page.goto(`${app.url}/saved-properties`);
-    coldFigures = { first: await firstCard(page), all: await allListed(page) };
-    // Any page's first paint on a new profile (the app downloaded and compiled), for comparison.
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
-    coldFigures = { ...coldFigures, fcp };
-  } finally {
-    await cold.close();
+  // New browsers: nothing cached, the app itself downloaded with the page. Five of them, as one
+  // load on two busy cores varies by ±150 ms.
+  const coldRuns = { first: [] as number[], all: [] as number[] };
+  for (let i = 0; i < 5; i++) {
+    const cold = await app.browser.newContext({ storageState: state, viewport });
+    try {
+      await cold.addInitScript(noteInPage, LIST);
+      const { first, all } = await openList(await cold.newPage(), `${app.url}/saved-properties`);
+      coldRuns.first.push(first);
+      coldRuns.all.push(all);
+    } finally {
+      await cold.close();
+    }
   }
+  const coldFigures = { first: median(coldRuns.first), all: median(coldRuns.all) };
 
   // The app installed (its service worker holds it), no data of this user: a shared tablet after
   // another person signed out, or a new install. Then this device is used for the rest.
   const context = await app.browser.newContext({ viewport });
   try {
+    await context.addInitScript(noteInPage, LIST);
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await page.evaluate((items) => items.forEach((i) => localStorage.setItem(i.name, i.value)), sessionOf(state));
-    await page.goto(`${app.url}/saved-properties`);
-    const fresh = { first: await firstCard(page), all: await allListed(page), stored: await allStored(page) };
+    const fresh = { ...(await openList(page, `${app.url}/saved-properties`)), stored: await allStored(page) };
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -208,9 +241,9 @@ it('5,000 saved properties: a fresh device, a warm open, remove, scroll, search 
     const warm = { first: [] as number[], all: [] as number[] };
     const remaining = `${(COUNT - removals.length).toLocaleString('en-GB')} properties`;
     for (let i = 0; i < 5; i++) {
-      await page.reload();
-      warm.first.push(await firstCard(page));
-      warm.all.push(await since(page, `document.querySelector('h1 + p')?.textContent?.startsWith('${remaining}')`));
+      const { first, all } = await openList(page, null, remaining);
+      warm.first.push(first);
+      warm.all.push(all);
     }
 
     // One vsync is 16.67 ms: the p95 is a dropped frame or not (timestamps carry a little jitter).
@@ -219,8 +252,8 @@ it('5,000 saved properties: a fresh device, a warm open, remove, scroll, search 
     rows.push(
       `| Installed app, no data of this user: first card | ${ms(fresh.first)} | ≤ 500 ms | ${ok(fresh.first, 500)} |`,
       `| Installed app, no data of this user: all 5,000 listed and searchable | ${ms(fresh.all)} | ≤ 2000 ms | ${ok(fresh.all, 2000)} |`,
-      `| New browser, app not cached: first card (the page's first paint: ${ms(coldFigures.fcp ?? NaN)}) | ${ms(coldFigures.first)} | ≤ 500 ms | ${ok(coldFigures.first, 500)} |`,
-      `| New browser, app not cached: all 5,000 listed and searchable | ${ms(coldFigures.all)} | ≤ 2000 ms | ${ok(coldFigures.all, 2000)} |`,
+      `| New browser, app not cached: first card, median of 5 (${span(coldRuns.first)}) | ${ms(coldFigures.first)} | ≤ 500 ms | ${ok(coldFigures.first, 500)} |`,
+      `| New browser, app not cached: all 5,000 listed and searchable, median of 5 (${span(coldRuns.all)}) | ${ms(coldFigures.all)} | ≤ 2000 ms | ${ok(coldFigures.all, 2000)} |`,
       `| Warm open: first card, median of 5 | ${ms(median(warm.first))} | ≤ 1000 ms | ${ok(median(warm.first), 1000)} |`,
       `| Warm open: all listed, median of 5 (max) | ${ms(median(warm.all))} (${ms(Math.max(...warm.all))}) | ≤ 1000 ms | ${ok(median(warm.all), 1000)} |`,
       `| Removing a card, click to the next frame: p95 of ${removals.length} (median) | ${ms(p95(removals))} (${ms(median(removals))}) | ≤ 100 ms | ${ok(p95(removals), 100)} |`,
@@ -235,13 +268,13 @@ it('5,000 saved properties: a fresh device, a warm open, remove, scroll, search 
   const markdown = [
     '## 5,000 saved properties (the per-account limit), Chromium against the local stack',
     '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()}. Times from the navigation's start, checked every frame; 1024 × 800 px.`,
+    `Written by \`npm run bench\` on ${new Date().toISOString()}. Times from the navigation's start to the frame after it held, noted by the page itself; 1024 × 800 px.`,
     '',
     '| Measure | Figure | Target | |',
     '| --- | --- | --- | --- |',
     ...rows,
     '',
-    'Frame intervals are rAF timestamps: one 60-Hz frame reads 16.7–16.8 ms, a dropped frame 33 ms. The new-browser rows include downloading and compiling the app (its first paint is given); the installed-app rows are a device new to this user, the case the list itself decides.',
+    'Frame intervals are rAF timestamps: one 60-Hz frame reads 16.7–16.8 ms, a dropped frame 33 ms. The new-browser rows include downloading and compiling the app (over the preview server\'s HTTP/1.1); the installed-app rows are a device new to this user, the case the list itself decides.',
     '',
     "A device that holds none of the user's saved properties lists them from the server while its first pull stores them (pulls of 1,000 rows); then from its own database. The list draws 24 cards and more as the reader nears the end.",
   ].join('\n');
