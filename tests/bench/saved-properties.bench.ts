@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, it } from 'vitest';
 import { MAX_SAVED_PROPERTIES_PER_USER } from '../../src/lib/limits';
+import { heldOnDevice } from '../held-on-device';
 import { benchSignIn, benchSignUp } from './accounts';
 import { BenchApp } from './pwa-app';
 import { quartiles } from './pwa-measures';
@@ -150,28 +151,9 @@ async function scrollFrames(page: Page, steps: number) {
   });
 }
 
-/** How many saved properties the device's own database holds (RxDB's Dexie storage: the docs store). */
-const storedOnDevice = (page: Page) =>
-  page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.endsWith('--saved_properties'))?.name;
-    if (!name) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const db = open.result;
-        const count = db.transaction('docs', 'readonly').objectStore('docs').count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result);
-        };
-      };
-    });
-  });
-
 /** Milliseconds from the navigation's start until the device's own database holds all of them. */
 async function allStored(page: Page) {
-  while ((await storedOnDevice(page)) < COUNT) await page.waitForTimeout(50);
+  while ((await heldOnDevice(page, 'saved_properties')) < COUNT) await page.waitForTimeout(50);
   return page.evaluate(() => performance.now());
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { heldOnDevice } from '../held-on-device';
 import { newEmail, PASSWORD, signUp, test } from './fixtures';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -105,24 +106,6 @@ function localRecords(page: Page, userId: string) {
   }, userId);
 }
 
-/** How many saved properties the device's own copy holds (RxDB's Dexie storage: its docs store). */
-const heldOnDevice = (page: Page) =>
-  page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.endsWith('--saved_properties'))?.name;
-    if (!name) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const count = open.result.transaction('docs', 'readonly').objectStore('docs').count();
-        count.onsuccess = () => {
-          open.result.close();
-          resolve(count.result);
-        };
-      };
-    });
-  });
-
 const cardTitles = (page: Page) =>
   page.getByRole('list', { name: 'Saved properties' }).getByRole('heading', { level: 2 }).allTextContents();
 
@@ -220,7 +203,7 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
   // Opened straight after signing up, the device may list the server's copy while it pulls its
   // own (ADR 029): the removal below is of its own.
-  await expect.poll(() => heldOnDevice(page), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => heldOnDevice(page, 'saved_properties'), { timeout: 15_000 }).toBe(1);
 
   await context.setOffline(true);
   await expect(
