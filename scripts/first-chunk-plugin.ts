@@ -16,15 +16,19 @@ const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehan
  * chunk of its own: a group takes its modules' imports with it, and the first script would
  * otherwise import all of main.
  *
- * The empty shell (app.html, every signed-in page's first HTML) names main for preloading: it has
- * nothing to paint first, so main is fetched beside boot.ts rather than after it. A public page's
- * HTML does not (it paints before main is fetched, ADR 012).
+ * The empty shell (app.html, every signed-in page's first HTML) names main and the auth client
+ * (which main leaves out: a public page starts without it) for preloading: it has nothing to paint
+ * first, so they are fetched beside boot.ts rather than after it. A public page's HTML does not
+ * (it paints before main is fetched, ADR 012).
  */
+/** What the empty shell preloads: these modules' chunks and everything those import. */
+const SHELL_PRELOADS = ['/src/main.tsx', '/src/features/auth/api/watch-session.ts'];
+
 export function firstChunk(): Plugin {
   const main = new Set<string>();
   const boot = new Set<string>();
   let config: ResolvedConfig | undefined;
-  let mainFile: string | undefined;
+  let preloads: string[] = [];
   return {
     name: 'chloe:first-chunk',
     apply: 'build',
@@ -60,18 +64,33 @@ export function firstChunk(): Plugin {
       return { ...options, codeSplitting: { groups } };
     },
     generateBundle(_options, bundle) {
-      mainFile = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'main')?.fileName;
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const files = new Set<string>();
+      const add = (file: string) => {
+        const chunk = chunks.find((c) => c.fileName === file);
+        if (!chunk || files.has(file) || chunk.isEntry) return;
+        files.add(file);
+        chunk.imports.forEach(add);
+      };
+      for (const id of SHELL_PRELOADS) {
+        const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
+        if (chunk) add(chunk.fileName);
+      }
+      preloads = [...files];
     },
     closeBundle: {
       // After the prerender plugin has written the shell, before vite-plugin-pwa lists it.
       sequential: true,
       async handler() {
-        if (!config || config.build.ssr || !mainFile) return;
+        if (!config || config.build.ssr || preloads.length === 0) return;
         const file = path.join(path.resolve(config.root, config.build.outDir), SHELL);
         const html = await readFile(file, 'utf8').catch(() => null);
         if (html === null || !html.includes('</head>')) return;
-        const link = `<link rel="modulepreload" crossorigin href="${config.base}${mainFile}">`;
-        await writeFile(file, html.replace('</head>', `\n    ${link}\n  </head>`));
+        const base = config.base;
+        const links = preloads
+          .filter((f) => !html.includes(`${base}${f}"`))
+          .map((f) => `\n    <link rel="modulepreload" crossorigin href="${base}${f}">`);
+        await writeFile(file, html.replace('</head>', `${links.join('')}\n  </head>`));
       },
     },
   };

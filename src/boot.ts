@@ -14,11 +14,12 @@ const start = () => {
 };
 
 if (document.getElementById('root')?.dataset['prerendered'] === undefined) {
-  // An empty shell (a signed-in page) has nothing to paint before the app: the page's data and the
-  // app's code (app.html preloads it) are asked for now. Number formatting loads its locale data on
+  // An empty shell (a signed-in page) has nothing to paint before the app: the page's data, the
+  // app's code (app.html preloads it) and the auth client's are asked for now. Number formatting loads its locale data on
   // first use, tens of ms on a slow phone: now, while the code downloads, not in the first render.
   startEarlyRead(window.location.pathname);
   start();
+  void import('./features/auth/api/watch-session');
   new Intl.NumberFormat('en-GB').format(1);
 } else {
   requestAnimationFrame(() => setTimeout(start, 0));

@@ -3,7 +3,6 @@ import './lib/opened-with';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree, createAppRouter } from './app';
-import { storedSession } from './features/auth/api/watch-session';
 import { fromSession } from './features/auth/session';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
@@ -47,6 +46,9 @@ async function renderAfresh() {
   // by the page once the session is known.
   const [matched] = router.getMatchedRoutes(window.location.pathname);
   for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
+  // The auth client is not in main (a public page paints and starts without it); boot.ts has
+  // asked for it already.
+  const { storedSession } = await import('./features/auth/api/watch-session');
   const stored = await storedSession(SESSION_WAIT_MS);
   root.replaceChildren();
   createRoot(root).render(

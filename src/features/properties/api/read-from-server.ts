@@ -1,4 +1,3 @@
-import { supabase } from '../../../lib/supabase';
 import { MAX_PULL_ROWS } from '../../../lib/limits';
 import type { ListedProperty } from '../list-view';
 import { FIRST_ROWS, LIST_COLUMNS, takeEarlyRead, type FirstPage } from './early-read';
@@ -13,6 +12,8 @@ export async function readFromServer(
   userId: string,
   onFirst: (rows: ListedProperty[]) => void,
 ): Promise<ListedProperty[]> {
+  // The auth client is not in the route's code (a public page starts without it).
+  const { supabase } = await import('../../../lib/supabase');
   const page = (from: number, to: number, count = false) =>
     supabase
       .from('saved_properties')
