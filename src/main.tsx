@@ -24,39 +24,22 @@ const samePath = (a: string, b: string) => (pagePath(a) ?? a) === (pagePath(b) ?
 // at once, unless it must refresh an expired token first (then 'Loading...' shows meanwhile).
 const SESSION_WAIT_MS = 300;
 
-// The local database's code (a dozen files) waits for the first page to be on screen: on a browser
-// that has not cached the app, it would otherwise share HTTP/1.1's six connections and the main
-// thread with the page's own code (ADR 029). At most this long.
-const FIRST_PAGE_WAIT_MS = 2000;
-
-function firstPageShown(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = router.subscribe('onRendered', () => {
-      stop();
-      // After the frame that paints it.
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-    });
-    setTimeout(resolve, FIRST_PAGE_WAIT_MS);
-  });
-}
-
 async function renderAfresh() {
   // No page on screen yet (a signed-in page, most often): its code is fetched now, while the
   // session is read, and the first render is the page itself rather than 'Loading...' followed
   // by the page once the session is known.
   const [matched] = router.getMatchedRoutes(window.location.pathname);
-  for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
+  // The local database's code (a dozen files) waits for the page's own: on a browser that has not
+  // cached the app, they would share HTTP/1.1's six connections (ADR 029).
+  const chunks = matched.map((route) => router.loadRouteChunk(route) ?? Promise.resolve());
+  const pageCode = Promise.allSettled(chunks).then(() => undefined);
   // The auth client is not in main (a public page paints and starts without it); boot.ts has
   // asked for it already.
   const { storedSession } = await import('./features/auth/api/watch-session');
   const stored = await storedSession(SESSION_WAIT_MS);
   root.replaceChildren();
   createRoot(root).render(
-    <AppTree
-      router={router}
-      session={stored === undefined ? undefined : fromSession(stored)}
-      firstPage={firstPageShown()}
-    />,
+    <AppTree router={router} session={stored === undefined ? undefined : fromSession(stored)} pageCode={pageCode} />,
   );
 }
 

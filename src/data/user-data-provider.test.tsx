@@ -7,7 +7,7 @@ vi.mock('./user-data-lifecycle', () => ({ openUserData: lifecycle.open, closeUse
 const { UserDataProvider } = await import('./user-data');
 
 describe('UserDataProvider', () => {
-  it("opens the user's database only once the first page is on screen", async () => {
+  it("opens the user's database only once the first page's code is in", async () => {
     lifecycle.open.mockResolvedValue({ userId: 'user-1' });
     let shown!: () => void;
     const firstPage = new Promise<void>((resolve) => (shown = resolve));

@@ -18,7 +18,7 @@ export function UserDataProvider({
   userId: string | null;
   /** The Supabase client to replicate through, loaded with the database when somebody signs in. */
   client: () => Promise<DatabaseClient>;
-  /** What the database's code waits for: the first page on screen (main.tsx). */
+  /** What the database's code waits for: the first page's own code (main.tsx). */
   after?: Promise<unknown> | undefined;
   children: ReactNode;
 }) {
@@ -32,7 +32,7 @@ export function UserDataProvider({
     let cancelled = false;
     let opened: UserData | null = null;
     // RxDB and its replication arrive with the first signed-in render, not with the first page,
-    // and after that page is on screen: their dozen files would delay its own.
+    // and after that page's code: their dozen files would delay it.
     const lifecycle = Promise.resolve(after).then(() => import('./user-data-lifecycle'));
     void (async () => {
       const { openUserData, closeUserData } = await lifecycle;
