@@ -8,15 +8,15 @@ interface SessionWatcher {
   onInitial: (session: Session | null) => void;
 }
 
+/** The stored session as auth-js reads it (after it has started: a link's session, a refresh). */
+const readSession = () => supabase.auth.getSession().then(({ data: { session } }) => session);
+
 /**
  * The stored session as auth-js reads it, if it can say within `waitMs`; undefined if not (it may
  * be refreshing an expired token over a slow line, offline for up to 30 s).
  */
 export function storedSession(waitMs: number): Promise<Session | null | undefined> {
-  const read = supabase.auth
-    .getSession()
-    .then(({ data: { session } }) => session)
-    .catch(() => undefined);
+  const read = readSession().catch(() => undefined);
   return Promise.race([read, new Promise<undefined>((resolve) => setTimeout(resolve, waitMs))]);
 }
 
@@ -30,9 +30,7 @@ export function watchSession({ onChange, onInitial }: SessionWatcher): () => voi
   const stopHere = onSignedOutHere(() => {
     if (active) onChange(null);
   });
-  void supabase.auth
-    .getSession()
-    .then(({ data: { session } }) => session)
+  void readSession()
     .catch(() => null)
     .then((session) => {
       if (active) onInitial(session);
