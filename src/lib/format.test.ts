@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBytes, formatLongDate, formatPrice, formatShortDate, plural } from './format';
+import { formatAmount, formatBytes, formatCount, formatLongDate, formatPrice, formatShortDate, plural } from './format';
 
 describe('formatAmount', () => {
   it('shows pounds to the penny', () => {
@@ -25,6 +25,29 @@ describe('formatPrice', () => {
     expect(formatPrice(null)).toBeNull();
     expect(formatPrice(undefined)).toBeNull();
     expect(formatPrice(Number.NaN)).toBeNull();
+  });
+});
+
+describe('whole numbers and pounds without Intl', () => {
+  // Samples across every digit count, halves and large sums; not (-1, 0), which Intl writes '-0'.
+  const samples = [0, 1, 9, 10, 99.5, 100, 999, 1000, 1234.5, 9999.49, 10_000, 45_000.5, 450_000, 999_999.5]
+    .flatMap((n) => [n, n * 1000 + 7, n * 1_000_000 + 13])
+    .flatMap((n) => [n, -n - 1]);
+
+  it("formatCount writes what en-GB's Intl writes", () => {
+    const intl = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+    for (const n of samples) expect(formatCount(n), String(n)).toBe(intl.format(n));
+    expect(formatCount(5000)).toBe('5,000');
+  });
+
+  it("formatPrice writes what en-GB's Intl writes for pounds", () => {
+    const intl = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    for (const n of samples) expect(formatPrice(n), String(n)).toBe(intl.format(n));
   });
 });
 

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { formatCount } from '../../lib/format';
 import { buttonRecipe } from '../../ui/button';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -81,7 +82,7 @@ export function SavedPropertiesList({ loading, properties, removingId = null, on
       {more > 0 ? (
         <div ref={end} className={styles.more}>
           <p>
-            Showing {shown.toLocaleString('en-GB')} of {properties.length.toLocaleString('en-GB')}
+            Showing {formatCount(shown)} of {formatCount(properties.length)}
           </p>
           <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE_SIZE)}>
             Show {Math.min(PAGE_SIZE, more)} more

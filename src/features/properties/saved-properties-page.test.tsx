@@ -247,6 +247,26 @@ describe('SavedPropertiesPage with many properties', () => {
     ).toEqual(['1 bed flat', '3 bed terraced house']);
   });
 
+  it("draws its first cards without Intl (whose locale data costs a new browser's first render tens of ms)", () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const toLocale = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      data.state = {
+        loading: false,
+        properties: Array.from({ length: 1234 }, (_, i) => property({ title: `House ${i + 1}`, price: 1_250_000 + i })),
+      };
+      renderPage();
+      expect(screen.getByText('1,234 properties, newest first.')).toBeTruthy();
+      expect(screen.getByText('Showing 24 of 1,234')).toBeTruthy();
+      expect(screen.getAllByText(/^£1,25\d,\d{3}$/)).toHaveLength(24);
+      expect(numberFormat).not.toHaveBeenCalled();
+      expect(toLocale).not.toHaveBeenCalled();
+    } finally {
+      numberFormat.mockRestore();
+      toLocale.mockRestore();
+    }
+  });
+
   it('draws the first 24 cards and more on request, counting what is shown', async () => {
     data.state = { loading: false, properties: many };
     renderPage();

@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 
 import { css } from 'styled-system/css';
 import { removeSavedProperty, restoreSavedProperty, useSavedProperties } from './saved-properties';
 import { useUserData, useUserDataError, useUserId, useWhenOpen } from '../../data/user-data';
+import { formatCount } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { PageContainer } from '../../ui/page-container';
 import { SelectField, TextField } from '../../ui/field';
@@ -40,7 +41,7 @@ const styles = {
 };
 
 const SORT_OPTIONS = Object.entries(SORTS).map(([value, label]) => ({ value, label }));
-const count = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'property' : 'properties'}`;
+const count = (n: number) => `${formatCount(n)} ${n === 1 ? 'property' : 'properties'}`;
 
 /** /saved-properties: the signed-in user's saved properties, read from the local database. */
 export function SavedPropertiesPage() {
@@ -121,7 +122,7 @@ export function SavedPropertiesPage() {
                 {searching
                   ? shown.length === 0
                     ? `No saved property matches “${query.trim()}”.`
-                    : `${shown.length.toLocaleString('en-GB')} of ${count(properties.length)} match “${query.trim()}”.`
+                    : `${formatCount(shown.length)} of ${count(properties.length)} match “${query.trim()}”.`
                   : ''}
               </p>
             </div>
