@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { pageFile } from '../src/lib/page-file.ts';
+import { ROUTE_CODE_META, routeFilePath, type RouteCode } from '../src/lib/route-code.ts';
 import { SHELL } from './prerender-plugin.ts';
 
 // Ark UI's index re-exports every component (with zag's machines and floating-ui): the module
@@ -19,7 +22,8 @@ const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehan
  * The empty shell (app.html, every signed-in page's first HTML) names main and the auth client
  * (which main leaves out: a public page starts without it) for preloading: it has nothing to paint
  * first, so they are fetched beside boot.ts rather than after it. A public page's HTML does not
- * (it paints before main is fetched, ADR 012).
+ * (it paints before main is fetched, ADR 012). The shell also lists each route's own files
+ * (src/lib/route-code.ts), which the first script preloads for the page opened.
  */
 /** What the empty shell preloads: these modules' chunks and everything those import. */
 const SHELL_PRELOADS = ['/src/main.tsx', '/src/features/auth/api/watch-session.ts'];
@@ -29,6 +33,7 @@ export function firstChunk(): Plugin {
   const boot = new Set<string>();
   let config: ResolvedConfig | undefined;
   let preloads: string[] = [];
+  let routeCode: RouteCode[] = [];
   return {
     name: 'chloe:first-chunk',
     apply: 'build',
@@ -65,18 +70,35 @@ export function firstChunk(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const files = new Set<string>();
-      const add = (file: string) => {
-        const chunk = chunks.find((c) => c.fileName === file);
-        if (!chunk || files.has(file) || chunk.isEntry) return;
-        files.add(file);
-        chunk.imports.forEach(add);
+      const base = config?.base ?? '/';
+      /** `file` and every chunk it imports, not an entry's and not in `except`. */
+      const closureOf = (file: string, except: ReadonlySet<string> = new Set()) => {
+        const files = new Set<string>();
+        const add = (name: string) => {
+          const chunk = chunks.find((c) => c.fileName === name);
+          if (!chunk || files.has(name) || except.has(name) || chunk.isEntry) return;
+          files.add(name);
+          chunk.imports.forEach(add);
+        };
+        add(file);
+        return files;
       };
-      for (const id of SHELL_PRELOADS) {
-        const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
-        if (chunk) add(chunk.fileName);
-      }
-      preloads = [...files];
+      const shell = new Set(
+        SHELL_PRELOADS.flatMap((id) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
+          return chunk ? [...closureOf(chunk.fileName)] : [];
+        }),
+      );
+      preloads = [...shell];
+      // Each route's split code (TanStack's `?tsr-split=`), with what it imports beyond the shell's.
+      routeCode = chunks.flatMap((chunk) => {
+        const route = chunk.moduleIds
+          .map((m) => /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(m)?.[1])
+          .find(Boolean);
+        const path = route ? routeFilePath(route) : null;
+        if (!path) return [];
+        return [{ path, files: [...closureOf(chunk.fileName, shell)].map((f) => `${base}${f}`) }];
+      });
     },
     closeBundle: {
       // After the prerender plugin has written the shell, before vite-plugin-pwa lists it.
@@ -90,7 +112,13 @@ export function firstChunk(): Plugin {
         const links = preloads
           .filter((f) => !html.includes(`${base}${f}"`))
           .map((f) => `\n    <link rel="modulepreload" crossorigin href="${base}${f}">`);
-        await writeFile(file, html.replace('</head>', `${links.join('')}\n  </head>`));
+        // A page with HTML of its own (the wizard's frame for every assessment link too) never opens as
+        // the shell; a route with a parameter and no such page ('/demo/$slug' beyond its demos) may.
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const shellRoutes = routeCode.filter((r) => !existsSync(path.join(outDir, pageFile(r.path))));
+        const escaped = JSON.stringify(shellRoutes).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+        const meta = `\n    <meta name="${ROUTE_CODE_META}" content="${escaped}">`;
+        await writeFile(file, html.replace('</head>', `${links.join('')}${meta}\n  </head>`));
       },
     },
   };

@@ -1,6 +1,8 @@
 // The stylesheet is the page's (in its HTML), the code comes after the first paint.
 import './index.css';
 import { startEarlyRead } from './features/properties/api/early-read';
+import { preloadRouteCode } from './lib/route-code';
+import { storedSessionToStart } from './lib/stored-session';
 
 // The page's first script: the app's code is fetched once the HTML is on screen. A public page's
 // HTML paints from the document alone (ADR 012); a phone on a slow line should not download
@@ -14,13 +16,15 @@ const start = () => {
 };
 
 if (document.getElementById('root')?.dataset['prerendered'] === undefined) {
-  // An empty shell (a signed-in page) has nothing to paint before the app: the page's data, the
-  // app's code (app.html preloads it) and the auth client's are asked for now. Number formatting loads its locale data on
-  // first use, tens of ms on a slow phone: now, while the code downloads, not in the first render.
+  // An empty shell (a signed-in page) has nothing to paint before the app: the page's data and the
+  // app's code (app.html preloads it) are asked for now.
   startEarlyRead(window.location.pathname);
+  // Before main's import: Vite's preloading then sees these links and adds none of its own.
+  preloadRouteCode(window.location.pathname);
   start();
-  void import('./features/auth/api/watch-session');
-  new Intl.NumberFormat('en-GB').format(1);
+  // The auth client (app.html preloads it) runs now only when main's first render must wait for
+  // it; with a valid stored session it starts after that render, off the first page's way.
+  if (storedSessionToStart(window.location) === null) void import('./features/auth/api/watch-session');
 } else {
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 500);

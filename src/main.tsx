@@ -7,6 +7,7 @@ import { fromSession } from './features/auth/session';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
 import { pagePath, ROUTE_PAGES, routePageFor } from './lib/page-file';
+import { storedSessionToStart } from './lib/stored-session';
 
 captureInstallPrompt();
 startServiceWorker();
@@ -24,6 +25,17 @@ const samePath = (a: string, b: string) => (pagePath(a) ?? a) === (pagePath(b) ?
 // at once, unless it must refresh an expired token first (then 'Loading...' shows meanwhile).
 const SESSION_WAIT_MS = 300;
 
+/**
+ * The session auth-js reads as it starts, when the stored one cannot be taken as it is: it has
+ * ended (auth-js refreshes it first) or the address carries a link's tokens (auth-js takes them).
+ */
+async function sessionFromAuthClient() {
+  // The auth client is not in main (a public page paints and starts without it); boot.ts has
+  // asked for it already.
+  const { storedSession } = await import('./features/auth/api/watch-session');
+  return storedSession(SESSION_WAIT_MS);
+}
+
 async function renderAfresh() {
   // No page on screen yet (a signed-in page, most often): its code is fetched now, while the
   // session is read, and the first render is the page itself rather than 'Loading...' followed
@@ -33,10 +45,7 @@ async function renderAfresh() {
   // cached the app, they would share HTTP/1.1's six connections (ADR 029).
   const chunks = matched.map((route) => router.loadRouteChunk(route) ?? Promise.resolve());
   const pageCode = Promise.allSettled(chunks).then(() => undefined);
-  // The auth client is not in main (a public page paints and starts without it); boot.ts has
-  // asked for it already.
-  const { storedSession } = await import('./features/auth/api/watch-session');
-  const stored = await storedSession(SESSION_WAIT_MS);
+  const stored = storedSessionToStart(window.location) ?? (await sessionFromAuthClient());
   root.replaceChildren();
   createRoot(root).render(
     <AppTree router={router} session={stored === undefined ? undefined : fromSession(stored)} pageCode={pageCode} />,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepPendingSignOuts } from './pending-sign-outs';
-import { AUTH_STORAGE_KEY, storedAccess } from './stored-session';
+import { AUTH_STORAGE_KEY, storedAccess, storedSessionNow, storedSessionToStart } from './stored-session';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const store = (session: unknown) => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
@@ -45,5 +45,34 @@ describe('storedAccess', () => {
     expect(storedAccess(NOW)).toBeNull();
     store('a string');
     expect(storedAccess(NOW)).toBeNull();
+  });
+});
+
+describe('storedSessionNow', () => {
+  it("is auth-js's whole record while the token is valid", () => {
+    store(session(3600));
+    expect(storedSessionNow(NOW)).toEqual(session(3600));
+  });
+
+  it('is null when the token is about to end, has ended or was signed out here', () => {
+    store(session(20));
+    expect(storedSessionNow(NOW)).toBeNull();
+    store(session(3600));
+    keepPendingSignOuts([{ access_token: 'access-1', refresh_token: 'refresh-1' }]);
+    expect(storedSessionNow(NOW)).toBeNull();
+    keepPendingSignOuts([]);
+  });
+});
+
+describe('storedSessionToStart', () => {
+  it('is the stored session when the address carries no auth link', () => {
+    store(session(3600));
+    expect(storedSessionToStart({ hash: '', search: '?redirect=%2Fdashboard' }, NOW)).toEqual(session(3600));
+  });
+
+  it("leaves an auth link's tokens or code to auth-js", () => {
+    store(session(3600));
+    expect(storedSessionToStart({ hash: '#access_token=other&type=recovery', search: '' }, NOW)).toBeNull();
+    expect(storedSessionToStart({ hash: '', search: '?code=abc' }, NOW)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The session auth-js keeps in localStorage, read without loading supabase-js: the page's first
 // script (src/boot.ts) can then ask the server for what a page shows while the app's code is still
 // on its way. auth-js stays the one that keeps, refreshes and ends sessions.
+import type { Session } from '@supabase/supabase-js';
 import { supabaseUrl } from './env';
 import { pendingSignOuts } from './pending-sign-outs';
 
@@ -10,8 +11,11 @@ export const AUTH_STORAGE_KEY = `sb-${new URL(supabaseUrl).hostname.split('.')[0
 // A token this close to its end is left to auth-js, which refreshes it as it starts.
 const MARGIN_S = 30;
 
-/** The stored access token and its user, while it is valid and not signed out here; else null. */
-export function storedAccess(now = Date.now()): { token: string; userId: string } | null {
+/**
+ * The session stored for this device, while its access token is valid and it was not signed out
+ * here; else null. What auth-js's getSession() answers at start, without waiting for auth-js.
+ */
+export function storedSessionNow(now = Date.now()): Session | null {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
     if (typeof stored !== 'object' || stored === null) return null;
@@ -20,8 +24,24 @@ export function storedAccess(now = Date.now()): { token: string; userId: string 
     if (typeof token !== 'string' || typeof userId !== 'string' || typeof expiresAt !== 'number') return null;
     if (expiresAt - MARGIN_S <= now / 1000) return null;
     if (pendingSignOuts().some((s) => s.access_token === token)) return null;
-    return { token, userId };
+    // Checked above where it matters; the rest is auth-js's own record of the session.
+    return stored as Session;
   } catch {
     return null;
   }
+}
+
+/** The stored access token and its user, while the token is valid and not signed out here; else null. */
+export function storedAccess(now = Date.now()): { token: string; userId: string } | null {
+  const session = storedSessionNow(now);
+  return session ? { token: session.access_token, userId: session.user.id } : null;
+}
+
+/**
+ * The session a first render can start with: the stored one (storedSessionNow), unless the address
+ * carries an auth link's tokens or code, which auth-js takes instead (perhaps another person's).
+ */
+export function storedSessionToStart(address: { hash: string; search: string }, now = Date.now()): Session | null {
+  if (address.hash !== '' || new URLSearchParams(address.search).has('code')) return null;
+  return storedSessionNow(now);
 }

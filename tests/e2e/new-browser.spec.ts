@@ -62,6 +62,64 @@ test('a new browser asks for the first cards from its first script, once, and li
   }
 });
 
+test("a new browser draws the first cards without waiting for the auth client's code", async ({ browser, context }) => {
+  test.setTimeout(90_000);
+  const state = await userWithList(context);
+  const fresh = await newBrowser(browser, state);
+  // The auth client's code (supabase-js, and the session watcher) held back until the cards are drawn.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await fresh.page.route(/\/assets\/(supabase|watch-session)-[\w-]+\.js$/, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  try {
+    await fresh.page.goto('/saved-properties');
+    const cards = fresh.page.getByRole('list', { name: 'Saved properties' }).locator(':scope > li');
+    await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+    await expect(cards.first()).toContainText('House ');
+    expect(held.length, 'the auth client was asked for, and is still held back').toBeGreaterThan(0);
+    release();
+    await expect(fresh.page.getByText(`${COUNT} properties, newest first.`)).toBeVisible({ timeout: 20_000 });
+    expect(fresh.violations).toEqual([]);
+  } finally {
+    release();
+    await fresh.context.close();
+  }
+});
+
+test("a new browser fetches the page's own code from its first script, before main has arrived", async ({
+  browser,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const state = await userWithList(context);
+  const fresh = await newBrowser(browser, state);
+  let routeCodeAsked!: () => void;
+  const routeCode = new Promise<void>((resolve) => (routeCodeAsked = resolve));
+  fresh.page.on('request', (r) => {
+    if (/\/assets\/saved-properties-[\w-]+\.js$/.test(r.url())) routeCodeAsked();
+  });
+  // main arrives only once the list's code has been asked for: boot.ts must have asked.
+  let mainHeld = false;
+  await fresh.page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    mainHeld = true;
+    const asked = await Promise.race([routeCode.then(() => true), new Promise((r) => setTimeout(r, 10_000, false))]);
+    if (asked) await route.continue();
+    else await route.abort();
+  });
+  try {
+    await fresh.page.goto('/saved-properties');
+    await expect(fresh.page.getByText(`${COUNT} properties, newest first.`)).toBeVisible({ timeout: 30_000 });
+    expect(mainHeld, 'main was fetched, and held').toBe(true);
+    expect(fresh.violations).toEqual([]);
+  } finally {
+    await fresh.context.close();
+  }
+});
+
 test('a stored session whose token has ended: nothing is asked with it, auth-js refreshes, the list shows', async ({
   browser,
   context,

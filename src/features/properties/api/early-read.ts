@@ -22,7 +22,6 @@ type Early = { userId: string; held: Promise<boolean | undefined>; page: Promise
 let early: Early | null = null;
 
 async function firstPage(token: string, userId: string, held: Promise<boolean | undefined>): Promise<FirstPage | null> {
-  if ((await held) !== false) return null;
   const query = new URLSearchParams({
     select: LIST_COLUMNS,
     user_id: `eq.${userId}`,
@@ -31,9 +30,19 @@ async function firstPage(token: string, userId: string, held: Promise<boolean | 
     offset: '0',
     limit: String(FIRST_ROWS),
   });
-  const response = await fetch(`${supabaseUrl}/rest/v1/saved_properties?${query}`, {
+  // Asked for at once, while the device looks for its own copy (IndexedDB's list of databases can
+  // take longer to answer than the app's code to arrive); called off if it holds one.
+  const asked = new AbortController();
+  const answer = fetch(`${supabaseUrl}/rest/v1/saved_properties?${query}`, {
     headers: { apikey: supabaseAnonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
+    signal: asked.signal,
   });
+  if ((await held) !== false) {
+    asked.abort();
+    answer.catch(() => undefined);
+    return null;
+  }
+  const response = await answer;
   // Refused (a token revoked meanwhile) or failed: the page asks again through the auth client.
   if (!response.ok) return null;
   const total = Number(response.headers.get('content-range')?.split('/')[1]);

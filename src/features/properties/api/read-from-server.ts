@@ -12,6 +12,9 @@ export async function readFromServer(
   userId: string,
   onFirst: (rows: ListedProperty[]) => void,
 ): Promise<ListedProperty[]> {
+  // The first page the page's first script asked for is drawn before the auth client is started.
+  const early = await takeEarlyRead(userId);
+  if (early) onFirst(early.rows);
   // The auth client is not in the route's code (a public page starts without it).
   const { supabase } = await import('../../../lib/supabase');
   const page = (from: number, to: number, count = false) =>
@@ -28,9 +31,8 @@ export async function readFromServer(
     if (error) throw error;
     return { rows: data, total: count ?? 0 };
   };
-  const early = await takeEarlyRead(userId);
   const first = early ?? (await askFirst());
-  onFirst(first.rows);
+  if (!early) onFirst(first.rows);
   const { total } = first;
   const starts: number[] = [];
   for (let from = FIRST_ROWS; from < total; from += MAX_PULL_ROWS) starts.push(from);
