@@ -43,11 +43,11 @@ const loadClient = () => import('./lib/supabase').then((m) => m.supabase);
 // The toasts' region (Ark's toaster) arrives after the first paint; nothing is toasted before then.
 const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })));
 
-function App({ router, pageCode }: { router: AppRouter; pageCode: Promise<void> | undefined }) {
+function App({ router, firstPage }: { router: AppRouter; firstPage: Promise<void> | undefined }) {
   const session = useSession();
   // The signed-in user's local database (RxDB) and its replication; closed when they sign out.
   return (
-    <UserDataProvider userId={session.user?.id ?? null} client={loadClient} after={pageCode}>
+    <UserDataProvider userId={session.user?.id ?? null} client={loadClient} after={firstPage}>
       <Routes router={router} session={session} />
     </UserDataProvider>
   );
@@ -83,15 +83,15 @@ interface AppTreeProps {
   router: AppRouter;
   /** Known before the first render (an empty shell, main.tsx); a page's HTML has none. */
   session?: KnownSession | undefined;
-  /** The first page's code, while it loads: the local database's code comes after it. */
-  pageCode?: Promise<void> | undefined;
+  /** The first page's code and first render, while they are not done: the local database comes after. */
+  firstPage?: Promise<void> | undefined;
 }
 
-export function AppTree({ router, session, pageCode }: AppTreeProps) {
+export function AppTree({ router, session, firstPage }: AppTreeProps) {
   return (
     <StrictMode>
       <SessionProvider initial={session}>
-        <App router={router} pageCode={pageCode} />
+        <App router={router} firstPage={firstPage} />
         <ClientToaster />
         <HydratedMark />
       </SessionProvider>

@@ -20,3 +20,27 @@ export const heldOnDevice = (page: Page, table: string) =>
       };
     });
   }, `--${table}`);
+
+/**
+ * The local document `id` as the device keeps it (data/on-device's copies, e.g. 'copy:email_logs'),
+ * as JSON; '' when it keeps none. RxDB's database-level local documents have a 'docs' store of
+ * their own.
+ */
+export const keptOnDevice = (page: Page, id: string) =>
+  page.evaluate(async (id) => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.endsWith('--plugin-local-documents-'))?.name;
+    if (!name) return '';
+    return new Promise<string>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve('');
+      open.onsuccess = () => {
+        const db = open.result;
+        const found = db.transaction('docs', 'readonly').objectStore('docs').get(id);
+        found.onsuccess = () => {
+          db.close();
+          resolve(found.result === undefined ? '' : JSON.stringify(found.result));
+        };
+        found.onerror = () => resolve('');
+      };
+    });
+  }, id);

@@ -3,6 +3,7 @@
 // and what stays readable offline. The Settings tab is email-assistant-settings.spec.ts's.
 import { expect } from '@playwright/test';
 import { connect, google, mailIn, newMailbox, openConsent, runFor } from './email-assistant-fixtures';
+import { keptOnDevice } from '../held-on-device';
 import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
 
 test.describe('Integrations', () => {
@@ -156,6 +157,9 @@ test('accounts and activity stay readable offline, marked with when they were lo
   await page.goto('/dashboard?tab=logs');
   await expect(page.getByText('Still there offline')).toBeVisible();
   await controlledByServiceWorker(page);
+  // The answer is kept once the device's database has opened (after the page's first render,
+  // ADR 029); until then the device holds the one it kept before.
+  await expect.poll(() => keptOnDevice(page, 'copy:email_logs'), { timeout: 15_000 }).toContain('Still there offline');
 
   await context.setOffline(true);
   await page.reload();
