@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { UserDatabase } from '../../data/database';
 import { watchWaiting, type Waiting } from '../../data/on-device';
+import { useUserDataError } from '../../data/user-data';
 import { Card } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
 import { useAutoReplySettings } from './api/read-auto-reply-settings';
@@ -15,14 +16,21 @@ const styles = {
   intro: css({ color: 'fg.muted', fontSize: 'sm' }),
 };
 
-/** The change kept on this device for the auto-reply settings, live. */
+/**
+ * The change kept on this device for the auto-reply settings, live; undefined until the device's
+ * database has said. The form starts from it, so it waits for the database while that opens (it
+ * opens after the page's first render): shown before, it would be drawn again once the database
+ * said, losing what was typed meanwhile. A browser that refuses storage keeps nothing waiting.
+ */
 function useWaitingSettings(db: UserDatabase | null): Waiting<SettingsChange> | null | undefined {
+  const storageRefused = useUserDataError() !== null;
   const [waiting, setWaiting] = useState<Waiting<SettingsChange> | null | undefined>(undefined);
   useEffect(() => {
     if (!db) return;
     return watchWaiting<SettingsChange>(db, 'auto_reply_settings', setWaiting);
   }, [db]);
-  return db ? waiting : null;
+  if (db) return waiting;
+  return storageRefused ? null : undefined;
 }
 
 /** The Settings tab: the auto-reply's switch, template, demo link and a live preview. */

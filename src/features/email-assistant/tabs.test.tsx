@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../lib/toast';
 import { DEFAULT_REPLY_TEMPLATE, SETTINGS_MESSAGES, type AutoReplySettings } from '../../lib/reply-template';
+import { keptQuery as query } from '../../testing/kept-query';
 import { closeLocalData, localUserData } from '../../testing/local-data';
 import type { EmailLog } from './api/list-email-logs';
 import type { GmailAccount } from './api/list-gmail-accounts';
 import { ActivityLogsTab, matchesSearch, replyStatus } from './activity-logs-tab';
 import { accountTone, BENEFITS, IntegrationsTab, TROUBLESHOOTING } from './integrations-tab';
-import type { KeptQuery } from './kept-query';
 import { previewOf } from './reply-preview';
 import { SettingsTab } from './settings-tab';
 import { putWaiting } from '../../data/on-device';
@@ -23,16 +23,6 @@ afterEach(async () => {
   toaster.remove();
   api.save.mockReset();
   await closeLocalData();
-});
-
-const query = <T,>(data: T | undefined, over: Partial<KeptQuery<T>> = {}): KeptQuery<T> => ({
-  data,
-  loadedAt: data === undefined ? null : Date.parse('2026-11-24T09:30:00Z'),
-  fromDevice: false,
-  error: null,
-  loading: false,
-  reload: () => Promise.resolve(),
-  ...over,
 });
 
 const log = (over: Partial<EmailLog>): EmailLog => ({
