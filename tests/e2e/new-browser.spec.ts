@@ -34,15 +34,19 @@ async function newBrowser(browser: Browser, state: State) {
   return { context, page, requests, violations };
 }
 
+/** A new browser (newBrowser) of a user with COUNT saved properties. */
+async function newBrowserWithList(browser: Browser, context: BrowserContext) {
+  test.setTimeout(90_000);
+  return newBrowser(browser, await userWithList(context));
+}
+
 const listReads = (requests: Asked[]) => requests.filter((r) => r.url.pathname === '/rest/v1/saved_properties');
 
 test('a new browser asks for the first cards from its first script, once, and lists them', async ({
   browser,
   context,
 }) => {
-  test.setTimeout(90_000);
-  const state = await userWithList(context);
-  const fresh = await newBrowser(browser, state);
+  const fresh = await newBrowserWithList(browser, context);
   try {
     await fresh.page.goto('/saved-properties');
     await expect(fresh.page.getByText(`${COUNT} properties, newest first.`)).toBeVisible({ timeout: 20_000 });
@@ -63,9 +67,7 @@ test('a new browser asks for the first cards from its first script, once, and li
 });
 
 test("a new browser draws the first cards without waiting for the auth client's code", async ({ browser, context }) => {
-  test.setTimeout(90_000);
-  const state = await userWithList(context);
-  const fresh = await newBrowser(browser, state);
+  const fresh = await newBrowserWithList(browser, context);
   // The auth client's code (supabase-js, and the session watcher) held back until the cards are drawn.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -94,9 +96,7 @@ test("a new browser fetches the page's own code from its first script, before ma
   browser,
   context,
 }) => {
-  test.setTimeout(90_000);
-  const state = await userWithList(context);
-  const fresh = await newBrowser(browser, state);
+  const fresh = await newBrowserWithList(browser, context);
   let routeCodeAsked!: () => void;
   const routeCode = new Promise<void>((resolve) => (routeCodeAsked = resolve));
   fresh.page.on('request', (r) => {
