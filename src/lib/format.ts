@@ -24,8 +24,7 @@ export function formatCount(n: number): string {
 /** '£450,000'; null when there is no usable price. */
 export function formatPrice(price: number | null | undefined): string | null {
   if (price === null || price === undefined || !Number.isFinite(price)) return null;
-  const whole = Math.round(Math.abs(price));
-  return `${price < 0 && whole !== 0 ? '-' : ''}£${grouped(whole.toFixed(0))}`;
+  return formatCount(price).replace(/^-?/, '$&£');
 }
 
 const gbpPence = onFirstUse(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
