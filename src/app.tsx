@@ -83,7 +83,7 @@ interface AppTreeProps {
   router: AppRouter;
   /** Known before the first render (an empty shell, main.tsx); a page's HTML has none. */
   session?: KnownSession | undefined;
-  /** The first page's code and first render, while they are not done: the local database comes after. */
+  /** The first page's code, while it loads: the local database's code comes after it. */
   firstPage?: Promise<void> | undefined;
 }
 

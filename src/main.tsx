@@ -36,30 +36,17 @@ async function sessionFromAuthClient() {
   return storedSession(SESSION_WAIT_MS);
 }
 
-const FIRST_RENDER_WAIT_MS = 1000;
-
-/** The router's first render committed (not yet painted), or FIRST_RENDER_WAIT_MS on. */
-function firstRender() {
-  return new Promise<void>((resolve) => {
-    const stop = router.subscribe('onRendered', () => {
-      stop();
-      resolve();
-    });
-    setTimeout(resolve, FIRST_RENDER_WAIT_MS);
-  });
-}
-
 async function renderAfresh() {
   // No page on screen yet (a signed-in page, most often): its code is fetched now, while the
   // session is read, and the first render is the page itself rather than 'Loading...' followed
   // by the page once the session is known.
   const [matched] = router.getMatchedRoutes(window.location.pathname);
-  // The local database (a dozen files, ~600 KB of script, then its first pull) waits for the page's
-  // code and its first render: on a browser that has not cached the app, it would share HTTP/1.1's
-  // six connections, and the two cores, with them (ADR 029). At most FIRST_RENDER_WAIT_MS.
+  // The local database's code (a dozen files) waits for the page's own: on a browser that has not
+  // cached the app, they would share HTTP/1.1's six connections (ADR 029). Waiting for the first
+  // render as well left its files in flight when a page was left at once, which Firefox's service
+  // worker reports as errors.
   const chunks = matched.map((route) => router.loadRouteChunk(route) ?? Promise.resolve());
-  const rendered = firstRender();
-  const firstPage = Promise.allSettled(chunks).then(() => rendered);
+  const firstPage = Promise.allSettled(chunks).then(() => undefined);
   const stored = storedSessionToStart(window.location) ?? (await sessionFromAuthClient());
   root.replaceChildren();
   createRoot(root).render(

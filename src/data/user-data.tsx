@@ -18,7 +18,7 @@ export function UserDataProvider({
   userId: string | null;
   /** The Supabase client to replicate through, loaded with the database when somebody signs in. */
   client: () => Promise<DatabaseClient>;
-  /** What the database's code waits for: the first page's code and first render (main.tsx). */
+  /** What the database's code waits for: the first page's own code (main.tsx). */
   after?: Promise<unknown> | undefined;
   children: ReactNode;
 }) {
