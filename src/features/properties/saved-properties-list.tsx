@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { usePainted } from '../../lib/after-paint';
 import { formatCount } from '../../lib/format';
 import { buttonRecipe } from '../../ui/button';
 import { Button } from '../../ui/button';
@@ -11,6 +12,12 @@ export const EXTENSION_AUTH_PATH = '/extension-auth';
 
 /** Cards drawn at first, and added each time the reader nears the end (or asks for more). */
 export const PAGE_SIZE = 24;
+/**
+ * Cards in the list's very first frame: more than a tall tablet's screen holds (two columns of
+ * ~22rem cards). The rest of the first page follows in the next frame: drawing all 24 at once made
+ * a new browser's first card wait for the 16 nobody sees yet.
+ */
+export const FIRST_FRAME = 8;
 
 const styles = {
   status: css({ p: '8', textAlign: 'center', color: 'fg.muted' }),
@@ -45,7 +52,22 @@ const Card_ = memo(PropertyCard);
  * search finds the rest.
  */
 export function SavedPropertiesList({ loading, properties, removingId = null, onRemove }: SavedPropertiesListProps) {
+  if (loading) {
+    return (
+      <p role="status" className={styles.status}>
+        Loading saved properties...
+      </p>
+    );
+  }
+  if (properties.length === 0) return <EmptyState />;
+  return <Cards properties={properties} removingId={removingId} onRemove={onRemove} />;
+}
+
+/** The cards, from the frame the first of them is drawn in (a list that was loading starts here). */
+function Cards({ properties, removingId, onRemove }: Omit<SavedPropertiesListProps, 'loading'>) {
   const [shown, setShown] = useState(PAGE_SIZE);
+  const painted = usePainted();
+  const drawn = painted ? shown : Math.min(shown, FIRST_FRAME);
   const end = useRef<HTMLDivElement>(null);
   const more = properties.length - shown;
 
@@ -60,26 +82,18 @@ export function SavedPropertiesList({ loading, properties, removingId = null, on
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [more, shown]);
+  }, [more, shown, painted]);
 
-  if (loading) {
-    return (
-      <p role="status" className={styles.status}>
-        Loading saved properties...
-      </p>
-    );
-  }
-  if (properties.length === 0) return <EmptyState />;
   return (
     <>
       <ul className={styles.grid} aria-label="Saved properties">
-        {properties.slice(0, shown).map((property) => (
+        {properties.slice(0, drawn).map((property) => (
           <li key={property.id} className={styles.item}>
             <Card_ property={property} removing={removingId === property.id} onRemove={onRemove} />
           </li>
         ))}
       </ul>
-      {more > 0 ? (
+      {painted && more > 0 ? (
         <div ref={end} className={styles.more}>
           <p>
             Showing {formatCount(shown)} of {formatCount(properties.length)}
