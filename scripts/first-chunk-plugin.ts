@@ -19,14 +19,15 @@ const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehan
  * chunk of its own: a group takes its modules' imports with it, and the first script would
  * otherwise import all of main.
  *
- * The empty shell (app.html, every signed-in page's first HTML) names main and the auth client
- * (which main leaves out: a public page starts without it) for preloading: it has nothing to paint
- * first, so they are fetched beside boot.ts rather than after it. A public page's HTML does not
- * (it paints before main is fetched, ADR 012). The shell also lists each route's own files
+ * The empty shell (app.html, every signed-in page's first HTML) names main for preloading: it has
+ * nothing to paint first, so main is fetched beside boot.ts rather than after it. A public page's
+ * HTML does not (it paints before main is fetched, ADR 012). Nor does the shell name the auth
+ * client: a first render with a valid stored session, or none, waits for none of it, and boot.ts
+ * asks for it at once when the render must (ADR 029). The shell also lists each route's own files
  * (src/lib/route-code.ts), which the first script preloads for the page opened.
  */
 /** What the empty shell preloads: these modules' chunks and everything those import. */
-const SHELL_PRELOADS = ['/src/main.tsx', '/src/features/auth/api/watch-session.ts'];
+const SHELL_PRELOADS = ['/src/main.tsx'];
 
 export function firstChunk(): Plugin {
   const main = new Set<string>();

@@ -2,7 +2,7 @@
 import './index.css';
 import { startEarlyRead } from './features/properties/api/early-read';
 import { preloadRouteCode } from './lib/route-code';
-import { storedSessionToStart } from './lib/stored-session';
+import { sessionToStart } from './lib/stored-session';
 
 // The page's first script: the app's code is fetched once the HTML is on screen. A public page's
 // HTML paints from the document alone (ADR 012); a phone on a slow line should not download
@@ -22,9 +22,10 @@ if (document.getElementById('root')?.dataset['prerendered'] === undefined) {
   // Before main's import: Vite's preloading then sees these links and adds none of its own.
   preloadRouteCode(window.location.pathname);
   start();
-  // The auth client (app.html preloads it) runs now only when main's first render must wait for
-  // it; with a valid stored session it starts after that render, off the first page's way.
-  if (storedSessionToStart(window.location) === null) void import('./features/auth/api/watch-session');
+  // The auth client is asked for now only when main's first render must wait for it (an auth link,
+  // a session to refresh); with a valid stored session, or none, it starts after that render, off
+  // the first page's way.
+  if (sessionToStart(window.location) === undefined) void import('./features/auth/api/watch-session');
 } else {
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 500);

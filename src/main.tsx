@@ -7,7 +7,7 @@ import { fromSession } from './features/auth/session';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
 import { pagePath, ROUTE_PAGES, routePageFor } from './lib/page-file';
-import { storedSessionToStart } from './lib/stored-session';
+import { sessionToStart } from './lib/stored-session';
 
 captureInstallPrompt();
 startServiceWorker();
@@ -47,7 +47,8 @@ async function renderAfresh() {
   // worker reports as errors.
   const chunks = matched.map((route) => router.loadRouteChunk(route) ?? Promise.resolve());
   const firstPage = Promise.allSettled(chunks).then(() => undefined);
-  const stored = storedSessionToStart(window.location) ?? (await sessionFromAuthClient());
+  const known = sessionToStart(window.location);
+  const stored = known !== undefined ? known : await sessionFromAuthClient();
   root.replaceChildren();
   createRoot(root).render(
     <AppTree router={router} session={stored === undefined ? undefined : fromSession(stored)} firstPage={firstPage} />,

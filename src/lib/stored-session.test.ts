@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepPendingSignOuts } from './pending-sign-outs';
-import { AUTH_STORAGE_KEY, storedAccess, storedSessionNow, storedSessionToStart } from './stored-session';
+import { AUTH_STORAGE_KEY, storedAccess, storedSessionNow, sessionToStart } from './stored-session';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 const store = (session: unknown) => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
@@ -64,15 +64,36 @@ describe('storedSessionNow', () => {
   });
 });
 
-describe('storedSessionToStart', () => {
+describe('sessionToStart', () => {
   it('is the stored session when the address carries no auth link', () => {
     store(session(3600));
-    expect(storedSessionToStart({ hash: '', search: '?redirect=%2Fdashboard' }, NOW)).toEqual(session(3600));
+    expect(sessionToStart({ hash: '', search: '?redirect=%2Fdashboard' }, NOW)).toEqual(session(3600));
+  });
+
+  it('is signed out (null) when nothing is stored: auth-js would start so too', () => {
+    expect(sessionToStart({ hash: '', search: '?redirect=%2Fdashboard' }, NOW)).toBeNull();
   });
 
   it("leaves an auth link's tokens or code to auth-js", () => {
     store(session(3600));
-    expect(storedSessionToStart({ hash: '#access_token=other&type=recovery', search: '' }, NOW)).toBeNull();
-    expect(storedSessionToStart({ hash: '', search: '?code=abc' }, NOW)).toBeNull();
+    expect(sessionToStart({ hash: '#access_token=other&type=recovery', search: '' }, NOW)).toBeUndefined();
+    expect(sessionToStart({ hash: '', search: '?code=abc' }, NOW)).toBeUndefined();
+    localStorage.clear();
+    expect(sessionToStart({ hash: '#access_token=other&type=recovery', search: '' }, NOW)).toBeUndefined();
+    expect(sessionToStart({ hash: '', search: '?code=abc' }, NOW)).toBeUndefined();
+  });
+
+  it('leaves a session that has ended, or was signed out here, to auth-js (it refreshes or ends it)', () => {
+    store(session(10));
+    expect(sessionToStart({ hash: '', search: '' }, NOW)).toBeUndefined();
+    store(session(3600));
+    keepPendingSignOuts([{ access_token: 'access-1', refresh_token: 'refresh-1' }]);
+    expect(sessionToStart({ hash: '', search: '' }, NOW)).toBeUndefined();
+    keepPendingSignOuts([]);
+  });
+
+  it('leaves anything unreadable stored under the key to auth-js', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{not json');
+    expect(sessionToStart({ hash: '', search: '' }, NOW)).toBeUndefined();
   });
 });

@@ -38,10 +38,21 @@ export function storedAccess(now = Date.now()): { token: string; userId: string 
 }
 
 /**
- * The session a first render can start with: the stored one (storedSessionNow), unless the address
- * carries an auth link's tokens or code, which auth-js takes instead (perhaps another person's).
+ * The session a first render can start with, without auth-js: the stored one (storedSessionNow),
+ * or null when nothing is stored (auth-js too would start signed out). Undefined when auth-js must
+ * say: the address carries an auth link's tokens or code (perhaps another person's), or the stored
+ * session has ended (auth-js refreshes it) or was signed out here.
  */
-export function storedSessionToStart(address: { hash: string; search: string }, now = Date.now()): Session | null {
-  if (address.hash !== '' || new URLSearchParams(address.search).has('code')) return null;
-  return storedSessionNow(now);
+export function sessionToStart(
+  address: { hash: string; search: string },
+  now = Date.now(),
+): Session | null | undefined {
+  if (address.hash !== '' || new URLSearchParams(address.search).has('code')) return undefined;
+  const stored = storedSessionNow(now);
+  if (stored) return stored;
+  try {
+    return localStorage.getItem(AUTH_STORAGE_KEY) === null ? null : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,7 @@
 // again. A public page's HTML still paints before any of the app's code is fetched.
 import { expect, type Browser, type BrowserContext } from '@playwright/test';
 import { userId } from './fit-and-a11y-fixtures';
-import { cspViolationsOf, signUp, sql, test, waitForAppIn } from './fixtures';
+import { cspViolationsOf, PASSWORD, signUp, sql, test, waitForAppIn } from './fixtures';
 
 const COUNT = 60;
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -82,9 +82,45 @@ test("a new browser draws the first cards without waiting for the auth client's 
     const cards = fresh.page.getByRole('list', { name: 'Saved properties' }).locator(':scope > li');
     await expect(cards.first()).toBeVisible({ timeout: 20_000 });
     await expect(cards.first()).toContainText('House ');
-    expect(held.length, 'the auth client was asked for, and is still held back').toBeGreaterThan(0);
+    // Asked for once the first render is done (by the session watcher, and the read of the rest).
+    await expect.poll(() => held.length, 'the auth client was asked for, and is still held back').toBeGreaterThan(0);
     release();
     await expect(fresh.page.getByText(`${COUNT} properties, newest first.`)).toBeVisible({ timeout: 20_000 });
+    expect(fresh.violations).toEqual([]);
+  } finally {
+    release();
+    await fresh.context.close();
+  }
+});
+
+test("a new browser with no session draws the sign-in form without the auth client's code, and signs in once it is there", async ({
+  browser,
+  context,
+}) => {
+  const page = await context.newPage();
+  const email = await signUp(page);
+  await page.close();
+  const fresh = await newBrowser(browser, { cookies: [], origins: [] });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await fresh.page.route(/\/assets\/(supabase|watch-session)-[\w-]+\.js$/, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  try {
+    await fresh.page.goto('/saved-properties');
+    // Signed out, known without auth-js: the guard sends the reader to sign in, and the form is drawn.
+    await expect(fresh.page).toHaveURL(/\/auth\?redirect=%2Fsaved-properties$/);
+    await expect(fresh.page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => held.length, 'the auth client was asked for, and is still held back').toBeGreaterThan(0);
+    await fresh.page.getByLabel('Email').fill(email);
+    await fresh.page.getByLabel('Password').fill(PASSWORD);
+    release();
+    await fresh.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(fresh.page).toHaveURL(/\/saved-properties$/);
+    await expect(fresh.page.getByText('No saved properties yet')).toBeVisible({ timeout: 20_000 });
     expect(fresh.violations).toEqual([]);
   } finally {
     release();
@@ -154,7 +190,7 @@ test('a stored session whose token has ended: nothing is asked with it, auth-js 
   }
 });
 
-test("the shell preloads the app's code, in three files; a public page's HTML preloads only its first script", async ({
+test("the shell preloads the app's code, in three files, not the auth client's; a public page's HTML preloads only its first script", async ({
   request,
 }) => {
   const html = async (path: string) => (await request.get(path, { headers: { accept: 'text/html' } })).text();
@@ -163,6 +199,7 @@ test("the shell preloads the app's code, in three files; a public page's HTML pr
   const shell = preloads(await html('/saved-properties'));
   const main = shell.find((href) => /\/assets\/main-[\w-]+\.js$/.test(href));
   expect(main, 'the shell preloads main').toBeDefined();
+  expect(shell.filter((href) => /\/assets\/(supabase|watch-session)-/.test(href))).toEqual([]);
   for (const path of ['/', '/hire']) {
     expect(
       preloads(await html(path)).filter((href) => href.includes('/assets/main-')),

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import { needsConnection } from '../../../lib/online';
-import { supabase } from '../../../lib/supabase';
 import { toastAbout } from '../../../lib/toast';
 import { authSchema, type AuthCredentials } from '../auth-schema';
 import { describeAuthError } from '../../../lib/auth-rules';
@@ -19,6 +18,8 @@ export const OFFLINE_MESSAGE = needsConnection('Signing in');
 export async function authenticate(mode: AuthMode, credentials: AuthCredentials): Promise<AuthOutcome> {
   if (!navigator.onLine) return { ok: false, message: OFFLINE_MESSAGE };
   try {
+    // The auth client loads after the page's first render (which needs none of it), before a submit.
+    const { supabase } = await import('../../../lib/supabase');
     const { data, error } =
       mode === 'sign-in'
         ? await supabase.auth.signInWithPassword(credentials)

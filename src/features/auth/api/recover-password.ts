@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import { needsConnection } from '../../../lib/online';
-import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import { recoverSchema } from '../auth-schema';
 import { describeAuthError } from '../../../lib/auth-rules';
@@ -22,6 +21,8 @@ export async function requestPasswordReset(input: v.InferInput<typeof recoverSch
   const { email } = v.parse(recoverSchema, input);
   if (!navigator.onLine) return { ok: false, message: RECOVER_OFFLINE };
   try {
+    // Loaded after the page's first render, which needs none of it (as authenticate).
+    const { supabase } = await import('../../../lib/supabase');
     const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: resetPasswordUrl() });
     return error ? { ok: false, message: describeAuthError(error, RECOVER_OFFLINE) } : { ok: true };
   } catch (error) {
