@@ -270,7 +270,7 @@ it('5,000 saved properties: a fresh device, a warm open, remove, scroll, search 
     '',
     'Frame intervals are rAF timestamps: one 60-Hz frame reads 16.7–16.8 ms, a dropped frame 33 ms. The new-browser rows include downloading and compiling the app (over the preview server\'s HTTP/1.1); the installed-app rows are a device new to this user, the case the list itself decides.',
     '',
-    "A device that holds none of the user's saved properties lists them from the server while its first pull stores them (pulls of 1,000 rows); then from its own database. The list draws 24 cards and more as the reader nears the end.",
+    "A device that holds none of the user's saved properties lists them from the server while its first pull stores them (pulls of 1,000 rows); then from its own database. The list draws 8 cards in its first frame, 24 in the next, and more as the reader nears the end.",
   ].join('\n');
   console.log(`\n${markdown}\n  → ${writeSection('saved-properties', markdown)}`);
 }, 900_000);
