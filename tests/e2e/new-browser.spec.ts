@@ -2,7 +2,7 @@
 // fetches the app's code at once and in few files, the page's first script asks for the list's
 // first cards while that code is on its way, and the page takes that answer rather than asking
 // again. A public page's HTML still paints before any of the app's code is fetched.
-import { expect, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { userId } from './fit-and-a11y-fixtures';
 import { cspViolationsOf, PASSWORD, signUp, sql, test, waitForAppIn } from './fixtures';
 
@@ -40,6 +40,19 @@ async function newBrowserWithList(browser: Browser, context: BrowserContext) {
   return newBrowser(browser, await userWithList(context));
 }
 
+/** Holds back the auth client's code (supabase-js, and the session watcher) until `release`. */
+async function holdAuthClient(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\/assets\/(supabase|watch-session)-[\w-]+\.js$/, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
 const listReads = (requests: Asked[]) => requests.filter((r) => r.url.pathname === '/rest/v1/saved_properties');
 
 test('a new browser asks for the first cards from its first script, once, and lists them', async ({
@@ -68,15 +81,8 @@ test('a new browser asks for the first cards from its first script, once, and li
 
 test("a new browser draws the first cards without waiting for the auth client's code", async ({ browser, context }) => {
   const fresh = await newBrowserWithList(browser, context);
-  // The auth client's code (supabase-js, and the session watcher) held back until the cards are drawn.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held: string[] = [];
-  await fresh.page.route(/\/assets\/(supabase|watch-session)-[\w-]+\.js$/, async (route) => {
-    held.push(route.request().url());
-    await released;
-    await route.continue();
-  });
+  // The auth client's code held back until the cards are drawn.
+  const { held, release } = await holdAuthClient(fresh.page);
   try {
     await fresh.page.goto('/saved-properties');
     const cards = fresh.page.getByRole('list', { name: 'Saved properties' }).locator(':scope > li');
@@ -101,14 +107,7 @@ test("a new browser with no session draws the sign-in form without the auth clie
   const email = await signUp(page);
   await page.close();
   const fresh = await newBrowser(browser, { cookies: [], origins: [] });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held: string[] = [];
-  await fresh.page.route(/\/assets\/(supabase|watch-session)-[\w-]+\.js$/, async (route) => {
-    held.push(route.request().url());
-    await released;
-    await route.continue();
-  });
+  const { held, release } = await holdAuthClient(fresh.page);
   try {
     await fresh.page.goto('/saved-properties');
     // Signed out, known without auth-js: the guard sends the reader to sign in, and the form is drawn.

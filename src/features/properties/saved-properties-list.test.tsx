@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { FIRST_FRAME, PAGE_SIZE, SavedPropertiesList } from './saved-properties-list';
 import { savedProperty } from '../../testing/saved-property';
@@ -7,74 +7,60 @@ const many = Array.from({ length: 60 }, (_, i) => savedProperty({ title: `House 
 const cards = () => within(screen.getByRole('list', { name: 'Saved properties' })).getAllByRole('listitem');
 
 describe('SavedPropertiesList', () => {
-  it("draws a screen's worth of cards in its first frame, the rest of its first page once that is painted", async () => {
-    const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  // Frames run when a test says so; timers too.
+  const frames: FrameRequestCallback[] = [];
+  beforeEach(() => {
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      render(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
-      expect(FIRST_FRAME).toBeLessThan(PAGE_SIZE);
-      expect(cards().map((li) => within(li).getByRole('heading', { level: 2 }).textContent)).toEqual(
-        many.slice(0, FIRST_FRAME).map((p) => p.title),
-      );
-      // Nothing claims more than is drawn, nor offers more, until then.
-      expect(screen.queryByText(/^Showing/)).toBeNull();
-      expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
+  });
+  afterEach(() => {
+    frames.splice(0);
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  /** The frame is drawn (its callbacks run), then `ms` pass (the task after it is the paint's). */
+  const frameThen = (ms: number) =>
+    act(() => {
+      frames.splice(0).forEach((frame) => frame(performance.now()));
+      vi.advanceTimersByTime(ms);
+    });
 
-      // The frame is drawn (its callbacks run), then painted (the task after it).
-      expect(frames).toHaveLength(1);
-      act(() => frames.shift()!(performance.now()));
-      expect(cards()).toHaveLength(FIRST_FRAME);
-      act(() => {
-        vi.advanceTimersByTime(0);
-      });
-      expect(cards()).toHaveLength(PAGE_SIZE);
-      expect(screen.getByText('Showing 24 of 60')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Show 24 more' })).toBeTruthy();
-    } finally {
-      vi.useRealTimers();
-      raf.mockRestore();
-    }
+  it("draws a screen's worth of cards in its first frame, the rest of its first page once that is painted", () => {
+    render(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
+    expect(FIRST_FRAME).toBeLessThan(PAGE_SIZE);
+    expect(cards().map((li) => within(li).getByRole('heading', { level: 2 }).textContent)).toEqual(
+      many.slice(0, FIRST_FRAME).map((p) => p.title),
+    );
+    // Nothing claims more than is drawn, nor offers more, until then.
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
+
+    expect(frames).toHaveLength(1);
+    act(() => frames.shift()!(performance.now()));
+    expect(cards(), 'not in the frame itself').toHaveLength(FIRST_FRAME);
+    frameThen(0);
+    expect(cards()).toHaveLength(PAGE_SIZE);
+    expect(screen.getByText('Showing 24 of 60')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show 24 more' })).toBeTruthy();
   });
 
   it('draws the rest without a frame too (a tab opened in the background paints none)', () => {
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      render(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
-      expect(cards()).toHaveLength(FIRST_FRAME);
-      act(() => {
-        vi.advanceTimersByTime(250);
-      });
-      expect(cards()).toHaveLength(PAGE_SIZE);
-    } finally {
-      vi.useRealTimers();
-      raf.mockRestore();
-    }
+    render(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
+    expect(cards()).toHaveLength(FIRST_FRAME);
+    act(() => {
+      vi.advanceTimersByTime(250);
+    });
+    expect(cards()).toHaveLength(PAGE_SIZE);
   });
 
   it('counts its first frame from the one its first cards are in (after loading)', () => {
-    const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const { rerender } = render(<SavedPropertiesList loading properties={[]} onRemove={() => {}} />);
-      expect(screen.getByRole('status').textContent).toBe('Loading saved properties...');
-      act(() => {
-        frames.splice(0).forEach((frame) => frame(performance.now()));
-        vi.advanceTimersByTime(250);
-      });
-      rerender(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
-      expect(cards()).toHaveLength(FIRST_FRAME);
-      act(() => {
-        frames.splice(0).forEach((frame) => frame(performance.now()));
-        vi.advanceTimersByTime(0);
-      });
-      expect(cards()).toHaveLength(PAGE_SIZE);
-    } finally {
-      vi.useRealTimers();
-      raf.mockRestore();
-    }
+    const { rerender } = render(<SavedPropertiesList loading properties={[]} onRemove={() => {}} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading saved properties...');
+    frameThen(250);
+    rerender(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
+    expect(cards()).toHaveLength(FIRST_FRAME);
+    frameThen(0);
+    expect(cards()).toHaveLength(PAGE_SIZE);
   });
 
   it('draws a short list whole at once', () => {
