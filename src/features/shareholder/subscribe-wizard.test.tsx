@@ -27,6 +27,9 @@ async function typedOverPulledName() {
   const name = screen.getByLabelText(/^Full name/);
   await user.clear(name);
   await user.type(name, 'Typed Her');
+  // Each keystroke is written in turn: with the last still queued, it would land over the pulled
+  // value and be the one logged (seen on a loaded machine), not the next keystroke's.
+  await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Her'));
   await pulled(data, draft.id, { subscriber_name: 'Name From A' });
   await new Promise((r) => setTimeout(r, 50));
   expect(valueOf(name)).toBe('Typed Her');
