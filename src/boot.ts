@@ -1,6 +1,7 @@
 // The stylesheet is the page's (in its HTML), the code comes after the first paint.
 import './index.css';
 import { startEarlyRead } from './features/properties/api/early-read';
+import { afterPaint } from './lib/after-paint';
 import { preloadRouteCode } from './lib/route-code';
 import { sessionToStart } from './lib/stored-session';
 
@@ -8,12 +9,7 @@ import { sessionToStart } from './lib/stored-session';
 // HTML paints from the document alone (ADR 012); a phone on a slow line should not download
 // 140 KiB of JavaScript alongside it before that first paint. After the next frame (when the page
 // has painted), or half a second in a tab the browser does not paint (one opened in the background).
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  void import('./main');
-};
+const start = () => void import('./main');
 
 if (document.getElementById('root')?.dataset['prerendered'] === undefined) {
   // An empty shell (a signed-in page) has nothing to paint before the app: the page's data and the
@@ -27,6 +23,5 @@ if (document.getElementById('root')?.dataset['prerendered'] === undefined) {
   // the first page's way.
   if (sessionToStart(window.location) === undefined) void import('./features/auth/api/watch-session');
 } else {
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 500);
+  afterPaint(start, 500);
 }

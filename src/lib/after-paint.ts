@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-
+// No React here: the page's first script (boot.ts) uses it too.
 /**
  * Runs `then` once the browser has painted what is on screen now: after the next frame, or after
  * `fallbackMs` where no frame comes (a tab opened in the background). Returns a cancel function.
@@ -21,11 +20,4 @@ export function afterPaint(then: () => void, fallbackMs = 250): () => void {
     clearTimeout(timer);
     clearTimeout(fallback);
   };
-}
-
-/** False in a component's first frame, true once that frame has been painted. */
-export function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterPaint(() => setPainted(true)), []);
-  return painted;
 }

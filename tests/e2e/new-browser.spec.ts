@@ -155,6 +155,38 @@ test("a new browser fetches the page's own code from its first script, before ma
   }
 });
 
+test("a new browser installs the service worker once the list's first cards are drawn, not alongside them", async ({
+  browser,
+  context,
+}) => {
+  const fresh = await newBrowserWithList(browser, context);
+  // The first cards' read (and the device's first pull) held back: the page is loaded, its code
+  // running, its content not there.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await fresh.page.route(/\/rest\/v1\/(saved_properties\?.*limit=48|rpc\/sync_pull)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const registered = () =>
+    fresh.page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+  try {
+    await fresh.page.goto('/saved-properties');
+    await expect(fresh.page.getByText('Loading saved properties...')).toBeVisible({ timeout: 20_000 });
+    // Past the load event (where the worker used to be registered) and several frames.
+    await fresh.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(await registered(), 'no install while the first cards are on their way').toBe(false);
+    release();
+    const cards = fresh.page.getByRole('list', { name: 'Saved properties' }).locator(':scope > li');
+    await expect(cards.first()).toContainText('House ', { timeout: 20_000 });
+    await expect.poll(registered, { message: 'installed once they are drawn' }).toBe(true);
+    expect(fresh.violations).toEqual([]);
+  } finally {
+    release();
+    await fresh.context.close();
+  }
+});
+
 test('a stored session whose token has ended: nothing is asked with it, auth-js refreshes, the list shows', async ({
   browser,
   context,

@@ -3,6 +3,13 @@ import { act, render, screen, within } from '@testing-library/react';
 import { FIRST_FRAME, PAGE_SIZE, SavedPropertiesList } from './saved-properties-list';
 import { savedProperty } from '../../testing/saved-property';
 
+// What waits for the list's first content is told when it is drawn (the early read's hold).
+const drawn = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('./api/early-read', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./api/early-read')>()),
+  listDrawn: () => drawn.calls++,
+}));
+
 const many = Array.from({ length: 60 }, (_, i) => savedProperty({ title: `House ${i + 1}` }));
 const cards = () => within(screen.getByRole('list', { name: 'Saved properties' })).getAllByRole('listitem');
 
@@ -67,5 +74,14 @@ describe('SavedPropertiesList', () => {
     render(<SavedPropertiesList loading={false} properties={many.slice(0, 3)} onRemove={() => {}} />);
     expect(cards()).toHaveLength(3);
     expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+  it('says when it has drawn its first content: cards or that there are none, not the loading line', () => {
+    drawn.calls = 0;
+    const { rerender } = render(<SavedPropertiesList loading properties={[]} onRemove={() => {}} />);
+    expect(drawn.calls).toBe(0);
+    rerender(<SavedPropertiesList loading={false} properties={many} onRemove={() => {}} />);
+    expect(drawn.calls).toBe(1);
+    rerender(<SavedPropertiesList loading={false} properties={[]} onRemove={() => {}} />);
+    expect(drawn.calls).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { usePainted } from '../../lib/after-paint';
+import { usePainted } from '../../lib/use-painted';
 import { formatCount } from '../../lib/format';
+import { listDrawn } from './api/early-read';
 import { buttonRecipe } from '../../ui/button';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -52,6 +53,10 @@ const Card_ = memo(PropertyCard);
  * search finds the rest.
  */
 export function SavedPropertiesList({ loading, properties, removingId = null, onRemove }: SavedPropertiesListProps) {
+  // What waited for the list's first content (the service worker's install) may start.
+  useEffect(() => {
+    if (!loading) listDrawn();
+  }, [loading]);
   if (loading) {
     return (
       <p role="status" className={styles.status}>

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { afterFirstContent } from '../../lib/first-content';
 import { hasUnsavedInput } from '../../lib/unsaved-input';
 import { toastLater as toast } from '../../lib/toast-later';
 import { offlineReadiness, offlineReadyThisVisit, watchOfflineReadiness } from './offline-ready';
@@ -48,7 +49,10 @@ export function startServiceWorker() {
   // Offline, or the server away, a check rejects: the next one (a visit, the hourly timer) tries
   // again. Left unhandled it reached the page's errors (seen in WebKit, whose onLine stays true).
   const ignore = () => undefined;
-  void wb.register().catch(ignore);
+  // Its install fetches the whole app: it waits until the page's first content is on screen.
+  void afterFirstContent()
+    .then(() => wb.register())
+    .catch(ignore);
   // A tab left open for days still learns about new versions.
   window.setInterval(() => {
     if (document.visibilityState === 'visible' && navigator.onLine) void wb.update().catch(ignore);

@@ -31,6 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks(); // indexedDB.databases, answered by hand in one test
   localStorage.clear();
 });
 
@@ -121,5 +122,35 @@ describe('the early read of the saved-properties list', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     startEarlyRead('/saved-properties');
     expect(await takeEarlyRead(userId)).toBeNull();
+  });
+  it("holds the page's first content until the list is drawn (the service worker's install waits)", async () => {
+    const userId = crypto.randomUUID();
+    signIn(userId);
+    const { startEarlyRead, takeEarlyRead, listDrawn } = await load();
+    // The same module the early read holds in (load() gave a fresh registry).
+    const { afterFirstContent } = await import('../../../lib/first-content');
+    startEarlyRead('/saved-properties');
+    let done = false;
+    void afterFirstContent(60_000).then(() => (done = true));
+    expect(await takeEarlyRead(userId)).toEqual({ rows, total: 5000 });
+    // Frames (or their 250 ms stand-in) pass; the rows are in but not drawn.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(done).toBe(false);
+    listDrawn();
+    await vi.waitFor(() => expect(done).toBe(true));
+  });
+
+  it('holds nothing on a device that holds the list (its own database draws it)', async () => {
+    const userId = crypto.randomUUID();
+    const { db } = await openUserDatabase({ name: userDatabaseName(userId), multiInstance: false });
+    await db.saved_properties.count().exec();
+    await db.close();
+    signIn(userId);
+    const { startEarlyRead } = await load();
+    const { afterFirstContent } = await import('../../../lib/first-content');
+    startEarlyRead('/saved-properties');
+    let done = false;
+    void afterFirstContent(60_000).then(() => (done = true));
+    await vi.waitFor(() => expect(done).toBe(true));
   });
 });

@@ -4,6 +4,7 @@
 // asked for only once the session, the route and its code are ready (ADR 029).
 import { holdsLocalTable } from '../../../data/user-database-name';
 import { supabaseAnonKey, supabaseUrl } from '../../../lib/env';
+import { holdFirstContent } from '../../../lib/first-content';
 import { storedAccess } from '../../../lib/stored-session';
 import type { ListedProperty } from '../list-view';
 
@@ -20,6 +21,11 @@ export type FirstPage = { rows: ListedProperty[]; total: number };
 const PATHS = new Set(['/saved-properties', '/saved-properties/']);
 type Early = { userId: string; held: Promise<boolean | undefined>; page: Promise<FirstPage | null> };
 let early: Early | null = null;
+let listDrawn!: () => void;
+const drawn = new Promise<void>((resolve) => (listDrawn = resolve));
+
+/** The list has drawn what it shows first (its cards, or that there are none). */
+export { listDrawn };
 
 async function firstPage(token: string, userId: string, held: Promise<boolean | undefined>): Promise<FirstPage | null> {
   const query = new URLSearchParams({
@@ -58,6 +64,8 @@ export function startEarlyRead(pathname: string) {
   const { token, userId } = access;
   const held = holdsLocalTable(userId, 'saved_properties').catch(() => undefined);
   early = { userId, held, page: firstPage(token, userId, held).catch(() => null) };
+  // The page's first content (what the service worker's install waits for): the list drawn.
+  holdFirstContent(early.page.then((page) => page && drawn));
 }
 
 /** Whether this device held `userId`'s table when the page's first script looked; null: it did not look. */
