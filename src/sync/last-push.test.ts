@@ -46,6 +46,7 @@ describe('pageGoingPush', () => {
     const assumed = new AssumedServerStates();
     assumed.note({ id: 'a', title: 'On the server', price: 90, updated_at: 'then', serverModified: 'then' });
     assumed.noteSent('a', 'pushed-here');
+    assumed.noteSent('b', 'first-keystroke');
     const push = pageGoingPush(
       target,
       'saved_properties',
@@ -85,7 +86,12 @@ describe('pageGoingPush', () => {
     expect(body.p_rows[0]?.new).toEqual({ id: 'a', title: 'Typed' });
     expect(body.p_rows[0]?.assumed).toEqual({ id: 'a', title: 'On the server' });
     // Made on this page and unknown to RxDB's server state: the whole document, to insert.
-    expect(body.p_rows[1]).toMatchObject({ new: { id: 'b', title: 'New', _deleted: false }, assumed: null });
+    // Over this page's own push of it only (its first keystroke's, maybe still in flight).
+    expect(body.p_rows[1]).toMatchObject({
+      new: { id: 'b', title: 'New', _deleted: false },
+      assumed: null,
+      after: ['first-keystroke'],
+    });
     const writeIds = body.p_rows.map((r) => r.write_id);
     expect(writeIds).toEqual([expect.any(String), expect.any(String)]);
     // Each row's write id, with the whole state it stands for: the assumed one with the sent fields.

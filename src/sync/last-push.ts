@@ -116,7 +116,8 @@ export function pageGoingPush(
     if (!server) {
       if (!created) return [];
       sent.push({ docId: id, writeId: write_id, state: doc });
-      return [{ new: docToRow(doc), assumed: null, writer, write_id }];
+      // Over this page's own pushes of it only: one still in flight may land after this one.
+      return [{ new: docToRow(doc), assumed: null, writer, write_id, after: assumed.sentHere(id) }];
     }
     const fields = changed.filter(
       (field) =>

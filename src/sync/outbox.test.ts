@@ -155,7 +155,7 @@ describe('the outbox', () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
     const sent = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Sent' };
-    const [writeId] = await local.outbox.recordSent('saved_properties', [sent]);
+    const [{ writeId } = { writeId: '' }] = await local.outbox.recordSent('saved_properties', [sent]);
     const judged = { ...sent, title: 'Judged' };
     expect(local.outbox.mergeBase('saved_properties', doc.id, judged)).toBe(judged);
     await local.outbox.noteConflicts('saved_properties', [{ docId: doc.id, judged, landedWriteId: writeId }]);
@@ -176,7 +176,7 @@ describe('the outbox', () => {
     await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state }]);
     const entry = await local.outbox.collection.findOne(`saved_properties:${doc.id}`).exec();
     expect(JSON.parse(entry!.sent!)).toEqual([{ writeId: 'page-went', state }]);
-    expect(await local.outbox.recordSent('saved_properties', [state])).toEqual(['page-went']);
+    expect(await local.outbox.recordSent('saved_properties', [state])).toEqual([{ writeId: 'page-went', after: [] }]);
     await local.outbox.noteConflicts('saved_properties', [
       { docId: doc.id, judged: undefined, landedWriteId: 'page-went' },
     ]);
@@ -187,7 +187,7 @@ describe('the outbox', () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
     const earlier = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Earlier', key_features: ['Garden'] };
-    const [own] = await local.outbox.recordSent('saved_properties', [earlier]);
+    const own = (await local.outbox.recordSent('saved_properties', [earlier]))[0]!.writeId;
     const assumed = { ...(doc.toJSON() as Doc), _deleted: false };
     const patch = { title: 'As the page went' };
     await local.outbox.recordSentAs('saved_properties', [
@@ -201,6 +201,25 @@ describe('the outbox', () => {
     expect(await base('p')).toEqual({ ...assumed, ...patch });
     // The earlier write forgotten: the nearest known state, not the judged one.
     expect(await base('gone+p')).toEqual({ ...assumed, ...patch });
+  });
+
+  it('names, with each state sent, the states sent before it and not answered (what it descends from)', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const state = (title: string) => ({ ...(doc.toJSON() as Doc), _deleted: false, title });
+    const [first] = await local.outbox.recordSent('saved_properties', [state('A')]);
+    expect(first!.after).toEqual([]);
+    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state: state('Ad') }]);
+    const [second] = await local.outbox.recordSent('saved_properties', [state('Ada')]);
+    expect(second!.after).toEqual([first!.writeId, 'page-went']);
+    // A repeat of a state keeps its id and names the others only.
+    expect(await local.outbox.recordSent('saved_properties', [state('A')])).toEqual([
+      { writeId: first!.writeId, after: ['page-went', second!.writeId] },
+    ]);
+    // Accepted: nothing waits, and the next state descends from nothing unanswered.
+    await local.outbox.settle('saved_properties', [state('Ada')]);
+    await doc.incrementalPatch({ title: 'Ada L' });
+    expect((await local.outbox.recordSent('saved_properties', [state('Ada L')]))[0]!.after).toEqual([]);
   });
 
   it('a state sent outside a push for a document with nothing waiting makes no entry, and joins its next change', async () => {

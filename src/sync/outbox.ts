@@ -134,21 +134,25 @@ export class Outbox {
 
   /**
    * Before a push: remembers what is sent under which write id, so a lost answer does not lose
-   * track of it. Returns the write id for each state (a state sent before keeps its id).
+   * track of it. Returns, for each state, its write id (a state sent before keeps its id) and the
+   * write ids of the states sent before it and not answered yet: what it descends from, so the
+   * server takes one of those, landed, as this device's own earlier write, and not a later one
+   * that overtook this push (supabase/schemas/sync/50-push-rows.sql).
    */
-  recordSent(table: string, states: Doc[]): Promise<string[]> {
+  recordSent(table: string, states: Doc[]): Promise<{ writeId: string; after: string[] }[]> {
     if (states.length === 0) return Promise.resolve([]);
     const ids = states.map((state) => key(table, String(state.id)));
     const rules = rulesOf(this.rules, table);
     return this.#serial(ids, async () => {
       const existing = await this.collection.findByIds(ids).exec();
-      const writeIds: string[] = [];
+      const writeIds: { writeId: string; after: string[] }[] = [];
       const entries = states.map((state, i) => {
         const entry = existing.get(ids[i]!);
         const before = entry ? parseSent(entry) : parseSent({ sent: this.#takeSentOutside(ids[i]!) });
         const again = before.find((s) => sameState(s.state, state, rules));
-        writeIds.push(again?.writeId ?? crypto.randomUUID());
-        const sent = again ? before : addSent(before, [{ writeId: writeIds[i]!, state }]);
+        const writeId = again?.writeId ?? crypto.randomUUID();
+        writeIds.push({ writeId, after: before.map((s) => s.writeId).filter((id) => id !== writeId) });
+        const sent = again ? before : addSent(before, [{ writeId, state }]);
         return {
           id: ids[i]!,
           table,

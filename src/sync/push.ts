@@ -46,11 +46,11 @@ export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxR
   const table = collection.name;
   const writer = await collection.database.storageToken;
   // Kept until answered: if the answer is lost, the server's `_landed` later says which landed.
-  const writeIds = await outbox.recordSent(
+  const sends = await outbox.recordSent(
     table,
     rows.map((r) => r.newDocumentState as Doc),
   );
-  rows.forEach((r, i) => context.onSent?.(String(r.newDocumentState.id), writeIds[i]!));
+  rows.forEach((r, i) => context.onSent?.(String(r.newDocumentState.id), sends[i]!.writeId));
   const judged = await outbox.judgedAgainst(
     table,
     rows.map((r) => ({ docId: String(r.newDocumentState.id), assumed: r.assumedMasterState })),
@@ -61,7 +61,8 @@ export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxR
         new: docToRow(r.newDocumentState),
         assumed: judged[i] ? docToRow(judged[i]) : null,
         writer,
-        write_id: writeIds[i]!,
+        write_id: sends[i]!.writeId,
+        after: sends[i]!.after,
       })),
     ),
   );

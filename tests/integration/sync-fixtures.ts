@@ -38,7 +38,8 @@ export interface PushRow {
   write_id?: string;
   /** `new` and `assumed` hold only some columns: a compare-and-set of those (a page's last push). */
   partial?: boolean;
-  /** With `partial`: the write ids of the page's own pushes, over which it is taken unchecked. */
+  /** The write ids of the device's own pushes of the row the state descends from: landed, they
+   * are its own earlier writes (a partial: this page's, taken over unchecked). */
   after?: string[];
 }
 

@@ -6,7 +6,7 @@
 --                                     to a row the caller cannot see, or an expired assessment
 --                                     link, is refused by name: sync_hidden_row)
 --   row exists, assumed is null    -> conflict (the device thought it was new), unless this
---                                     device wrote the row last (its own earlier push)
+--                                     device wrote the row last (its own earlier push: "after")
 --   row data = assumed data, or    -> UPDATE the columns the caller may update; if RLS lets the
 --   this device wrote it last         update touch no row (a completed assessment) -> conflict
 --   row data <> assumed data       -> conflict
@@ -46,17 +46,12 @@ declare
   c_max_rows constant integer := 200;
   v_rel regclass;
   v_columns_all text[]; v_unreadable text[]; v_insertable text[]; v_updatable text[];
-  v_element jsonb;
-  v_new jsonb;
-  v_new_row jsonb;
-  v_assumed jsonb;
-  v_writer text;
-  v_write_id text;
-  v_partial boolean;
-  v_id_text text;
-  v_id uuid;
-  v_current jsonb;
-  v_assumed_row jsonb;
+  v_element jsonb; v_new jsonb; v_new_row jsonb; v_assumed jsonb;
+  v_writer text; v_write_id text; v_partial boolean;
+  -- The device's pushes of the row its state descends from, and its write that landed last.
+  v_after jsonb; v_landed text;
+  v_id_text text; v_id uuid;
+  v_current jsonb; v_assumed_row jsonb;
   v_columns text;
   v_assignments text;
   v_count bigint;
@@ -127,6 +122,7 @@ begin
     v_partial := coalesce((v_element -> 'partial') = 'true'::jsonb, false);
     v_write_id := case when jsonb_typeof(v_element -> 'write_id') = 'string'
                        then left(v_element ->> 'write_id', 64) end;
+    v_after := case when jsonb_typeof(v_element -> 'after') = 'array' then v_element -> 'after' end;
     v_current := null;
     v_assumed_row := null;
 
@@ -189,10 +185,13 @@ begin
         end if;
 
         -- The row is as the device assumed, or the device itself wrote it last: its own earlier
-        -- push, committed while the answer was lost, from which its present state descends (for a
-        -- partial, from this page: a late one from a page gone before must not undo later writes).
-        if (v_writer is not null and v_current ->> '_writer' = v_writer and (not v_partial
-              or v_current -> '_landed' ->> v_writer in (select jsonb_array_elements_text(v_element -> 'after'))))
+        -- push, committed while the answer was lost, from which its present state descends (named
+        -- in "after", or this one again: a push landing late must not undo a later one). A partial
+        -- is taken over this page's own pushes only; a push naming none is from an older app.
+        v_landed := v_current -> '_landed' ->> v_writer;
+        if (v_writer is not null and v_current ->> '_writer' = v_writer
+              and ((not v_partial and (v_after is null or v_landed is null or v_landed = v_write_id))
+                   or v_landed in (select jsonb_array_elements_text(v_after))))
            or (not v_partial and (v_current - c_server_owned) = (v_assumed_row - c_server_owned))
            or (v_partial and v_assumed_row is not null and not exists (
                  select from jsonb_object_keys(v_assumed) as k

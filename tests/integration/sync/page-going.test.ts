@@ -219,4 +219,59 @@ describe('the push sent as the page goes', () => {
     expect(await onServer(id)).toEqual({ name: 'Ada', shares: 5000 });
     expect(await local.conflictLog.collection.count().exec()).toBe(0);
   });
+  it('…and a push of the draft still in flight as the page goes, landing after it, undoes nothing', async () => {
+    const { local, start, setOnline, draft, typeName } = await goingDevice();
+    // The first push of the draft (its insert, "A") is held on its way; everything else goes.
+    const realFetch = globalThis.fetch;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    let landed!: () => void;
+    const lateLanded = new Promise<void>((resolve) => (landed = resolve));
+    let holding = true;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!holding || init?.keepalive || !url.includes('/rpc/sync_push')) return realFetch(input, init);
+      holding = false;
+      held();
+      await released;
+      const response = await realFetch(input, init);
+      landed();
+      return response;
+    });
+
+    const page = start();
+    const id = await draft('A');
+    await isHeld;
+    // The page goes: nothing this device sends after it reaches the server, but its last push.
+    setOnline(false);
+    const newest = await typeName(id, 'Ada Lovelace');
+    await until(
+      async () => {
+        asThePageGoes(
+          { db: local.db, engine: page, outbox: local.outbox },
+          'share_subscriptions',
+        )({ doc: newest, changed: {}, base: {}, created: true, touched: ['subscriber_name'] });
+        return nameOnServer(id);
+      },
+      (n) => n === 'Ada Lovelace',
+    );
+    // The held insert reaches the server now: older than what landed, it is not taken over it.
+    release();
+    await lateLanded;
+    expect(await nameOnServer(id)).toBe('Ada Lovelace');
+    await page.stop();
+
+    // The next visit sends what the device holds, over both of its pushes: taken, nothing logged.
+    await noteKeptSends(local);
+    const next = start();
+    await writeKeptChanges(local);
+    setOnline(true);
+    next.reSync();
+    await next.awaitInSync();
+    expect(await nameOnServer(id)).toBe('Ada Lovelace');
+    expect(await local.conflictLog.collection.count().exec()).toBe(0);
+    expect(await local.outbox.count()).toBe(0);
+  });
 });
