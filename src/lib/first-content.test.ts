@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { heldFrames } from '../testing/frames';
 
 // A fresh module per test: what the page holds is kept in the module.
 const load = async () => {
@@ -7,19 +8,10 @@ const load = async () => {
 };
 
 describe('the work that waits for the page’s first content', () => {
-  const frames: FrameRequestCallback[] = [];
-  beforeEach(() => {
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  });
-  afterEach(() => {
-    frames.splice(0);
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  const { runFrames } = heldFrames();
   /** A frame is painted: its callbacks run, then the task after it. */
   const paint = async () => {
-    frames.splice(0).forEach((frame) => frame(performance.now()));
+    runFrames();
     await vi.advanceTimersByTimeAsync(0);
   };
   const watch = (waiting: Promise<void>) => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { FIRST_FRAME, PAGE_SIZE, SavedPropertiesList } from './saved-properties-list';
+import { heldFrames } from '../../testing/frames';
 import { savedProperty } from '../../testing/saved-property';
 
 // What waits for the list's first content is told when it is drawn (the early read's hold).
@@ -14,21 +15,11 @@ const many = Array.from({ length: 60 }, (_, i) => savedProperty({ title: `House 
 const cards = () => within(screen.getByRole('list', { name: 'Saved properties' })).getAllByRole('listitem');
 
 describe('SavedPropertiesList', () => {
-  // Frames run when a test says so; timers too.
-  const frames: FrameRequestCallback[] = [];
-  beforeEach(() => {
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  });
-  afterEach(() => {
-    frames.splice(0);
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  const { frames, runFrames } = heldFrames();
   /** The frame is drawn (its callbacks run), then `ms` pass (the task after it is the paint's). */
   const frameThen = (ms: number) =>
     act(() => {
-      frames.splice(0).forEach((frame) => frame(performance.now()));
+      runFrames();
       vi.advanceTimersByTime(ms);
     });
 
