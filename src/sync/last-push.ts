@@ -30,16 +30,17 @@ const SENT_HERE_KEPT = 5;
  */
 export class AssumedServerStates {
   readonly #states = new Map<string, Doc>();
-  // The write ids of the pushes this page sent, by document (the newest few).
+  // The write ids of the device's pushes known to this page, by document (the newest few): its
+  // own, and those the outbox shows (the lead tab pushes for every tab).
   readonly #sentHere = new Map<string, string[]>();
 
-  /** This page sent a push of `docId` under `writeId`. */
+  /** A push of `docId` went under `writeId` (from this page, or one the outbox shows). */
   noteSent(docId: string, writeId: string) {
     const ids = this.#sentHere.get(docId) ?? [];
     if (!ids.includes(writeId)) this.#sentHere.set(docId, [...ids, writeId].slice(-SENT_HERE_KEPT));
   }
 
-  /** The write ids of the pushes of `docId` this page sent. */
+  /** The write ids of the pushes of `docId` known to this page. */
   sentHere(docId: string): string[] {
     return this.#sentHere.get(docId) ?? [];
   }
@@ -116,8 +117,10 @@ export function pageGoingPush(
     if (!server) {
       if (!created) return [];
       sent.push({ docId: id, writeId: write_id, state: doc });
-      // Over this page's own pushes of it only: one still in flight may land after this one.
-      return [{ new: docToRow(doc), assumed: null, writer, write_id, after: assumed.sentHere(id) }];
+      // Over the device's pushes this page knows of only: one still in flight may land after this.
+      const after = assumed.sentHere(id);
+      assumed.noteSent(id, write_id);
+      return [{ new: docToRow(doc), assumed: null, writer, write_id, after }];
     }
     const fields = changed.filter(
       (field) =>
@@ -128,9 +131,11 @@ export function pageGoingPush(
     if (fields.length === 0) return [];
     const pick = (from: Doc) => Object.fromEntries(fields.map((field) => [field, from[field] ?? null]));
     sent.push({ docId: id, writeId: write_id, state: { ...server, ...pick(doc) }, patch: pick(doc) });
-    // Taken over the row as this device last wrote it only if this page wrote it: a page's
-    // request may land late, after a later page of this device wrote the row again.
+    // Taken over the row as this device last wrote it only over a send known here as the page
+    // went: a page's request may land late, after a later page of this device wrote the row again.
     const after = assumed.sentHere(id);
+    // A page shown again (back-forward cache) and left again names this push in its next one.
+    assumed.noteSent(id, write_id);
     return [{ new: { ...pick(doc), id }, assumed: { ...pick(server), id }, partial: true, writer, write_id, after }];
   });
   return {

@@ -203,7 +203,7 @@ describe('the outbox', () => {
     expect(await base('gone+p')).toEqual({ ...assumed, ...patch });
   });
 
-  it('names, with each state sent, the states sent before it and not answered (what it descends from)', async () => {
+  it('names, with each state sent, the pushes it descends from: the last accepted and those sent since', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
     const state = (title: string) => ({ ...(doc.toJSON() as Doc), _deleted: false, title });
@@ -212,14 +212,17 @@ describe('the outbox', () => {
     await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state: state('Ad') }]);
     const [second] = await local.outbox.recordSent('saved_properties', [state('Ada')]);
     expect(second!.after).toEqual([first!.writeId, 'page-went']);
-    // A repeat of a state keeps its id and names the others only.
+    // Sent again (a retry), a state names what it named the first time, not the sends after it:
+    // landed, those are newer than it.
     expect(await local.outbox.recordSent('saved_properties', [state('A')])).toEqual([
-      { writeId: first!.writeId, after: ['page-went', second!.writeId] },
+      { writeId: first!.writeId, after: [] },
     ]);
-    // Accepted: nothing waits, and the next state descends from nothing unanswered.
+    // Accepted and settled: the next state names that push (the row may hold columns the server
+    // set since), and nothing sent before it.
+    local.outbox.noteAccepted('saved_properties', doc.id, second!.writeId);
     await local.outbox.settle('saved_properties', [state('Ada')]);
     await doc.incrementalPatch({ title: 'Ada L' });
-    expect((await local.outbox.recordSent('saved_properties', [state('Ada L')]))[0]!.after).toEqual([]);
+    expect((await local.outbox.recordSent('saved_properties', [state('Ada L')]))[0]!.after).toEqual([second!.writeId]);
   });
 
   it('a state sent outside a push for a document with nothing waiting makes no entry, and joins its next change', async () => {

@@ -23,6 +23,9 @@ export class Outbox {
   // record of an already accepted write is not left behind as a change that never syncs.
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #accepted = new Map<string, Doc>();
+  // Per entry: the write id of the push the server last accepted, named by the next push (the row
+  // may differ from that state in columns the server sets: the next push is still its own).
+  readonly #acceptedWriteIds = new Map<string, string>();
   // Per entry: the state a conflict is merged against, as the push that met it found it.
   readonly #mergeBases = new Map<string, { base: Doc | undefined }>();
   // States sent outside a push for documents with nothing waiting: recorded with their next change.
@@ -132,12 +135,18 @@ export class Outbox {
     });
   }
 
+  /** The server accepted the push of `docId` made under `writeId`. */
+  noteAccepted(table: string, docId: string, writeId: string) {
+    this.#acceptedWriteIds.set(key(table, docId), writeId);
+  }
+
   /**
    * Before a push: remembers what is sent under which write id, so a lost answer does not lose
    * track of it. Returns, for each state, its write id (a state sent before keeps its id) and the
-   * write ids of the states sent before it and not answered yet: what it descends from, so the
-   * server takes one of those, landed, as this device's own earlier write, and not a later one
-   * that overtook this push (supabase/schemas/sync/50-push-rows.sql).
+   * write ids of the pushes it descends from: the last one accepted and those sent since (kept in
+   * its entry). So the server takes one of those, landed, as this device's own earlier write, and
+   * not a later one that overtook this push (supabase/schemas/sync/50-push-rows.sql). A state sent
+   * again names what it named the first time: the sends before it, not those after.
    */
   recordSent(table: string, states: Doc[]): Promise<{ writeId: string; after: string[] }[]> {
     if (states.length === 0) return Promise.resolve([]);
@@ -151,7 +160,10 @@ export class Outbox {
         const before = entry ? parseSent(entry) : parseSent({ sent: this.#takeSentOutside(ids[i]!) });
         const again = before.find((s) => sameState(s.state, state, rules));
         const writeId = again?.writeId ?? crypto.randomUUID();
-        writeIds.push({ writeId, after: before.map((s) => s.writeId).filter((id) => id !== writeId) });
+        const accepted = this.#acceptedWriteIds.get(ids[i]!);
+        const earlier = again ? before.slice(0, before.indexOf(again)) : before;
+        const after = [...(accepted && !again ? [accepted] : []), ...earlier.map((s) => s.writeId)];
+        writeIds.push({ writeId, after: [...new Set(after)] });
         const sent = again ? before : addSent(before, [{ writeId, state }]);
         return {
           id: ids[i]!,

@@ -79,7 +79,7 @@ export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxR
   const conflicted = new Set(data.conflicts.map((c) => c.id));
   const refused = new Map(data.errors.map((e) => [e.id, e]));
   const accepted: Doc[] = [];
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     const doc: Doc = r.newDocumentState;
     const error = refused.get(r.newDocumentState.id);
     if (error) {
@@ -91,7 +91,10 @@ export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxR
         server: error.current ? rowToDoc<Doc>(error.current, known) : null,
       };
       await outbox.refuse(table, r.newDocumentState.id, refusal, doc);
-    } else if (!conflicted.has(r.newDocumentState.id)) accepted.push(doc);
+    } else if (!conflicted.has(r.newDocumentState.id)) {
+      outbox.noteAccepted(table, String(doc.id), sends[i]!.writeId);
+      accepted.push(doc);
+    }
   }
   // Accepted: settled unless the user changed it again meanwhile (that change waits).
   const current = await collection.findByIds(accepted.map((d) => String(d.id))).exec();

@@ -15,6 +15,7 @@ import {
   type PageGoingState,
 } from './last-push';
 import { sameData, type Doc } from './merge';
+import { parseSent } from './sent-states';
 import type { Outbox } from './outbox';
 import { push, type PushResult } from './push';
 import { rowToDoc, type Row, type SyncDoc } from './rows';
@@ -196,7 +197,14 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
         .finally(() => reading.delete(id));
     };
     // The documents with a change waiting: only what this device wrote, not every pulled row.
-    outbox.waiting$(table).subscribe((entries) => entries.forEach((entry) => readAssumed(entry.docId)));
+    // Their sends, by whichever tab pushed them (the lead tab replicates): a page's last push names
+    // them, as its document's state descends from each.
+    outbox.waiting$(table).subscribe((entries) =>
+      entries.forEach((entry) => {
+        readAssumed(entry.docId);
+        for (const sent of parseSent(entry)) assumedStates.noteSent(entry.docId, sent.writeId);
+      }),
+    );
     // A form's document: what the server holds of it is read before any change, so a page closed
     // at once after typing still sends that change (nothing waits in the outbox yet to ask).
     if (options.inForms) {

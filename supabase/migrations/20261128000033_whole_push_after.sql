@@ -194,7 +194,7 @@ begin
         -- The row is as the device assumed, or the device itself wrote it last: its own earlier
         -- push, committed while the answer was lost, from which its present state descends (named
         -- in "after", or this one again: a push landing late must not undo a later one). A partial
-        -- is taken over this page's own pushes only; a push naming none is from an older app.
+        -- is taken over this page's own pushes only; a push without "after" is from an older app.
         v_landed := v_current -> '_landed' ->> v_writer;
         if (v_writer is not null and v_current ->> '_writer' = v_writer
               and ((not v_partial and (v_after is null or v_landed is null or v_landed = v_write_id))

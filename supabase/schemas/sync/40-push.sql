@@ -4,7 +4,7 @@
 --
 -- p_rows: [{"new": row, "assumed": the row as the device last saw it from the server | null,
 --           "writer": the device's id, "write_id": random per attempt, "after": the write ids of
---           the device's pushes of that row not answered yet (what the pushed state descends from)}].
+--           the device's pushes of that row the pushed state descends from}].
 -- Returns {"conflicts": [current row, ...], "errors": [{"id", "code", "message", "detail", "hint",
 -- "column", "constraint", "current"}]}.
 --

@@ -274,4 +274,25 @@ describe('the push sent as the page goes', () => {
     expect(await local.conflictLog.collection.count().exec()).toBe(0);
     expect(await local.outbox.count()).toBe(0);
   });
+
+  it("…names the device's pushes another tab made (the lead tab pushes for all), known from the outbox", async () => {
+    const { local, start, setOnline, draft, typeName } = await goingDevice();
+    const page = start();
+    const id = await draft('Ad');
+    await page.awaitInSync();
+    setOnline(false);
+    const newest = await typeName(id, 'Ada');
+    // The lead tab sent a state of it (recorded in the outbox every tab shares); this page did not.
+    await local.outbox.recordSentAs('share_subscriptions', [{ docId: id, writeId: 'lead-tab', state: newest }]);
+    let after: string[] = []; // what the page's push names (caught, not sent)
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!init?.keepalive) return realFetch(input, init);
+      after = (JSON.parse(init.body as string) as { p_rows: { after: string[] }[] }).p_rows[0]!.after;
+      return Promise.resolve(new Response('{}'));
+    });
+    const goes = { doc: newest, fields: ['subscriber_name'], created: false };
+    const send = async () => (page.pageGoingPush('share_subscriptions', [goes]).send(), after);
+    expect(await until(send, (named) => named.includes('lead-tab'))).toContain('lead-tab');
+  });
 });
