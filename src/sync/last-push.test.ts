@@ -86,7 +86,7 @@ describe('pageGoingPush', () => {
     expect(body.p_rows[0]?.new).toEqual({ id: 'a', title: 'Typed' });
     expect(body.p_rows[0]?.assumed).toEqual({ id: 'a', title: 'On the server' });
     // Made on this page and unknown to RxDB's server state: the whole document, to insert.
-    // Over this page's own push of it only (its first keystroke's, maybe still in flight).
+    // Over the pushes of it this page knows of only (its first keystroke's, maybe still in flight).
     expect(body.p_rows[1]).toMatchObject({
       new: { id: 'b', title: 'New', _deleted: false },
       assumed: null,

@@ -154,7 +154,7 @@ export class Outbox {
     const rules = rulesOf(this.rules, table);
     return this.#serial(ids, async () => {
       const existing = await this.collection.findByIds(ids).exec();
-      const writeIds: { writeId: string; after: string[] }[] = [];
+      const sends: { writeId: string; after: string[] }[] = [];
       const entries = states.map((state, i) => {
         const entry = existing.get(ids[i]!);
         const before = entry ? parseSent(entry) : parseSent({ sent: this.#takeSentOutside(ids[i]!) });
@@ -163,7 +163,7 @@ export class Outbox {
         const accepted = this.#acceptedWriteIds.get(ids[i]!);
         const earlier = again ? before.slice(0, before.indexOf(again)) : before;
         const after = [...(accepted && !again ? [accepted] : []), ...earlier.map((s) => s.writeId)];
-        writeIds.push({ writeId, after: [...new Set(after)] });
+        sends.push({ writeId, after: [...new Set(after)] });
         const sent = again ? before : addSent(before, [{ writeId, state }]);
         return {
           id: ids[i]!,
@@ -177,7 +177,7 @@ export class Outbox {
         };
       });
       await this.collection.bulkUpsert(entries);
-      return writeIds;
+      return sends;
     });
   }
 
