@@ -4,6 +4,18 @@ import puppeteer from 'puppeteer-core';
 import type { EngineDevice } from './device';
 import { startOfflineProxy, type ProxyOptions } from './offline-proxy';
 
+/** What this file reads of puppeteer's BiDi browsing context (not in its public types). */
+interface BrowsingContext {
+  id: string;
+  defaultRealm: { id: string };
+  on(
+    event: 'log',
+    listener: (event: {
+      entry: { type: string; text: string | null; source: { realm: string; context?: string } };
+    }) => void,
+  ): void;
+}
+
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineDevice> {
@@ -24,12 +36,27 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
   });
   const page = await browser.newPage();
   let errors: string[] = [];
+  // Firefox reports, as the page's own errors, each request the service worker was answering when
+  // the page was left ('A ServiceWorker intercepted the request and encountered an unexpected
+  // error') and each import it cut off. Those belong to the document left, not to the page shown:
+  // errors are read from the browsing context's log with the realm (document) they came from, and
+  // a realm's errors stop counting once `goto` or `reload` leaves it. puppeteer's 'pageerror' does
+  // not say which document an error came from; its frame's browsing context does.
+  const context = (page.mainFrame() as unknown as { browsingContext: BrowsingContext }).browsingContext;
+  const left = new Set<string>();
   // Firefox reports its own log line for each request the cut network refused; those are not the
   // page's errors (WebKit's in-page list never sees them).
   const networkRefused = /CORS request did not succeed|can’t establish a connection to the server/;
-  page.on('pageerror', (error) => {
-    if (!networkRefused.test(String(error))) errors.push(String(error));
+  context.on('log', ({ entry }) => {
+    if (entry.type !== 'javascript' || entry.source.context !== context.id || left.has(entry.source.realm)) return;
+    const text = `Error: ${entry.text ?? ''}`;
+    if (!networkRefused.test(text)) errors.push(text);
   });
+  const leave = async () => {
+    // A round trip first: what the page reported before it is delivered before it.
+    await page.evaluate(() => 0).catch(() => undefined);
+    left.add(context.defaultRealm.id);
+  };
   const topLeft = (selector: string) =>
     page.$eval(selector, (el) => {
       el.scrollIntoView({ block: 'center' });
@@ -39,8 +66,14 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
   return {
     engine: 'firefox',
     proxy,
-    goto: async (url) => void (await page.goto(url)),
-    reload: async () => void (await page.reload({ waitUntil: 'load' })),
+    goto: async (url) => {
+      await leave();
+      await page.goto(url);
+    },
+    reload: async () => {
+      await leave();
+      await page.reload({ waitUntil: 'load' });
+    },
     evaluate: (fn, ...args) => page.evaluate(fn as (...a: unknown[]) => never, ...args),
     install: async (name, fn) => void (await page.evaluate(`window[${JSON.stringify(name)}] = ${fn.toString()}`)),
     type: (selector, text) => page.type(selector, text),
