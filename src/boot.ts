@@ -1,3 +1,6 @@
+// Before anything: the address as opened. The auth client, asked for below alongside the app's
+// code, takes an auth link's tokens from it and clears them, sometimes before the app's code runs.
+import './lib/opened-with';
 // The stylesheet is the page's (in its HTML), the code comes after the first paint.
 import './index.css';
 import { startEarlyRead } from './features/properties/api/early-read';

@@ -1,4 +1,4 @@
-// First: the address as opened, before the auth client takes a link's tokens from it.
+// The address as opened (boot.ts read it first, before the auth client could take a link's tokens).
 import './lib/opened-with';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
