@@ -1,5 +1,3 @@
-// The address as opened (boot.ts read it first, before the auth client could take a link's tokens).
-import './lib/opened-with';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree, createAppRouter } from './app';
