@@ -2,8 +2,9 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openAssessmentDatabase, type AssessmentDatabase, type LocalDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
+import { leaderOf } from './leader';
 import { assessmentLiveTarget } from './live-target';
-import { forgetKeptChanges, hasKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
+import { forgetKeptChanges, hasKeptChanges, takeInOtherTabsChanges, writeKeptChanges } from './page-going';
 import { assessmentSyncTables } from './synced-tables';
 
 /** One assessment link's local data: its own RxDB database, replicating with the link's token. */
@@ -11,6 +12,8 @@ export interface AssessmentData extends LocalDatabase<AssessmentDatabase> {
   token: string;
   engine: SyncEngine;
   client: DatabaseClient;
+  /** Stops taking in what another tab of this link kept as its page went. */
+  stopTakingIn: () => void;
 }
 
 /**
@@ -64,24 +67,23 @@ export async function openAssessmentData(token: string, client: DatabaseClient):
   if (navigator.onLine && (await removeIfDone(local))) {
     local = await openAssessmentDatabase({ name: assessmentDatabaseName(token) });
   }
-  // Before the engine's first push: it may meet what a page sent as it went.
-  await noteKeptSends(local);
   const engine = startSync({
     local,
     client,
     identifier: token,
-    tables: assessmentSyncTables(local.db),
-    keepalive: keepaliveTarget(client, { 'x-assessment-token': token }),
+    tables: assessmentSyncTables(local),
+    keepalive: keepaliveTarget(client, local.db, { 'x-assessment-token': token }),
     live: assessmentLiveTarget(token),
-    leader: () => local.db.waitForLeadership(),
+    leader: leaderOf(local.db),
   });
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);
-  return { token, ...local, engine, client };
+  return { token, ...local, engine, client, stopTakingIn: takeInOtherTabsChanges(local) };
 }
 
 export async function closeAssessmentData(data: AssessmentData) {
   const { engine, db, writes } = data;
+  data.stopTakingIn();
   // What the form was still writing (a page left right after typing) goes in first.
   await writes.idle();
   await engine.stop();

@@ -8,7 +8,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { trackedIndexedDB } from './page-freeze';
 import { getAjv, wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { conflictHandler } from '../sync/conflict-handler';
+import { ConflictRule } from '../sync/conflict-handler';
 import { CONFLICT_LOG_COLLECTION, ConflictLog, type ConflictLogEntry } from '../sync/conflict-log';
 import { Outbox } from '../sync/outbox';
 import { OUTBOX_COLLECTION, type OutboxEntry } from '../sync/outbox-entry';
@@ -57,11 +57,15 @@ export interface AssessmentCollections {
 export type UserDatabase = RxDatabase<UserCollections>;
 export type AssessmentDatabase = RxDatabase<AssessmentCollections>;
 
-/** A database with the keepers of its outbox and conflict log, the rules of its tables, and its forms' writes. */
+/**
+ * A database with the keepers of its outbox and conflict log, its collections' conflict rules,
+ * the rules of its tables, and its forms' writes.
+ */
 export interface LocalDatabase<D> {
   db: D;
   outbox: Outbox;
   conflictLog: ConflictLog;
+  conflicts: Readonly<Partial<Record<SyncedCollectionName, ConflictRule<Doc>>>>;
   rules: SyncRules;
   writes: WriteQueue;
 }
@@ -132,7 +136,7 @@ const SCHEMAS = {
 
 /**
  * Opens `names` (and the outbox and conflict log) in a new database. Each synced collection's
- * conflict handler merges by its table's rules, against the base the outbox noted for it.
+ * conflict handler merges by its table's rules, against the base the outbox kept for it.
  */
 async function openDatabase<
   C extends { outbox: RxCollection<OutboxEntry>; conflict_log: RxCollection<ConflictLogEntry> },
@@ -151,14 +155,13 @@ async function openDatabase<
   });
   // Made once the collections exist; their conflict handlers ask for it only once syncing.
   const made: { outbox?: Outbox } = {};
+  const conflicts = Object.fromEntries(
+    names.map((name) => [name, new ConflictRule<Doc>(name, rulesOf(SYNC_RULES, name), () => made.outbox)]),
+  );
   const collections = Object.fromEntries(
     names.map((name) => [
       name,
-      {
-        schema: SCHEMAS[name],
-        migrationStrategies: MIGRATIONS[name],
-        conflictHandler: conflictHandler<Doc>(name, rulesOf(SYNC_RULES, name), () => made.outbox),
-      },
+      { schema: SCHEMAS[name], migrationStrategies: MIGRATIONS[name], conflictHandler: conflicts[name]!.handler },
     ]),
   );
   // RxDB's typings cannot follow collections made from a list; the names are this file's own.
@@ -169,7 +172,7 @@ async function openDatabase<
   } as never);
   const outbox = (made.outbox = new Outbox(db.collections.outbox, SYNC_RULES));
   const conflictLog = new ConflictLog(db.collections.conflict_log);
-  return { db, outbox, conflictLog, rules: SYNC_RULES, writes: new WriteQueue() };
+  return { db, outbox, conflictLog, conflicts, rules: SYNC_RULES, writes: new WriteQueue() };
 }
 
 export function openUserDatabase(options: OpenOptions): Promise<LocalDatabase<UserDatabase>> {

@@ -1,164 +1,241 @@
-// A form over a synced document: it writes only what the user changed, and shows what a pull
-// changed in the fields the user is not editing
-// (docs/decisions/013-sync-never-loses-an-edit.md#forms-write-only-what-changed). Both judge
-// against `base`: per field, the stored value the form last agreed with (when it loaded, when it
-// took a pulled value, when it saved). Pure functions over stored values, unit-tested.
-import { mergeList as applyListEdit, sameValue, type LostValue } from '../sync/merge';
+// A synced form's controller: it holds the form's state machine (form-machine.ts), feeds it the
+// events the hook passes on (typing, a stored change, time), and carries out what it asks:
+// writes through the document's write queue, values put in the form, values kept in the conflict
+// log, and, as the page goes, the change kept and sent (page-going.ts). Plain TypeScript: the
+// hook (synced-form.ts) only wires events to it.
+import { compareAndSet } from './compare-and-set';
+import {
+  open,
+  putBack,
+  startWrite,
+  storedChanged,
+  tick,
+  typed,
+  unwritten,
+  wrote,
+  writeFailed,
+  type Effect,
+  type Fields,
+  type FormState,
+  type Origin,
+  type Step,
+  type WriteOutcome,
+  type WriteRequest,
+} from './form-machine';
+import { keepChange } from './page-going';
+import type { SyncedDocument } from './synced-document';
 
-export type Fields = Record<string, unknown>;
-
-export interface FieldWrite {
-  /** What to write: only fields the user changed; empty when nothing changed (write nothing). */
-  patch: Fields;
-  /** Values another device stored that this write replaces (both changed one field): each is
-   * set aside (`local`) for what this user typed (`server`, as it now stands). */
-  replaced: LostValue[];
+/** How the controller reaches the form: replaced as the form's component renders again. */
+export interface FormView {
+  /** The form's values as stored values, now (`stored`: what is stored, for input that cannot be). */
+  read: (stored: Fields) => Fields;
+  /** Puts stored values in the form's fields (stored values, by stored field). */
+  show: (values: Fields) => void;
+  /** Stored fields whose input cannot be stored as typed: they keep what was typed. */
+  keepTyped: () => readonly string[];
+  /** A write failed: say so (what was typed stays in the form, and is written with the next change). */
+  onWriteError: (error: unknown) => void;
 }
 
-/**
- * The write for a save. A scalar the user changed is written as typed; a list as the stored list
- * plus what the user added minus what they removed. Fields the user did not change are left out,
- * so a value another device stored meanwhile stays.
- */
-export function fieldWrite(base: Fields, edited: Fields, stored: Fields, listFields: readonly string[]): FieldWrite {
-  const patch: Fields = {};
-  const replaced: LostValue[] = [];
-  for (const [field, value] of Object.entries(edited)) {
-    const was = base[field] ?? null;
-    const now = stored[field] ?? null;
-    if (sameValue(value ?? null, was)) continue;
-    if (listFields.includes(field)) {
-      const merged = applyListEdit(was, value, now);
-      if (!sameValue(merged, now)) patch[field] = merged;
-      continue;
-    }
-    if (sameValue(value ?? null, now)) continue;
-    patch[field] = value;
-    if (!sameValue(now, was)) replaced.push({ field, local: now, server: value });
+export interface FormSyncOptions {
+  document: SyncedDocument;
+  /** The stored document when the form opened (null: the first change makes it). */
+  initial: Fields | null;
+  view: FormView;
+}
+
+export class FormSync {
+  #state: FormState;
+  #scheduled: ReturnType<typeof setTimeout> | null = null;
+  #wake: { at: number; timer: ReturnType<typeof setTimeout> } | null = null;
+  /** Values are being put in the form: its store's notices are not the user typing. */
+  #showing = false;
+  /** The document has a change waiting to be sent (its outbox entry): a page that goes sends it. */
+  waiting = false;
+  readonly #madeFrom: Fields;
+
+  /** The form, as it last rendered. */
+  view: FormView;
+  readonly #document: SyncedDocument;
+
+  constructor({ document, initial, view }: FormSyncOptions) {
+    this.#document = document;
+    this.view = view;
+    const values = view.read(initial ?? {});
+    this.#state = open(document.fields, document.listFields, initial, values);
+    this.#madeFrom = { ...values };
   }
-  return { patch, replaced };
-}
 
-export interface Rebased {
-  /** The form's new agreement with the stored document. */
-  base: Fields;
-  /** Fields to set in the form (stored values). */
-  updates: Fields;
-}
-
-/**
- * Takes a newer stored document into the form: a field the user has neither changed nor is
- * editing shows the stored value; a list shows the stored list with the user's unsaved additions
- * and removals; a field the user changed or is editing keeps what they typed (a save then writes
- * it, replacing the stored value — see `fieldWrite`).
- */
-export function rebase(
-  base: Fields,
-  edited: Fields,
-  stored: Fields,
-  listFields: readonly string[],
-  editing: ReadonlySet<string> = new Set(),
-): Rebased {
-  const next: Fields = { ...base };
-  const updates: Fields = {};
-  for (const field of Object.keys(edited)) {
-    const was = base[field] ?? null;
-    const now = stored[field] ?? null;
-    if (sameValue(now, was)) continue;
-    const value = edited[field] ?? null;
-    if (listFields.includes(field)) {
-      const shown = applyListEdit(was, value, now);
-      if (!sameValue(shown, value)) updates[field] = shown;
-      next[field] = now;
-      continue;
-    }
-    if (editing.has(field) || !sameValue(value, was)) continue;
-    updates[field] = now;
-    next[field] = now;
+  /** The form rendered again: its callbacks and mappings as they are now. */
+  follow(view: FormView) {
+    this.view = view;
   }
-  return { base: next, updates };
+
+  /** The form's values as stored values; input that cannot be stored keeps the agreed value. */
+  #read(): Fields {
+    return this.view.read({ ...this.#state.stored, ...this.#state.base });
+  }
+
+  get state(): FormState {
+    return this.#state;
+  }
+
+  #apply({ state, effects }: Step) {
+    this.#state = state;
+    for (const effect of effects) this.#do(effect);
+  }
+
+  #do(effect: Effect) {
+    switch (effect.kind) {
+      case 'write':
+        this.#scheduled ??= setTimeout(() => void this.flush().catch((e: unknown) => this.view.onWriteError(e)), 0);
+        return;
+      case 'show':
+        return this.#show(effect.values);
+      case 'keep':
+        return void this.#keep(effect.lost, effect.by);
+      case 'wake':
+        return this.#wakeAt(effect.at);
+    }
+  }
+
+  #show(values: Fields) {
+    this.#showing = true;
+    try {
+      this.view.show(values);
+    } finally {
+      this.#showing = false;
+    }
+    // As the form holds them now (a value the form spells differently is not a change).
+    const now = this.#read();
+    const shown = Object.fromEntries(Object.keys(values).map((f) => [f, now[f] ?? null]));
+    this.#state = { ...this.#state, values: { ...this.#state.values, ...shown } };
+  }
+
+  #keep(lost: Parameters<SyncedDocument['local']['conflictLog']['keep']>[2], by: Origin) {
+    const document = this.#document;
+    return document.local.conflictLog.keep(document.table, document.id, lost, by).catch(() => undefined);
+  }
+
+  #wakeAt(at: number) {
+    if (this.#wake && this.#wake.at <= at) return;
+    if (this.#wake) clearTimeout(this.#wake.timer);
+    const timer = setTimeout(
+      () => {
+        this.#wake = null;
+        this.#apply(tick(this.#state, Date.now()));
+      },
+      Math.max(0, at - Date.now()),
+    );
+    this.#wake = { at, timer };
+  }
+
+  /** The form's store changed: the user typing, unless the values were put there here. */
+  typed() {
+    if (this.#showing) return;
+    this.#apply(typed(this.#state, this.#read(), Date.now()));
+  }
+
+  /** The stored document changed. */
+  storedChanged(doc: Fields) {
+    const before = this.#state.stored;
+    const by: Origin = before && before.serverModified === doc.serverModified ? 'other-tab' : 'other-device';
+    if (this.#document.editable?.(doc) === false) {
+      this.#state = { ...this.#state, stored: doc };
+      return;
+    }
+    this.#apply(storedChanged(this.#state, doc, Date.now(), by, this.view.keepTyped()));
+  }
+
+  /** The user puts a value set aside back in its field (stored value). */
+  putBack(field: string, value: unknown) {
+    this.#apply(putBack(this.#state, field, value, Date.now()));
+  }
+
+  /**
+   * Writes what is pending now, in the document's write queue (`create`: make the document even
+   * if nothing was typed). Resolves once it is on this device; rejects when the write failed.
+   */
+  flush({ create = false } = {}): Promise<void> {
+    if (this.#scheduled) clearTimeout(this.#scheduled);
+    this.#scheduled = null;
+    return this.#document.local.writes.run(async () => {
+      const { state, write } = startWrite(this.#state, create);
+      this.#state = state;
+      if (!write) return;
+      try {
+        const outcome = await this.#write(write);
+        // The state as it is now: stored changes may have come while the write was under way.
+        this.#apply(wrote(this.#state, write, outcome, Date.now()));
+      } catch (error) {
+        this.#state = writeFailed(this.#state, write);
+        throw error;
+      }
+    });
+  }
+
+  async #write(request: WriteRequest): Promise<WriteOutcome> {
+    const document = this.#document;
+    if (request.create && document.make && document.insert && !(await document.read())) {
+      const made = document.make(this.#read());
+      const madeFrom = document.make(this.#madeFrom);
+      // Another tab may make it first: then this write is judged against theirs, as any.
+      const inserted = await document.insert(made, madeFrom).then(
+        () => true,
+        () => false,
+      );
+      if (inserted) return { written: { ...request.edited }, lost: [] };
+    }
+    let outcome: WriteOutcome = { written: {}, lost: [] };
+    await document.write((stored) => {
+      const result = compareAndSet(request, stored, document.listFields);
+      outcome = result.outcome;
+      return result.patch;
+    });
+    return outcome;
+  }
+
+  /** Anything typed not on this device yet: leaving asks first. */
+  unwritten(): boolean {
+    return this.#scheduled !== null || unwritten(this.#state);
+  }
+
+  /**
+   * The page is going: what is typed and not known to be stored is kept (localStorage) and, where
+   * this tab may, sent once more in a request that outlives the page.
+   */
+  pageGoes() {
+    const document = this.#document;
+    const typedHere = unwritten(this.#state) ? pickTyped(this.#state) : {};
+    if (Object.keys(typedHere).length === 0 && !this.waiting) return;
+    const stored = this.#state.stored;
+    const doc = { ...(stored ?? document.make?.(this.#read()) ?? {}), ...typedHere, id: document.id };
+    // Kept first: sent and not kept, this device's older state could later be pushed over it.
+    const kept = keepChange(document.local.db.name, {
+      table: document.table,
+      id: document.id,
+      changed: typedHere,
+      base: Object.fromEntries(Object.keys(typedHere).map((f) => [f, this.#state.base[f] ?? null])),
+      serverModified: stored?.serverModified ?? null,
+      ...(stored ? {} : { made: doc }),
+      sent: doc,
+    });
+    if (kept || Object.keys(typedHere).length === 0) {
+      document.local.engine.pageGoingPush(document.table, [{ doc, assumed: this.waiting || !stored ? null : stored }]);
+    }
+    void this.flush().catch(() => undefined);
+  }
+
+  dispose() {
+    if (this.#wake) clearTimeout(this.#wake.timer);
+    this.#wake = null;
+    if (this.#scheduled) void this.flush().catch((e: unknown) => this.view.onWriteError(e));
+  }
 }
 
-/** The fields of `doc` named in `fields` (a form's stored values). */
-export function pick(doc: Fields, fields: readonly string[]): Fields {
-  return Object.fromEntries(fields.map((f) => [f, doc[f] ?? null]));
-}
-
-/** A document's newest state as a page goes, and the change it holds over what is stored. */
-export interface NewestState {
-  /** The whole document as this device has it or is writing it. */
-  doc: Fields;
-  /** The fields written or typed and not yet seen stored, with their values… */
-  changed: Fields;
-  /** …and the stored values they were typed over. */
-  base: Fields;
-  /** Made by this page's form: the server may not have it yet. */
-  created: boolean;
-  /** Every field this page's form wrote or is writing. */
-  touched: string[];
-}
-
-/**
- * The document as this device now has it or is writing it: what was last stored, what was
- * written since, and what the user changed and is not written yet (as `fieldWrite` would write it).
- * Null while there is no document (nothing typed yet).
- */
-export function newestState(
-  s: {
-    stored: Fields | null;
-    /** The document being made, until it is stored (null: none). */
-    making: Fields | null;
-    base: Fields;
-    dirty: Set<string>;
-    unconfirmed: Fields;
-    created: boolean;
-    touched: Set<string>;
-  },
-  now: Fields,
-  listFields: readonly string[],
-): NewestState | null {
-  const stored = s.stored ?? s.making;
-  if (!stored) return null;
-  const known = { ...stored, ...s.unconfirmed };
-  const { patch } = fieldWrite(s.base, pick(now, [...s.dirty]), known, listFields);
-  const doc = { ...known, ...patch };
-  // Not stored yet, all of it is the change.
-  const changed = s.stored ? { ...s.unconfirmed, ...patch } : doc;
-  const touched = [...new Set([...s.touched, ...Object.keys(patch)])];
-  return {
-    doc,
-    changed,
-    base: pick(s.stored ?? {}, Object.keys(changed)),
-    created: s.created || !s.stored,
-    touched,
-  };
-}
-
-/** All mutable state of a synced form's agreement with its document, in one place (synced-form.ts). */
-export interface FormAgreement {
-  id: string | null;
-  /** Per field, the stored value the form last agreed with. */
-  base: Fields;
-  /** The stored document as last seen. */
-  stored: Fields | null;
-  /** The form's values as stored values, as last seen: a difference is the user's change. */
-  shown: Fields;
-  /** Fields the user changed that are not written yet. */
-  dirty: Set<string>;
-  /** Values a pull put in a field, and when (see SEEN_AFTER_MS). */
-  pulledAt: Map<string, { before: unknown; at: number }>;
-  applying: boolean;
-  scheduled: ReturnType<typeof setTimeout> | null;
-  /** Writes queued or under way. */
-  writing: number;
-  /** What is being or was written and not yet seen stored (for a push as the page goes). */
-  unconfirmed: Fields;
-  /** The document the first change makes, until it is written (SyncedDocument.make). */
-  making: Fields | null;
-  /** This form made the document (its first change). */
-  created: boolean;
-  /** The document has a change waiting to be sent (its outbox entry). */
-  waiting: boolean;
-  /** Every field this form has written. */
-  touched: Set<string>;
+/** The values typed and not known to be stored: pending, or handed to a write not seen stored. */
+function pickTyped(state: FormState): Fields {
+  const held = (f: string) => state.typing[f]?.lostTo != null;
+  const fields = [...state.pending, ...Object.keys(state.writing)].filter((f) => !held(f));
+  return Object.fromEntries(fields.map((f) => [f, state.values[f] ?? null]));
 }

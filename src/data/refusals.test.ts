@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnOfConstraint, type Refusal } from '../sync/refusal';
+import { columnOfRule } from '../lib/refusal-words';
+import type { Refusal } from '../sync/refusal';
 import { refusalMessage, rowRefusalMessage } from './refusals';
 
 const refusal = (constraint: string | null, extra: Partial<Refusal> = {}): Refusal => ({
@@ -62,13 +63,11 @@ describe('what a refusal says (messages that say what happened)', () => {
 describe('the field a check is about', () => {
   it('comes from the check’s name, the longest column that fits', () => {
     const fields = ['website_url', 'website', 'agency_name', 'tone_of_voice'];
-    expect(columnOfConstraint('agent_assessments', 'agent_assessments_website_url_is_http_url', fields)).toBe(
-      'website_url',
-    );
-    expect(columnOfConstraint('agent_assessments', 'agent_assessments_tone_of_voice_no_duplicates', fields)).toBe(
+    expect(columnOfRule('agent_assessments', 'agent_assessments_website_url_is_http_url', fields)).toBe('website_url');
+    expect(columnOfRule('agent_assessments', 'agent_assessments_tone_of_voice_no_duplicates', fields)).toBe(
       'tone_of_voice',
     );
-    expect(columnOfConstraint('agent_assessments', 'sync_read_only_column', fields)).toBeNull();
-    expect(columnOfConstraint('agent_assessments', null, fields)).toBeNull();
+    expect(columnOfRule('agent_assessments', 'sync_read_only_column', fields)).toBeNull();
+    expect(columnOfRule('agent_assessments', null, fields)).toBeNull();
   });
 });

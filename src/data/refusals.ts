@@ -5,8 +5,8 @@ import type { Outbox } from '../sync/outbox';
 import { refusedFields, type FieldRefusal } from '../sync/refusal';
 
 export type { FieldRefusal };
-// The words live beside the refusals they name, in the sync layer: the header says them too.
-export { refusalMessage, rowRefusalMessage } from '../sync/refusal-words';
+// The words are said the same way wherever a refusal comes from (lib/refusal-words.ts).
+export { refusalMessage, rowRefusalMessage } from '../lib/refusal-words';
 
 /** The live refusal of one document, or null. */
 export function useRefusal(outbox: Outbox | null, table: string, docId: string | null): FieldRefusal | null {

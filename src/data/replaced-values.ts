@@ -1,10 +1,10 @@
 // Values of a synced form's document that were replaced where the user did not see it happen
-// (another device's save won, or this device's save replaced another's): by the form field that
-// shows them, with a way to put the value set aside back (docs/decisions/023-replaced-values-announced.md).
+// (another device's or tab's save came first): by the form field that shows them, with a way to
+// put the value set aside back (docs/decisions/023-replaced-values-announced.md).
 import { useEffect, useState } from 'react';
 import type { KeptValue } from '../sync/conflict-log';
 import type { SyncedDocument } from './synced-document';
-import type { Fields } from './form-sync';
+import type { Fields } from './form-machine';
 
 /** How the form shows stored fields (the synced form's options). */
 export interface FormView {
@@ -23,20 +23,18 @@ export interface ReplacedValues {
 
 /** The document's replaced values not yet seen, by the form field that shows them. */
 export function useReplaced(
-  synced: Pick<SyncedDocument, 'table' | 'local'>,
-  form: { setFieldValue(name: string, value: unknown): void },
-  id: string | null,
+  synced: Pick<SyncedDocument, 'table' | 'local' | 'id'>,
+  form: { putBack(field: string, value: unknown): void },
   view: FormView,
 ): ReplacedValues {
   const [kept, setKept] = useState<KeptValue[]>([]);
   useEffect(() => {
-    if (!id) return;
-    const sub = synced.local.conflictLog.toReview$({ table: synced.table, docId: id }).subscribe(setKept);
+    const sub = synced.local.conflictLog.toReview$({ table: synced.table, docId: synced.id }).subscribe(setKept);
     return () => {
       sub.unsubscribe();
       setKept([]);
     };
-  }, [id, synced]);
+  }, [synced]);
   // The form field that shows a stored field, or null (a total that follows the shares).
   const shownAs = (field: string, value: unknown) => {
     const { toForm, formName = (f: string) => f } = view;
@@ -56,9 +54,9 @@ export function useReplaced(
       .map((k) => k.id);
     void synced.local.conflictLog.review(ids);
   };
+  // Put back on purpose: written over the value that stands now, as typing it again would be.
   const restore = (one: KeptValue) => {
-    const name = shownAs(one.field, one.local);
-    if (name) form.setFieldValue(name, view.toForm({ [one.field]: one.local })[name]);
+    if (shownAs(one.field, one.local)) form.putBack(one.field, one.local);
     seen(one);
   };
   return { replaced, restore, dismiss: seen };

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { map } from 'rxjs';
 import { newestBy as newest } from '../sync/rows';
-import type { Fields } from './form-sync';
+import { subscriptionDraftId } from './draft-id';
+import type { Fields } from './form-machine';
 import { firstPull } from './first-pull';
-import { asThePageGoes } from './page-going';
 import type { ShareAgreementStatusDoc, ShareSubscriptionDoc } from './schemas';
 import type { SyncedDocument } from './synced-document';
 import type { UserData } from './user-data';
@@ -34,11 +34,19 @@ function newestOf(subs: ShareSubscriptionDoc[]) {
   };
 }
 
-/** Where the user stands once the first pull is in: what the subscribe route decides with. */
+/**
+ * Where the user stands once the first pull is in: what the subscribe route decides with. The
+ * draft is the one under the id every device of the account derives (draft-id.ts), whether this
+ * device has it yet or not: the wizard edits that row, and takes another device's values into it
+ * as soon as they arrive.
+ */
 export async function readSubscriptions(data: UserData) {
   await firstPull(data);
-  const docs = await data.db.share_subscriptions.find().exec();
-  return newestOf(docs.map((d) => d.toJSON() as ShareSubscriptionDoc));
+  const docs = (await data.db.share_subscriptions.find().exec()).map((d) => d.toJSON() as ShareSubscriptionDoc);
+  const { signed } = newestOf(docs);
+  const draftId = await subscriptionDraftId(data.userId, docs.filter((d) => d.status !== 'draft').length);
+  const draft = docs.find((d) => d.id === draftId && d.status === 'draft') ?? null;
+  return { signed, draft, draftId };
 }
 
 export function useSubscriptions(data: UserData | null): SubscriptionsView {
@@ -114,28 +122,29 @@ export const DRAFT_FIELDS = [
 ] as const satisfies readonly (keyof DraftFields)[];
 
 /**
- * The user's draft as the wizard's synced form edits it: the first change creates it (the server
- * makes its payment reference when it arrives), later changes patch only what changed. Never
- * waits for the network: replication sends it when it can.
+ * The user's draft as the wizard's synced form edits it, under its derived id: the first change
+ * creates it (the server makes its payment reference when it arrives), later changes patch only
+ * what changed. Never waits for the network: replication sends it when it can.
  */
-export function draftDocument(data: UserData): SyncedDocument {
+export function draftDocument(data: UserData, id: string): SyncedDocument {
   const collection = data.db.share_subscriptions;
   const asFields = (doc: { toJSON: () => unknown } | null) => (doc ? (doc.toJSON() as Fields) : null);
   return {
     table: 'share_subscriptions',
+    id,
     fields: DRAFT_FIELDS,
     listFields: [],
     local: data,
-    watch: (id) => collection.findOne(id).$.pipe(map(asFields)),
+    watch: () => collection.findOne(id).$.pipe(map(asFields)),
     // Signed (or cancelled) elsewhere, it is no longer the form's: the wizard does not follow it.
     editable: (doc) => doc.status === 'draft',
-    read: async (id) => asFields(await collection.findOne(id).exec()),
-    asThePageGoes: asThePageGoes(data, 'share_subscriptions'),
-    make: (all) => ({ ...(all as DraftFields), id: crypto.randomUUID(), user_id: data.userId, status: 'draft' }),
-    insert: async (made) => {
+    read: async () => asFields(await collection.findOne(id).exec()),
+    make: (all) => ({ ...(all as DraftFields), id, user_id: data.userId, status: 'draft' }),
+    insert: async (made, madeFrom) => {
+      await data.outbox.noteMadeFrom('share_subscriptions', id, madeFrom);
       await collection.insert(made as ShareSubscriptionDoc);
     },
-    write: async (id, change) => {
+    write: async (change) => {
       const doc = await collection.findOne(id).exec();
       if (!doc) throw new Error('This subscription is not on this device.');
       await doc.incrementalModify((stored) => ({ ...stored, ...change(stored) }));

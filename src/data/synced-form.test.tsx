@@ -1,18 +1,24 @@
 // The synced form over a real local database (no network): every change is written as it is
-// made, whatever way the page is left, and a failed write is said and tried again.
+// made, whatever way the page is left; two writers of one field end on one whole value, and the
+// one that lost is said and kept; a failed write is said and tried again.
 import { useForm } from '@tanstack/react-form';
+import { useState } from 'react';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasUnsavedInput } from '../lib/unsaved-input';
 import { closeLocalData, localUserData } from '../testing/local-data';
-import type { Fields, NewestState } from './form-sync';
+import { BURST_IDLE_MS, type Fields } from './form-machine';
 import type { ShareSubscriptionDoc } from './schemas';
 import { draftDocument } from './subscriptions';
 import type { SyncedDocument } from './synced-document';
 import { useSyncedForm } from './synced-form';
 import type { UserData } from './user-data';
 
-afterEach(closeLocalData);
+afterEach(async () => {
+  await closeLocalData();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
 
 type Values = { name: string; phone: string };
 const toStored = (v: Values): Fields => ({
@@ -27,13 +33,14 @@ const toForm = (stored: Fields) => ({
   ...('subscriber_phone' in stored ? { phone: (stored.subscriber_phone as string | null) ?? '' } : {}),
 });
 
-function useNameForm(document: SyncedDocument, onWriteError = vi.fn()) {
-  const form = useForm({ defaultValues: { name: '', phone: '' } });
+function useNameForm(made: SyncedDocument, onWriteError = vi.fn(), initial: Fields | null = null) {
+  // As the wizards do: one document for the form's life.
+  const [document] = useState(made);
+  const form = useForm({ defaultValues: { name: (initial?.subscriber_name as string) ?? '', phone: '' } });
   const synced = useSyncedForm<Values>({
     document,
     form,
-    initial: null,
-    initialId: null,
+    initial,
     toStored,
     toForm,
     formName: (field) => (field === 'subscriber_name' ? 'name' : field === 'subscriber_phone' ? 'phone' : field),
@@ -44,15 +51,25 @@ function useNameForm(document: SyncedDocument, onWriteError = vi.fn()) {
 
 const drafts = async (data: UserData) =>
   (await data.db.share_subscriptions.find().exec()).map((d) => d.toJSON() as ShareSubscriptionDoc);
+const kept = async (data: UserData) =>
+  (await data.db.conflict_log.find().exec()).map((e) => ({
+    field: e.field,
+    local: JSON.parse(e.local) as unknown,
+    server: JSON.parse(e.server) as unknown,
+    replacedBy: e.replacedBy,
+  }));
+const ID = '8b0c2f3e-3c1d-8a4b-9c6d-7e8f9a0b1c2d';
+/** A write made elsewhere: another tab of this browser (same server time), or a pull (a newer one). */
+const storeElsewhere = async (data: UserData, patch: Partial<ShareSubscriptionDoc>) =>
+  (await data.db.share_subscriptions.findOne(ID).exec())!.incrementalPatch(patch);
 
 describe('useSyncedForm', () => {
-  it('writes a change as it is made: the first makes the document, later ones patch it', async () => {
+  it('writes a change as it is made: the first makes the document under its id, later ones patch it', async () => {
     const data = await localUserData();
-    const { result } = renderHook(() => useNameForm(draftDocument(data)));
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
     act(() => result.current.form.setFieldValue('name', 'Ada'));
     await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Ada'));
-    const [made] = await drafts(data);
-    await waitFor(() => expect(result.current.synced.id).toBe(made?.id));
+    expect((await drafts(data))[0]?.id).toBe(ID);
     act(() => result.current.form.setFieldValue('phone', '0100'));
     await waitFor(async () => expect((await drafts(data))[0]?.subscriber_phone).toBe('0100'));
     expect(await drafts(data)).toHaveLength(1);
@@ -60,7 +77,7 @@ describe('useSyncedForm', () => {
 
   it('a change still pending when the form goes (a link, Back) is written before its database closes', async () => {
     const data = await localUserData();
-    const { result, unmount } = renderHook(() => useNameForm(draftDocument(data)));
+    const { result, unmount } = renderHook(() => useNameForm(draftDocument(data, ID)));
     act(() => result.current.form.setFieldValue('name', 'Typed then left'));
     expect(hasUnsavedInput()).toBe(true);
     unmount();
@@ -69,113 +86,124 @@ describe('useSyncedForm', () => {
     expect(hasUnsavedInput()).toBe(false);
   });
 
-  it('closing the tab (pagehide) writes what is pending at once', async () => {
+  it('as the page goes, the change is kept and sent once more, and written', async () => {
     const data = await localUserData();
-    const { result } = renderHook(() => useNameForm(draftDocument(data)));
-    act(() => {
-      result.current.form.setFieldValue('name', 'Closing');
-      window.dispatchEvent(new Event('pagehide'));
-    });
-    await data.writes.idle();
-    expect((await drafts(data))[0]?.subscriber_name).toBe('Closing');
-  });
-
-  it('as the page goes, its newest state is sent once more: what was written and what was not yet', async () => {
-    const data = await localUserData();
-    const sent: Fields[] = [];
-    const document: SyncedDocument = { ...draftDocument(data), asThePageGoes: ({ doc }) => sent.push(doc) };
-    const { result } = renderHook(() => useNameForm(document));
+    const push = vi.spyOn(data.engine, 'pageGoingPush').mockReturnValue(true);
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
     act(() => result.current.form.setFieldValue('name', 'Ada'));
-    await waitFor(() => expect(result.current.synced.id).not.toBeNull());
     await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
     act(() => {
       result.current.form.setFieldValue('phone', '0100');
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({
-      id: result.current.synced.id,
-      user_id: data.userId,
-      status: 'draft',
-      subscriber_name: 'Ada',
-      subscriber_phone: '0100',
-    });
+    const [table, [state]] = push.mock.calls[0]!;
+    expect(table).toBe('share_subscriptions');
+    expect(state).toMatchObject({ doc: { id: ID, status: 'draft', subscriber_name: 'Ada', subscriber_phone: '0100' } });
+    const journal = JSON.parse(localStorage.getItem(`chloe-page-going:${data.db.name}`) ?? '[]') as Fields[];
+    expect(journal).toMatchObject([
+      { id: ID, changed: { subscriber_phone: '0100' }, base: { subscriber_phone: null } },
+    ]);
+    await data.writes.idle();
+    expect((await drafts(data))[0]?.subscriber_phone).toBe('0100');
   });
 
-  it('a page that goes before the first write is done sends the document it is making, with the id it gets', async () => {
+  it('a page that goes before the first write is done keeps the document it is making', async () => {
     const data = await localUserData();
-    const sent: NewestState[] = [];
-    const real = draftDocument(data);
-    let insert: (() => void) | null = null;
-    const document: SyncedDocument = {
-      ...real,
-      // The device's database is slow to take the first write (it is busy with a pull, say).
-      insert: (made) => new Promise<void>((resolve) => (insert = () => void real.insert!(made).then(resolve))),
-      asThePageGoes: (newest) => sent.push(newest),
-    };
-    const { result } = renderHook(() => useNameForm(document));
-    act(() => result.current.form.setFieldValue('name', 'A'));
+    vi.spyOn(data.engine, 'pageGoingPush').mockReturnValue(false);
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
     act(() => {
       result.current.form.setFieldValue('name', 'Ada');
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({
-      created: true,
-      doc: { user_id: data.userId, status: 'draft', subscriber_name: 'Ada' },
-    });
-    const id = sent[0]!.doc.id;
-    await waitFor(() => expect(insert).not.toBeNull());
-    insert!();
-    await data.writes.idle();
-    expect((await drafts(data)).map((d) => [d.id, d.subscriber_name])).toEqual([[id, 'Ada']]);
+    const journal = JSON.parse(localStorage.getItem(`chloe-page-going:${data.db.name}`) ?? '[]') as Fields[];
+    expect(journal[0]).toMatchObject({ id: ID, made: { id: ID, user_id: data.userId, subscriber_name: 'Ada' } });
   });
 
-  it('a page that goes while a save is under way (Save & Continue Later, then the tab closed) sends that save', async () => {
+  it('a value stored elsewhere shows at once in a field the user is not typing in, and is kept', async () => {
     const data = await localUserData();
-    const sent: NewestState[] = [];
-    const real = draftDocument(data);
-    let reading: (() => void) | null = null;
-    const document: SyncedDocument = {
-      ...real,
-      asThePageGoes: (newest) => sent.push(newest),
-    };
-    const { result } = renderHook(() => useNameForm(document));
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
     act(() => result.current.form.setFieldValue('name', 'Ada'));
     await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
-    // The save's read of the stored document is slow: the page goes while the save is under way.
-    document.read = (id) => new Promise((resolve) => (reading = () => void real.read(id).then(resolve)));
-    act(() => result.current.form.setFieldValue('name', 'Ada Lovelace'));
-    const saving = act(() => result.current.synced.flush());
-    await waitFor(() => expect(reading).not.toBeNull());
-    act(() => void window.dispatchEvent(new Event('pagehide')));
-    expect(sent.at(-1)?.changed).toMatchObject({ subscriber_name: 'Ada Lovelace' });
-    reading!();
-    await saving;
-  });
-
-  it('a value pulled from elsewhere shows in a field the user is not in, and the next write keeps it', async () => {
-    const data = await localUserData();
-    const { result } = renderHook(() => useNameForm(draftDocument(data)));
-    act(() => result.current.form.setFieldValue('name', 'Ada'));
-    await waitFor(() => expect(result.current.synced.id).not.toBeNull());
-    const doc = await data.db.share_subscriptions.findOne(result.current.synced.id!).exec();
-    await doc!.incrementalPatch({ subscriber_phone: '0999' });
+    await storeElsewhere(data, { subscriber_phone: '0999' });
     await waitFor(() => expect(result.current.form.state.values.phone).toBe('0999'));
     act(() => result.current.form.setFieldValue('name', 'Ada Lovelace'));
     await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Ada Lovelace'));
     expect((await drafts(data))[0]?.subscriber_phone).toBe('0999');
-    expect(await data.conflictLog.collection.count().exec()).toBe(0);
+    expect(await kept(data)).toEqual([]);
+  });
+
+  it('a device that holds no draft takes the one that arrives, into every field', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
+    // Another device made the draft; a pull brings it.
+    await data.db.share_subscriptions.insert({
+      id: ID,
+      user_id: data.userId,
+      status: 'draft',
+      subscriber_name: 'Alice Investor',
+      subscriber_address: '1 A Street, Bath',
+      number_of_shares: 5000,
+      subscription_price: 1.25,
+      total_amount: 6250,
+      serverModified: '2026-11-28 10:00:00.000001+00',
+    });
+    await waitFor(() => expect(result.current.form.state.values.name).toBe('Alice Investor'));
+    act(() => result.current.form.setFieldValue('phone', '0100'));
+    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_phone).toBe('0100'));
+    expect(await drafts(data)).toMatchObject([
+      { subscriber_name: 'Alice Investor', subscriber_address: '1 A Street, Bath' },
+    ]);
+  });
+
+  it('two tabs typing one field: the first stored stands; the other tab shows it when its burst ends, and its value is kept once', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
+    act(() => result.current.form.setFieldValue('name', 'Start'));
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    await data.writes.idle();
+    await new Promise((r) => setTimeout(r, BURST_IDLE_MS + 50));
+    // This tab starts a burst; the other tab's value is stored first.
+    act(() => result.current.form.setFieldValue('name', 'B'));
+    await storeElsewhere(data, { subscriber_name: 'Explorer Three Tabs' });
+    act(() => result.current.form.setFieldValue('name', 'Bravo'));
+    act(() => result.current.form.setFieldValue('name', 'Bravo Second Tab'));
+    await data.writes.idle();
+    expect((await drafts(data))[0]?.subscriber_name).toBe('Explorer Three Tabs');
+    // While typing, this tab keeps what it types; within a second of the burst's end it shows what stands.
+    await waitFor(() => expect(result.current.form.state.values.name).toBe('Explorer Three Tabs'), { timeout: 2000 });
+    await waitFor(async () =>
+      expect(await kept(data)).toEqual([
+        { field: 'subscriber_name', local: 'Bravo Second Tab', server: 'Explorer Three Tabs', replacedBy: 'other-tab' },
+      ]),
+    );
+    expect(result.current.synced.replaced.name).toMatchObject({ local: 'Bravo Second Tab', replacedBy: 'other-tab' });
+    expect((await drafts(data))[0]?.subscriber_name).toBe('Explorer Three Tabs');
+  });
+
+  it('a value lost to a pull said at its field can be put back', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
+    act(() => result.current.form.setFieldValue('name', 'Mine'));
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    act(() => result.current.form.setFieldValue('name', 'Mine again'));
+    await storeElsewhere(data, { subscriber_name: 'Theirs', serverModified: '2026-11-28 10:00:00.000001+00' });
+    await waitFor(() => expect(result.current.synced.replaced.name).toMatchObject({ replacedBy: 'other-device' }), {
+      timeout: 2000,
+    });
+    expect(result.current.form.state.values.name).toBe('Theirs');
+    act(() => result.current.synced.restore(result.current.synced.replaced.name!));
+    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Mine again'));
+    await waitFor(() => expect(result.current.synced.replaced.name).toBeUndefined());
   });
 
   it('a write that fails is said, and the change is written with the next one', async () => {
     const data = await localUserData();
-    const real = draftDocument(data);
+    const real = draftDocument(data, ID);
     let fail = true;
     const flaky: SyncedDocument = {
       ...real,
-      insert: (made) => (fail ? Promise.reject(new Error('disk full')) : real.insert!(made)),
-      write: (id, patch) => (fail ? Promise.reject(new Error('disk full')) : real.write(id, patch)),
+      insert: (made, from) => (fail ? Promise.reject(new Error('disk full')) : real.insert!(made, from)),
+      write: (change) => (fail ? Promise.reject(new Error('disk full')) : real.write(change)),
     };
     const onWriteError = vi.fn();
     const { result } = renderHook(() => useNameForm(flaky, onWriteError));
@@ -192,35 +220,14 @@ describe('useSyncedForm', () => {
   it('flush waits for the last change; nothing typed, nothing written unless asked to create', async () => {
     const data = await localUserData();
     function Probe({ onReady }: { onReady: (flush: ReturnType<typeof useSyncedForm>['flush']) => void }) {
-      onReady(useNameForm(draftDocument(data)).synced.flush);
+      onReady(useNameForm(draftDocument(data, ID)).synced.flush);
       return null;
     }
     let flush: ReturnType<typeof useSyncedForm>['flush'] | undefined;
     render(<Probe onReady={(f) => (flush = f)} />);
-    expect(await flush!()).toBeNull();
+    expect(await flush!()).toBe(ID);
     expect(await drafts(data)).toEqual([]);
-    const id = await flush!({ create: true });
-    expect((await drafts(data)).map((d) => d.id)).toEqual([id]);
-  });
-
-  it("another tab's save landing between this save's read and its write is replaced knowingly, kept in the log", async () => {
-    const data = await localUserData();
-    const doc = draftDocument(data);
-    let stale: Fields | null = null;
-    // This tab's read comes back before the other tab's write lands: the interleaving of two tabs.
-    const { result } = renderHook(() => useNameForm({ ...doc, read: async (id) => stale ?? doc.read(id) }));
-    act(() => result.current.form.setFieldValue('name', 'Ada'));
-    await waitFor(() => expect(result.current.synced.id).not.toBeNull());
-    const id = result.current.synced.id!;
-    await data.writes.idle();
-    stale = await doc.read(id);
-    await (await data.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({ subscriber_name: 'Grace' });
-    await waitFor(() => expect(result.current.form.state.values.name).toBe('Grace'));
-
-    act(() => result.current.form.setFieldValue('name', 'Ada Lovelace'));
-    await waitFor(async () => expect((await drafts(data))[0]?.subscriber_name).toBe('Ada Lovelace'));
-    await data.writes.idle();
-    const kept = (await data.db.conflict_log.find().exec()).map((e) => [e.field, JSON.parse(e.local) as unknown]);
-    expect(kept).toContainEqual(['subscriber_name', 'Grace']);
+    expect(await flush!({ create: true })).toBe(ID);
+    expect((await drafts(data)).map((d) => d.id)).toEqual([ID]);
   });
 });

@@ -5,32 +5,47 @@
 // supabase/schemas/sync/10-tables.sql; tests/integration/database/schema-parity.test.ts keeps the
 // two alike.
 import type { RxCollection } from 'rxdb';
+import type { ConflictRule } from '../sync/conflict-handler';
 import { syncTable, type SyncTable } from '../sync/engine';
 import type { SyncDoc } from '../sync/rows';
-import type { AssessmentDatabase, UserDatabase } from './database';
+import type { AssessmentDatabase, LocalDatabase, SyncedCollectionName, UserDatabase } from './database';
 
-type TableOptions = { pullOnly?: boolean; serverSetsValues?: boolean; inForms?: boolean };
+type TableOptions = { pullOnly?: boolean; serverSetsValues?: boolean };
 
 export const USER_TABLES = {
   saved_properties: {},
-  share_subscriptions: { serverSetsValues: true, inForms: true },
+  share_subscriptions: { serverSetsValues: true },
   share_agreement_status: { pullOnly: true },
   email_logs: { pullOnly: true },
 } as const satisfies Partial<Record<keyof UserDatabase['collections'], TableOptions>>;
 
 export const ASSESSMENT_TABLES = {
-  agent_assessments: { serverSetsValues: true, inForms: true },
+  agent_assessments: { serverSetsValues: true },
 } as const satisfies Partial<Record<keyof AssessmentDatabase['collections'], TableOptions>>;
 
 // Each collection keeps its own document type inside syncTable; the list needs only their common part.
 const asSynced = (collection: unknown) => collection as RxCollection<SyncDoc>;
+const ruleOf = (local: Pick<LocalDatabase<unknown>, 'conflicts'>, name: SyncedCollectionName) =>
+  local.conflicts[name] as unknown as ConflictRule<SyncDoc>;
 
-export const userSyncTables = (db: UserDatabase): SyncTable[] =>
+/** One table of a user's database, as its engine replicates it (tests and the bench start one alone). */
+export const userSyncTable = (local: LocalDatabase<UserDatabase>, name: keyof typeof USER_TABLES): SyncTable =>
+  syncTable(asSynced(local.db.collections[name]), ruleOf(local, name), USER_TABLES[name]);
+
+export const userSyncTables = (local: LocalDatabase<UserDatabase>): SyncTable[] =>
   Object.entries(USER_TABLES).map(([name, options]) =>
-    syncTable(asSynced(db.collections[name as keyof typeof USER_TABLES]), options),
+    syncTable(
+      asSynced(local.db.collections[name as keyof typeof USER_TABLES]),
+      ruleOf(local, name as SyncedCollectionName),
+      options,
+    ),
   );
 
-export const assessmentSyncTables = (db: AssessmentDatabase): SyncTable[] =>
+export const assessmentSyncTables = (local: LocalDatabase<AssessmentDatabase>): SyncTable[] =>
   Object.entries(ASSESSMENT_TABLES).map(([name, options]) =>
-    syncTable(asSynced(db.collections[name as keyof typeof ASSESSMENT_TABLES]), options),
+    syncTable(
+      asSynced(local.db.collections[name as keyof typeof ASSESSMENT_TABLES]),
+      ruleOf(local, name as SyncedCollectionName),
+      options,
+    ),
   );

@@ -6,9 +6,10 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
+import { leaderOf } from './leader';
 import { userLiveTarget } from './live-target';
 import { countWaiting, watchWaitingCount } from './on-device';
-import { forgetKeptChanges, noteKeptSends, writeKeptChanges } from './page-going';
+import { forgetKeptChanges, takeInOtherTabsChanges, writeKeptChanges } from './page-going';
 import { userSyncTables } from './synced-tables';
 import { storedDatabasesOf, userDatabaseName } from './user-database-name';
 
@@ -20,16 +21,14 @@ export interface UserData extends LocalDatabase<UserDatabase> {
 
 export async function openUserData(userId: string, client: DatabaseClient): Promise<UserData> {
   const local = await openUserDatabase({ name: userDatabaseName(userId) });
-  // Before the engine's first push: it may meet what a page sent as it went.
-  await noteKeptSends(local);
   const engine = startSync({
     local,
     client,
     identifier: userId,
-    tables: userSyncTables(local.db),
-    keepalive: keepaliveTarget(client),
+    tables: userSyncTables(local),
+    keepalive: keepaliveTarget(client, local.db),
     live: userLiveTarget(client, userId),
-    leader: () => local.db.waitForLeadership(),
+    leader: leaderOf(local.db),
     // Sent as anonymous once the session has gone, a change would be refused as another account's.
     signedIn: async () => {
       const { data } = await client.auth.getSession().catch(() => ({ data: { session: null } }));
@@ -39,7 +38,12 @@ export async function openUserData(userId: string, client: DatabaseClient): Prom
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);
   const opened: UserData = { userId, ...local, engine };
-  stopCounting.set(opened, countWaitingChanges(opened));
+  const stopTakingIn = takeInOtherTabsChanges(local);
+  const stopCountingChanges = countWaitingChanges(opened);
+  stopCounting.set(opened, () => {
+    stopTakingIn();
+    stopCountingChanges();
+  });
   return opened;
 }
 

@@ -59,7 +59,6 @@ export interface Database {
           _deleted: boolean;
           last_step: number;
           _writer: string | null;
-          _landed: Json;
         };
         Insert: {
           id?: string;
@@ -114,7 +113,6 @@ export interface Database {
           _deleted?: boolean;
           last_step?: number;
           _writer?: string | null;
-          _landed?: Json;
         };
         Update: {
           id?: string;
@@ -169,7 +167,6 @@ export interface Database {
           _deleted?: boolean;
           last_step?: number;
           _writer?: string | null;
-          _landed?: Json;
         };
         Relationships: [];
       };
@@ -276,7 +273,6 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           _writer: string | null;
-          _landed: Json;
           gmail_message_id: string | null;
           gmail_thread_id: string | null;
           reason: string | null;
@@ -296,7 +292,6 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
-          _landed?: Json;
           gmail_message_id?: string | null;
           gmail_thread_id?: string | null;
           reason?: string | null;
@@ -316,7 +311,6 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
-          _landed?: Json;
           gmail_message_id?: string | null;
           gmail_thread_id?: string | null;
           reason?: string | null;
@@ -509,7 +503,6 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           _writer: string | null;
-          _landed: Json;
           listing_url: string | null;
           portal: 'rightmove' | 'zoopla' | null;
           portal_id: string | null;
@@ -530,7 +523,6 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
-          _landed?: Json;
           listing_url?: string | null;
           portal?: 'rightmove' | 'zoopla' | null;
           portal_id?: string | null;
@@ -551,7 +543,6 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
-          _landed?: Json;
           listing_url?: string | null;
           portal?: 'rightmove' | 'zoopla' | null;
           portal_id?: string | null;
@@ -575,7 +566,6 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           _writer: string | null;
-          _landed: Json;
         };
         Insert: {
           id?: string;
@@ -593,7 +583,6 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
-          _landed?: Json;
         };
         Update: {
           id?: string;
@@ -611,7 +600,6 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
-          _landed?: Json;
         };
         Relationships: [
           {
@@ -647,7 +635,6 @@ export interface Database {
           signed_user_agent: string | null;
           cancelled_at: string | null;
           _writer: string | null;
-          _landed: Json;
           signature_method: 'drawn' | 'typed';
         };
         Insert: {
@@ -673,7 +660,6 @@ export interface Database {
           signed_user_agent?: string | null;
           cancelled_at?: string | null;
           _writer?: string | null;
-          _landed?: Json;
           signature_method?: 'drawn' | 'typed';
         };
         Update: {
@@ -699,7 +685,6 @@ export interface Database {
           signed_user_agent?: string | null;
           cancelled_at?: string | null;
           _writer?: string | null;
-          _landed?: Json;
           signature_method?: 'drawn' | 'typed';
         };
         Relationships: [];
@@ -733,6 +718,7 @@ export interface Database {
       share_agreement_text: { Args: { p: unknown }; Returns: string };
       share_cooling_off_ends: { Args: { p_effective_date: string }; Returns: string };
       share_signature_hash: { Args: { p: unknown }; Returns: string };
+      subscription_draft_id: { Args: { p_user_id: string; p_generation: number }; Returns: string };
       sync_assessment_topic: { Args: { p_token: string }; Returns: string };
       sync_hidden_row: { Args: { p_table: string; p_id: string }; Returns: string };
       sync_horizon: { Args: Record<string, never>; Returns: string };

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
+import { keepingPushes } from './keep-pushes';
 
 /**
  * A client for one assessment link. There is no account: the token travels as the
@@ -16,6 +17,10 @@ export function createAssessmentClient(
   return createClient<Database>(url, anonKey, {
     ...options,
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'chloe-assessment' },
-    global: { ...options.global, headers: { ...options.global?.headers, 'x-assessment-token': token } },
+    global: {
+      ...options.global,
+      fetch: keepingPushes(() => options.global?.fetch ?? globalThis.fetch),
+      headers: { ...options.global?.headers, 'x-assessment-token': token },
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { keepingPushes } from './keep-pushes';
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 import { keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
@@ -97,7 +98,7 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
     detectSessionInUrl: sessionInUrl,
     storageKey: AUTH_STORAGE_KEY,
   },
-  global: { fetch: appFetch },
+  global: { fetch: keepingPushes(() => appFetch) },
 });
 
 const signedOutHere = new Set<() => void>();

@@ -1,33 +1,45 @@
 import type { RxConflictHandler, RxConflictHandlerInput, WithDeleted } from 'rxdb';
-import { merge3, sameData, type Doc } from './merge';
+import { merge3, sameData, type Doc, type LostValue } from './merge';
+import { mergeBase } from './merge-base';
 import type { Outbox } from './outbox';
 import type { TableRules } from './rules';
 
-/**
- * The conflict rule as RxDB's conflict handler: it compares and merges, nothing else. The base it
- * merges against is the one the push that met the conflict noted in the outbox (after a refusal or
- * a lost answer, RxDB's assumed state is not what the server had); the values that lose are kept
- * by the replication, which sees each resolved conflict (replicate-table.ts).
- */
-export function conflictHandler<T extends Doc>(
-  table: string,
-  rules: TableRules,
-  outbox: () => Outbox | undefined,
-): RxConflictHandler<T> {
-  return {
-    isEqual: (a, b) => sameData(a, b, rules),
-    resolve: (input) => Promise.resolve(mergeOf(table, rules, outbox(), input).doc),
-  };
+/** One merge of a conflict: the document that stands and the local values that lost in it. */
+export interface Merged {
+  doc: Doc;
+  lost: LostValue[];
 }
 
-/** The merge of one conflict and the values that lose in it. */
-export function mergeOf<T extends Doc>(
-  table: string,
-  rules: TableRules,
-  outbox: Outbox | undefined,
-  input: RxConflictHandlerInput<T>,
-): { doc: WithDeleted<T>; lost: ReturnType<typeof merge3>['lost'] } {
-  const docId = String(input.realMasterState.id);
-  const base = outbox ? outbox.mergeBase(table, docId, input.assumedMasterState) : input.assumedMasterState;
-  return merge3(base as WithDeleted<T> | undefined, input.newDocumentState, input.realMasterState, rules);
+/**
+ * The conflict rule as RxDB's conflict handler: it reads what the device kept of the document
+ * (the merge base: merge-base.ts), merges, and writes nothing. Each merge is kept with the
+ * conflict it answers, so the replication, which sees each resolved conflict, logs the values
+ * that lost without merging again (`mergedFor`).
+ */
+export class ConflictRule<T extends Doc> {
+  readonly #merged = new WeakMap<RxConflictHandlerInput<T>, Merged>();
+
+  constructor(
+    private readonly table: string,
+    private readonly rules: TableRules,
+    /** The database's outbox, once made (the handler is given to the collection before it). */
+    private readonly outbox: () => Outbox | undefined,
+  ) {}
+
+  readonly handler: RxConflictHandler<T> = {
+    isEqual: (a, b) => sameData(a, b, this.rules),
+    resolve: async (input) => {
+      const id = String(input.realMasterState.id);
+      const kept = (await this.outbox()?.kept(this.table, [id]))?.get(id) ?? null;
+      const base = mergeBase(input.assumedMasterState, input.realMasterState, kept, this.rules);
+      const merged = merge3(base, input.newDocumentState as Doc, input.realMasterState as Doc, this.rules);
+      this.#merged.set(input, merged);
+      return merged.doc as WithDeleted<T>;
+    },
+  };
+
+  /** The merge made for `input` (undefined: RxDB resolved it some other way). */
+  mergedFor(input: RxConflictHandlerInput<T>): Merged | undefined {
+    return this.#merged.get(input);
+  }
 }

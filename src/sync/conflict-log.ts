@@ -1,8 +1,9 @@
 // The conflict log: local values that lost to another (both sides changed one field, a refusal
-// overtaken by a newer server row, a form's save over a value pulled meanwhile). Kept on the
-// device and shown in the sync details, never dropped without a trace; a value replaced where the
-// user did not see it happen stays "to review" (announced at its field and in the header) until
-// the user has seen it (docs/decisions/023-replaced-values-announced.md).
+// overtaken by a newer server row, typing over a value another tab or device saved first). Kept on
+// the device and shown in the sync details, never dropped without a trace; a value replaced where
+// the user did not see it happen stays "to review" (announced at its field and in the header)
+// until the user has seen it (docs/decisions/023-replaced-values-announced.md). One burst of
+// typing that loses is one entry, holding the last value typed (ADR 030).
 import type { RxCollection, RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import type { LostValue } from './merge';
@@ -10,11 +11,16 @@ import type { LostValue } from './merge';
 /**
  * What replaced the value set aside (`local`) by the one that stands (`server`):
  * - 'other-device': another device's save reached the server first; this device's value is set aside;
- * - 'this-device': this device's save replaced a value another device had stored (set aside);
+ * - 'other-tab': another tab of this browser saved the field first; this tab's value is set aside;
+ * - 'this-device': this device's save replaced a value another device had stored (set aside); no
+ *   longer made (a save never replaces what it has not seen), kept for entries from before;
  * - 'final': the row became final elsewhere (signed, cancelled, completed); this device's later
  *   value is set aside.
  */
-export type ReplacedBy = 'other-device' | 'this-device' | 'final';
+export type ReplacedBy = 'other-device' | 'other-tab' | 'this-device' | 'final';
+
+/** Values of one field that lose within this long of each other are one burst of typing: one entry. */
+export const BURST_MS = 2_000;
 
 /** A local value that lost to another: kept, never dropped. */
 export interface ConflictLogEntry {
@@ -34,7 +40,7 @@ export interface ConflictLogEntry {
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   title: 'conflict_log',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -45,7 +51,7 @@ export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
     local: { type: 'string' },
     server: { type: 'string' },
     at: { type: 'number' },
-    replacedBy: { type: 'string', enum: ['other-device', 'this-device', 'final'] },
+    replacedBy: { type: 'string', enum: ['other-device', 'other-tab', 'this-device', 'final'] },
     reviewed: { type: 'boolean' },
   },
   required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed'],
@@ -57,12 +63,14 @@ export const CONFLICT_LOG_COLLECTION = {
   schema: conflictLogSchema,
   // Version 1 added who replaced the value and whether it was seen: entries from before were
   // logged by merges (another device's value stood) and were never announced, so stay old news.
+  // Version 2 added 'other-tab': entries from before keep what they said.
   migrationStrategies: {
     1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed'>): ConflictLogEntry => ({
       ...old,
       replacedBy: 'other-device',
       reviewed: true,
     }),
+    2: (old: ConflictLogEntry) => old,
   },
 } as const;
 
@@ -93,34 +101,47 @@ const parse = (e: ConflictLogEntry): KeptValue => ({
 
 /** The log of one database: the only writer of its `conflict_log` collection. */
 export class ConflictLog {
+  // One keep at a time in this tab: two values of one burst must find each other's entry.
+  #keeping: Promise<unknown> = Promise.resolve();
+
   constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
 
   /**
-   * Keeps the values of `docId` that lost, saying what replaced them. `seen`: nothing to announce
-   * (a page that went cannot tell another device's value from its own earlier keystrokes).
+   * Keeps the values of `docId` that lost, saying what replaced them. A field with an entry not
+   * yet seen from less than BURST_MS ago is the same burst: that entry takes the newer values.
+   * `seen`: nothing to announce (a change kept as a page went, replayed later).
    */
-  async keep(
-    table: string,
-    docId: string,
-    lost: readonly LostValue[],
-    replacedBy: ReplacedBy,
-    { seen = false } = {},
-  ): Promise<void> {
-    if (lost.length === 0) return;
+  keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy, { seen = false } = {}) {
+    if (lost.length === 0) return Promise.resolve();
+    const run = this.#keeping.then(() => this.#keep(table, docId, lost, replacedBy, seen));
+    this.#keeping = run.catch(() => undefined);
+    return run;
+  }
+
+  async #keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy, seen: boolean) {
     const at = Date.now();
-    await this.collection.bulkInsert(
-      lost.map((l) => ({
-        id: crypto.randomUUID(),
-        table,
-        docId,
-        field: l.field,
+    const recent = await this.collection
+      .find({ selector: { table, docId, reviewed: false, at: { $gte: at - BURST_MS } } })
+      .exec();
+    for (const l of lost) {
+      const values = {
         local: JSON.stringify(l.local ?? null),
         server: JSON.stringify(l.server ?? null),
         at,
         replacedBy,
-        reviewed: seen,
-      })),
-    );
+      };
+      const same = recent.find((e) => e.field === l.field);
+      if (same) await same.incrementalPatch(values);
+      else
+        await this.collection.insert({
+          id: crypto.randomUUID(),
+          table,
+          docId,
+          field: l.field,
+          ...values,
+          reviewed: seen,
+        });
+    }
   }
 
   /** How many values are kept, and how many of them the user has not seen yet, live. */

@@ -1,27 +1,27 @@
+// The sync engine of one local database: a replication per synced table, the status people see,
+// and when to pull and push (docs/architecture.md#a-write-from-the-form-to-another-device).
 import type { RxCollection } from 'rxdb';
 import { BehaviorSubject, combineLatest, type Observable, type Subscription } from 'rxjs';
-import { createBackoff } from './backoff';
+import { refusalSentence, errorWords } from '../lib/refusal-words';
 import type { DatabaseClient } from './client';
+import type { ConflictRule } from './conflict-handler';
 import type { ConflictLog } from './conflict-log';
+import { attempts } from './engine-attempts';
+import { listenForChanges } from './engine-events';
+import { exportUnsynced } from './export-unsynced';
 import { listenWhenLeading, type LiveTarget } from './live';
-import { NO_PAGE_GOING_PUSH, type KeepaliveTarget, type PageGoingPush, type PageGoingState } from './last-push';
 import type { Outbox } from './outbox';
+import type { KeepaliveTarget, PageGoingState } from './page-going-push';
+import { probeServer } from './probe';
 import { replicateTable } from './replicate-table';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
-import type { ReplicationHooks, SyncError } from './server-call';
-import { exportUnsynced } from './export-unsynced';
-import { probeServer } from './probe';
-import { parseRefusal } from './refusal';
-import { errorWords, refusalSentence } from './refusal-words';
+import type { ReplicationHooks } from './server-call';
 import { IDLE_INPUTS, type SyncInputs } from './status';
 
 export { probeServer };
-export const RESYNC_EVERY_MS = 30_000;
-const BASE_RETRY_MS = 2_000;
-const MAX_RETRY_MS = 60_000;
-/** While the server cannot be reached: how often a cheap request asks whether it is back. */
-export const PROBE_EVERY_MS = 2_000;
+export { PROBE_EVERY_MS } from './engine-attempts';
+export { RESYNC_EVERY_MS } from './engine-events';
 
 /** What the engine needs of one table's replication, whatever its document type. */
 export interface Replication {
@@ -30,8 +30,8 @@ export interface Replication {
   awaitInSync(): Promise<unknown>;
   awaitInitialReplication(): Promise<void>;
   cancel(): Promise<unknown>;
-  /** Makes the push of these states in a request that outlives the page (last-push.ts). */
-  pageGoingPush?: (states: readonly PageGoingState[]) => PageGoingPush;
+  /** The push of these states in a request that outlives the page, if this tab may make it now. */
+  pageGoingPush?: (states: readonly PageGoingState[]) => (() => void) | null;
 }
 
 interface SharedOptions {
@@ -42,6 +42,7 @@ interface SharedOptions {
   client: DatabaseClient;
   identifier: string;
   hooks: ReplicationHooks;
+  leading: () => boolean;
 }
 
 /** One synced table, its document type closed over: the engine handles a list of them alike. */
@@ -59,19 +60,20 @@ export interface SyncTable {
  */
 export function syncTable<T extends SyncDoc>(
   collection: RxCollection<T>,
-  { pullOnly = false, serverSetsValues = false, inForms = false } = {},
+  conflicts: ConflictRule<T>,
+  { pullOnly = false, serverSetsValues = false } = {},
 ): SyncTable {
   return {
     name: collection.name,
     start({ rules, ...shared }) {
       if (!pullOnly) shared.outbox.track(collection);
       return replicateTable({
+        ...shared,
         collection,
+        conflicts,
         pullOnly,
         pullAfterPush: serverSetsValues,
-        inForms,
         rules: rulesOf(rules, collection.name),
-        ...shared,
       });
     },
     read: async (docId) => (await collection.findOne(docId).exec())?.toJSON() ?? null,
@@ -91,8 +93,8 @@ export interface SyncEngine {
   exportUnsynced(): Promise<string>;
   /** The values kept; Sync details lists those the user has not seen yet. */
   conflictLog: Pick<ConflictLog, 'toReview$' | 'review'>;
-  /** The page is going: the push of these newest states of `table`'s documents (then no other request). */
-  pageGoingPush(table: string, states: readonly PageGoingState[]): PageGoingPush;
+  /** The page is going: sends these newest states of `table`'s documents if this tab may (then no other request). */
+  pageGoingPush(table: string, states: readonly PageGoingState[]): boolean;
   stop(): Promise<void>;
 }
 
@@ -107,28 +109,96 @@ export interface StartSyncOptions extends Pick<ReplicationHooks, 'signedIn'> {
   listen?: boolean;
   /** Resolves true when the server answers at all (default: a one-row-free call through `client`). */
   probe?: () => Promise<boolean>;
-  /** Where a push sent as the page goes is sent (last-push.ts); none, no such push. */
+  /** Where a push sent as the page goes is sent (page-going-push.ts); none, no such push. */
   keepalive?: KeepaliveTarget;
   /** The live channel that says when to pull (live.ts); none, the timer and events alone. */
   live?: LiveTarget;
-  /** Resolves once this tab is the one that replicates (RxDB's leader): only it listens live. */
-  leader?: () => Promise<unknown>;
+  /** RxDB's leader election of this database: only the leading tab replicates and listens live. */
+  leader?: { wait: () => Promise<unknown>; leading: () => boolean };
 }
 
-export function startSync({
-  local,
-  client,
-  tables,
-  identifier,
-  listen = true,
-  probe = () => probeServer(client),
-  keepalive,
-  live,
-  leader,
-  signedIn,
-}: StartSyncOptions): SyncEngine {
-  const { outbox, conflictLog, rules } = local;
-  const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+
+export function startSync(options: StartSyncOptions): SyncEngine {
+  const { local, client, tables } = options;
+  const { inputs$, update } = statusInputs();
+  let stopped = false;
+  // Once the page's last push is sent, no other request starts (one could land after it, older
+  // state over newer) until the page is shown again from the back-forward cache.
+  const gone = pageGone();
+  const tries = attempts({
+    probe: options.probe ?? (() => probeServer(client)),
+    onBack: () => reSync(),
+    onError: (said) => said !== inputs$.value.lastError && update({ lastError: said }),
+  });
+  const hooks: ReplicationHooks = {
+    ready: () => gone.wait().then(tries.ready),
+    onAttempt: tries.onAttempt,
+    signedIn: options.signedIn,
+  };
+  const replications = tables.map((table) =>
+    table.start({
+      outbox: local.outbox,
+      conflictLog: local.conflictLog,
+      rules: local.rules,
+      client,
+      identifier: options.identifier,
+      keepalive: options.keepalive,
+      hooks,
+      leading: options.leader?.leading ?? (() => true),
+    }),
+  );
+  const pull = (table?: string) =>
+    replications.forEach((r, i) => (table === undefined || tables[i]?.name === table) && r.reSync());
+  const reSync = () => {
+    tries.wake();
+    pull();
+  };
+  const subs = watchInputs(replications, local, update);
+  const liveChannel = options.live
+    ? listenWhenLeading(options.live, {
+        leader: options.leader?.wait,
+        onPull: (table) => {
+          tries.wake();
+          pull(table);
+        },
+        onState: (state) => !stopped && state !== inputs$.value.live && update({ live: state, liveSince: Date.now() }),
+      })
+    : null;
+  const unlisten = options.listen === false ? () => undefined : listenInBrowser({ tries, update, reSync, pull, gone });
+
+  return {
+    inputs$,
+    replications,
+    reSync,
+    awaitInSync: async () => void (await Promise.all(replications.map((r) => r.awaitInSync()))),
+    awaitInitialSync: async () => void (await Promise.all(replications.map((r) => r.awaitInitialReplication()))),
+    exportUnsynced: () => exportUnsynced(local.outbox, tables),
+    conflictLog: local.conflictLog,
+    pageGoingPush: (table, states) => {
+      const sends = replications.flatMap((r, i) => (tables[i]?.name === table ? [r.pageGoingPush?.(states)] : []));
+      const ready = sends.filter((send): send is () => void => typeof send === 'function');
+      if (ready.length === 0) return false;
+      gone.go();
+      for (const send of ready) send();
+      return true;
+    },
+    stop: async () => {
+      stopped = true;
+      gone.back();
+      options.keepalive?.stop?.();
+      tries.stop();
+      unlisten();
+      await liveChannel?.stop();
+      for (const s of subs) s.unsubscribe();
+      await Promise.all(replications.map((r) => r.cancel()));
+      update({ started: false, active: false });
+    },
+  };
+}
+
+/** What the status is derived from, and how the engine changes it (`now` comes with every change). */
+function statusInputs() {
   const inputs$ = new BehaviorSubject<SyncInputs>({
     ...IDLE_INPUTS,
     started: true,
@@ -137,164 +207,73 @@ export function startSync({
     now: Date.now(),
   });
   const update = (patch: Partial<SyncInputs>) => inputs$.next({ ...inputs$.value, ...patch, now: Date.now() });
+  return { inputs$, update };
+}
 
-  const backoff = createBackoff(BASE_RETRY_MS, MAX_RETRY_MS);
-  // The backoff keeps failing requests from hammering a server that is down, but after a long outage it would
-  // wait up to a minute once the server is back (and `online` does not fire when only the server was away). So
-  // while requests fail, a cheap probe asks every PROBE_EVERY_MS and ends the wait as soon as the server answers.
-  let probeTimer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  // Once the page's last push is sent (pageGoingPush), no other request starts: one started after it could
-  // land after it, older state over newer. A page restored from the back-forward cache syncs again.
-  let pageGone = false;
-  let pageBack: (() => void) | null = null;
-  const ready = () =>
-    pageGone ? new Promise<void>((resolve) => (pageBack = resolve)).then(backoff.ready) : backoff.ready();
-  const stopProbing = () => {
-    if (probeTimer) clearTimeout(probeTimer);
-    probeTimer = null;
-  };
-  const scheduleProbe = () => {
-    if (probeTimer || stopped) return;
-    probeTimer = setTimeout(() => {
-      void probe().then((back) => {
-        probeTimer = null;
-        if (stopped || !inputs$.value.lastError) return;
-        if (back) reSync();
-        else scheduleProbe();
-      });
-    }, PROBE_EVERY_MS);
-  };
-  const onAttempt = (error: SyncError | null) => {
-    if (error) backoff.fail();
-    else backoff.succeed();
-    if (error?.retryable) scheduleProbe();
-    else if (!error) stopProbing();
-    const said = error ? errorWords(error.message) : null;
-    if (said !== inputs$.value.lastError) update({ lastError: said });
-  };
+/** The browser's events, as the engine answers them (engine-events.ts); none outside a browser. */
+function listenInBrowser(on: {
+  tries: ReturnType<typeof attempts>;
+  update: (patch: Partial<SyncInputs>) => void;
+  reSync: () => void;
+  pull: () => void;
+  gone: ReturnType<typeof pageGone>;
+}): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  return listenForChanges({
+    online: () => {
+      on.tries.cameOnline();
+      on.update({ online: true, onlineSince: Date.now() });
+      on.reSync();
+    },
+    offline: () => on.update({ online: false }),
+    wake: on.reSync,
+    tick: (visible) => {
+      if (visible) on.pull();
+      on.update({}); // refreshes `now`, so "stalled" appears without another event
+    },
+    pageShown: () => on.gone.back() && on.reSync(),
+  });
+}
 
-  const replications = tables.map((table) =>
-    table.start({
-      outbox,
-      conflictLog,
-      rules,
-      client,
-      identifier,
-      keepalive,
-      hooks: { ready, onAttempt, signedIn },
-    }),
-  );
-
-  const subs: Subscription[] = [
+/** The status's inputs from the replications, the outbox and the conflict log. */
+function watchInputs(
+  replications: Replication[],
+  local: StartSyncOptions['local'],
+  update: (patch: Partial<SyncInputs>) => void,
+): Subscription[] {
+  return [
     combineLatest(replications.map((r) => r.active$)).subscribe((active) => update({ active: active.some(Boolean) })),
-    outbox.waiting$().subscribe((entries) => {
+    local.outbox.waiting$().subscribe((entries) => {
       const refused = entries.find((e) => e.lastError);
-      const why = parseRefusal(refused)?.refusal;
       update({
         pending: entries.length,
         oldestPendingSince: entries.length ? Math.min(...entries.map((e) => e.since)) : null,
-        // Never the server's rule name: its words (refusal-words.ts).
-        refusedError: refused ? (why ? refusalSentence(why) : errorWords(refused.lastError ?? '')) : null,
+        // Never the server's rule name: its words (lib/refusal-words.ts).
+        refusedError: refused
+          ? refused.refusal
+            ? refusalSentence(refused.refusal)
+            : errorWords(refused.lastError ?? '')
+          : null,
       });
     }),
-    conflictLog.counts$().subscribe((counts) => update(counts)),
+    local.conflictLog.counts$().subscribe((counts) => update(counts)),
   ];
+}
 
-  const pull = () => {
-    for (const r of replications) r.reSync();
-  };
-  // Something changed (back online, the tab came back, the retry action): try now, not after the backoff.
-  const reSync = () => {
-    backoff.wake();
-    pull();
-  };
-
-  const cleanups: (() => void)[] = [];
-  const liveChannel = live
-    ? listenWhenLeading(live, {
-        leader,
-        onPull: (table) => {
-          backoff.wake();
-          replications.forEach((r, i) => {
-            if (table === undefined || tables[i]?.name === table) r.reSync();
-          });
-        },
-        onState: (state) => {
-          if (!stopped && state !== inputs$.value.live) update({ live: state, liveSince: Date.now() });
-        },
-      })
-    : null;
-
-  if (listen && typeof window !== 'undefined') {
-    const onOnline = () => {
-      update({ online: true, onlineSince: Date.now() });
-      reSync();
-    };
-    const onOffline = () => update({ online: false });
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reSync();
-    };
-    const onPageShow = () => {
-      if (!pageGone) return;
-      pageGone = false;
-      pageBack?.();
-      reSync();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    window.addEventListener('focus', reSync);
-    document.addEventListener('visibilitychange', onVisible);
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') pull();
-      update({}); // refreshes `now`, so "stalled" appears without another event
-    }, RESYNC_EVERY_MS);
-    cleanups.push(() => {
-      window.removeEventListener('pageshow', onPageShow);
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-      window.removeEventListener('focus', reSync);
-      document.removeEventListener('visibilitychange', onVisible);
-      window.clearInterval(timer);
-    });
-  }
-
+/** A page whose last push has gone sends nothing more until it is shown again. */
+function pageGone() {
+  let gone = false;
+  const waiting: (() => void)[] = [];
   return {
-    inputs$,
-    replications,
-    reSync,
-    awaitInSync: async () => {
-      await Promise.all(replications.map((r) => r.awaitInSync()));
-    },
-    awaitInitialSync: async () => {
-      await Promise.all(replications.map((r) => r.awaitInitialReplication()));
-    },
-    exportUnsynced: () => exportUnsynced(outbox, tables),
-    conflictLog,
-    pageGoingPush: (table, states) => {
-      const pushes = tables.flatMap((t, i) =>
-        t.name === table ? [replications[i]?.pageGoingPush?.(states) ?? NO_PAGE_GOING_PUSH] : [],
-      );
-      return {
-        sent: pushes.flatMap((p) => p.sent),
-        send: () => {
-          pageGone = true;
-          for (const p of pushes) p.send();
-        },
-      };
-    },
-    stop: async () => {
-      stopped = true;
-      pageBack?.();
-      keepalive?.stop?.();
-      stopProbing();
-      for (const c of cleanups) c();
-      await liveChannel?.stop();
-      backoff.wake();
-      for (const s of subs) s.unsubscribe();
-      await Promise.all(replications.map((r) => r.cancel()));
-      update({ started: false, active: false });
+    go: () => void (gone = true),
+    /** Resolves at once, or when the page is shown again. */
+    wait: () => (gone ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    /** True when the page had gone. */
+    back: () => {
+      const was = gone;
+      gone = false;
+      for (const resolve of waiting.splice(0)) resolve();
+      return was;
     },
   };
 }

@@ -16,7 +16,7 @@ export async function exportUnsynced(
         waitingSince: new Date(e.since).toISOString(),
         lastError: e.lastError,
         document: stored ?? null,
-        refusedVersion: e.refused ? (JSON.parse(e.refused) as unknown) : null,
+        refusedVersion: e.refusal?.refused ?? null,
       };
     }),
   );

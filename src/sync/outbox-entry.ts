@@ -1,45 +1,101 @@
 import type { RxJsonSchema } from 'rxdb';
+import type { Doc } from './merge';
+import type { Refusal } from './refusal';
 
-/** A change made on this device and not yet accepted by the server. */
+/** A refusal as the outbox keeps it: why, the row the server kept, and the state it refused. */
+export interface StoredRefusal extends Refusal {
+  refused: Doc;
+}
+
+/**
+ * One document's bookkeeping (docs/decisions/030-two-writers-one-truth.md): a change made on this
+ * device that the server has not accepted yet (`waiting`), or, briefly, a state the server has
+ * accepted whose write this device has not recorded yet (`waiting: false`).
+ */
 export interface OutboxEntry {
   id: string;
   /** The synced table. Not `collection`: RxDocument owns that property name. */
   table: string;
   docId: string;
+  /** A change waits to be sent; false: `state` is accepted, its late record is not a change. */
+  waiting: boolean;
+  /** When the oldest change still waiting was made (what "stalled" measures). */
   since: number;
+  /** Waiting: the state last written here; not waiting: the state the server accepted. */
+  state: Doc;
   lastError: string | null;
-  /** The refused state (JSON) when the server refused it, so an export still has it. */
-  refused: string | null;
-  /** Why, and the row as the server kept it (JSON `Refusal`): kept until the server accepts a
-   * later state, so the next push is judged against the server's row, not the refused one. */
-  refusal?: string | null;
-  /** States sent in pushes not answered yet (JSON `SentState[]`): if an answer is lost and one of
-   * them landed, a conflict is merged against it rather than against an older assumed state. */
-  sent?: string | null;
+  /** Why the server refused the latest state it was sent, and the row it kept instead. */
+  refusal: StoredRefusal | null;
+  /** States sent whose answers never came (newest last): one that landed is merged from. */
+  sent: Doc[];
+  /** Made on this device and not on the server yet: the state it was made from (the merge base). */
+  base: Doc | null;
 }
+
+const objectOrNull = { type: ['object', 'null'] } as const;
 
 const outboxSchema: RxJsonSchema<OutboxEntry> = {
   title: 'outbox',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 120 },
     table: { type: 'string' },
     docId: { type: 'string' },
+    waiting: { type: 'boolean' },
     since: { type: 'number' },
+    state: { type: 'object' },
     lastError: { type: ['string', 'null'] },
-    refused: { type: ['string', 'null'] },
-    refusal: { type: ['string', 'null'] },
-    sent: { type: ['string', 'null'] },
+    refusal: objectOrNull,
+    sent: { type: 'array', items: { type: 'object' } },
+    base: objectOrNull,
   },
-  required: ['id', 'table', 'docId', 'since'],
+  required: ['id', 'table', 'docId', 'waiting', 'since', 'state', 'lastError', 'refusal', 'sent', 'base'],
+  // 'n changes waiting' is a count, which RxDB answers from an index.
+  indexes: ['waiting'],
   additionalProperties: false,
 };
+
+/** An entry of version 2, when the refused state, the refusal and the sends were JSON strings. */
+interface OutboxEntryV2 {
+  id: string;
+  table: string;
+  docId: string;
+  since: number;
+  lastError: string | null;
+  refused: string | null;
+  refusal?: string | null;
+  sent?: string | null;
+}
+
+const parsed = <T>(json: string | null | undefined): T | null => (json ? (JSON.parse(json) as T) : null);
+
+/** Version 3 keeps typed fields: an entry from before waits as it did, judged against what it kept. */
+export function fromVersion2(old: OutboxEntryV2): OutboxEntry {
+  const refused = parsed<Doc>(old.refused);
+  const refusal = parsed<Refusal>(old.refusal);
+  return {
+    id: old.id,
+    table: old.table,
+    docId: old.docId,
+    waiting: true,
+    since: old.since,
+    state: refused ?? { id: old.docId },
+    lastError: old.lastError,
+    refusal: refused && refusal ? { ...refusal, refused } : null,
+    sent: (parsed<{ state: Doc }[]>(old.sent) ?? []).map((s) => s.state),
+    base: null,
+  };
+}
 
 /** The collection's definition, for a database's addCollections. */
 export const OUTBOX_COLLECTION = {
   schema: outboxSchema,
-  // Versions 1 and 2 added `refusal` and `sent`: entries from before simply have none.
-  migrationStrategies: { 1: (oldDoc: OutboxEntry) => oldDoc, 2: (oldDoc: OutboxEntry) => oldDoc },
+  // Versions 1 and 2 added `refusal` and `sent` (entries from before have none); 3 typed them.
+  migrationStrategies: {
+    1: (oldDoc: OutboxEntryV2) => oldDoc,
+    2: (oldDoc: OutboxEntryV2) => oldDoc,
+    3: fromVersion2,
+  },
 } as const;

@@ -5,7 +5,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Doc } from './merge';
 import { Outbox } from './outbox';
-import { OUTBOX_COLLECTION, type OutboxEntry } from './outbox-entry';
+import { fromVersion2, OUTBOX_COLLECTION, type OutboxEntry } from './outbox-entry';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
@@ -51,6 +51,7 @@ const property = (title: string) => ({
   key_features: [],
 });
 const entries = ({ outbox }: { outbox: Outbox }) => outbox.entries();
+const stateOf = (doc: { toJSON(): unknown }): Doc => ({ ...(doc.toJSON() as Doc), _deleted: false });
 // RxDB runs the post-write hooks of incremental writes (incrementalPatch) without awaiting them.
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2000, interval: 10 });
 
@@ -60,17 +61,18 @@ describe('the outbox', () => {
     const { db } = local;
     const doc = await db.saved_properties.insert(property('Flat'));
     const [first] = await entries(local);
-    expect(first).toMatchObject({ table: 'saved_properties', docId: doc.id, lastError: null });
+    expect(first).toMatchObject({ table: 'saved_properties', docId: doc.id, lastError: null, waiting: true });
     await doc.incrementalPatch({ title: 'Flat 2' });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await entries(local)).toEqual([first]);
+    await eventually(async () => expect((await entries(local))[0]?.state.title).toBe('Flat 2'));
+    expect((await entries(local))[0]?.since).toBe(first!.since);
+    expect(await entries(local)).toHaveLength(1);
   });
 
   it('a settled write leaves it; a later change is recorded again', async () => {
     const local = await tracked();
     const { db } = local;
     const doc = await db.saved_properties.insert(property('Flat'));
-    await local.outbox.settle('saved_properties', [doc.toJSON()]);
+    await local.outbox.settle('saved_properties', stateOf(doc), stateOf(doc));
     expect(await entries(local)).toEqual([]);
     await doc.getLatest().incrementalPatch({ title: 'Changed after the push' });
     await eventually(async () => expect(await entries(local)).toHaveLength(1));
@@ -80,10 +82,22 @@ describe('the outbox', () => {
     const local = await tracked();
     const { db } = local;
     const data = property('Flat');
-    // The push can be accepted while RxDB is still running the post-write hooks.
-    await local.outbox.settle('saved_properties', [{ ...data, _deleted: false }]);
+    // The push can be accepted while RxDB is still running the post-write hooks: what the server
+    // holds is stored, so a hook run later (in any tab) knows it.
+    await local.outbox.settle('saved_properties', { ...data, _deleted: false }, null);
     await db.saved_properties.insert(data);
     expect(await entries(local)).toEqual([]);
+    expect(await local.outbox.count()).toBe(0);
+  });
+
+  it('an accepted state is not settled while a later change of it waits', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const pushed = stateOf(doc);
+    const later = await doc.incrementalPatch({ title: 'Typed during the push' });
+    await eventually(async () => expect((await entries(local))[0]?.state.title).toBe('Typed during the push'));
+    await local.outbox.settle('saved_properties', pushed, stateOf(later));
+    expect(await entries(local)).toHaveLength(1);
   });
 
   it('a refused change stays, with its error and the refused state', async () => {
@@ -91,21 +105,24 @@ describe('the outbox', () => {
     const { db } = local;
     const doc = await db.saved_properties.insert(property('Flat'));
     const refusal = { message: 'new row violates check', code: '23514', column: null, constraint: null, server: null };
-    await local.outbox.refuse('saved_properties', doc.id, refusal, { id: doc.id });
+    await local.outbox.refuse('saved_properties', doc.id, { ...refusal, refused: { id: doc.id } });
     const [entry] = await entries(local);
-    expect(entry).toMatchObject({ lastError: 'new row violates check', refused: JSON.stringify({ id: doc.id }) });
+    expect(entry).toMatchObject({
+      lastError: 'new row violates check',
+      refusal: { ...refusal, refused: { id: doc.id } },
+    });
     // A new edit clears the message (a new attempt) but keeps the refusal: the next push is
     // judged against the server's row, not the refused state.
     await doc.getLatest().incrementalPatch({ title: 'Fixed' });
     await eventually(async () => expect((await entries(local))[0]?.lastError).toBeNull());
-    expect((await entries(local))[0]?.refusal).toBe(JSON.stringify(refusal));
+    expect((await entries(local))[0]?.refusal).toEqual({ ...refusal, refused: { id: doc.id } });
   });
 
   it('a removal is a change to sync, also of a state the server had accepted', async () => {
     const local = await tracked();
     const { db } = local;
     const doc = await db.saved_properties.insert(property('Flat'));
-    await local.outbox.settle('saved_properties', [{ ...(doc.toJSON() as Doc), _deleted: false }]);
+    await local.outbox.settle('saved_properties', stateOf(doc), stateOf(doc));
     expect(await entries(local)).toEqual([]);
     await doc.getLatest().remove();
     await eventually(async () => expect(await entries(local)).toHaveLength(1));
@@ -114,129 +131,88 @@ describe('the outbox', () => {
   it('a document equal to what the server has settles its entry, unless a write came since', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
-    const state = { ...(doc.toJSON() as Doc), _deleted: false };
-    // A write after the check: the entry stays for it.
-    await local.outbox.settleIfUnchanged('saved_properties', state, () =>
-      Promise.resolve({ ...state, title: 'Typed since' }),
-    );
+    await local.outbox.settleUnchanged('saved_properties', doc.id, () => Promise.resolve(null));
     expect(await entries(local)).toHaveLength(1);
-    await local.outbox.settleIfUnchanged('saved_properties', state, () => Promise.resolve(state));
+    await local.outbox.settleUnchanged('saved_properties', doc.id, () => Promise.resolve(stateOf(doc)));
     expect(await entries(local)).toEqual([]);
   });
 
   it('a refused state equal to what RxDB assumes keeps its refusal and message', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
-    const state = { ...(doc.toJSON() as Doc), _deleted: false };
+    const state = stateOf(doc);
     const refusal = { message: 'too long', code: '23514', column: 'title', constraint: null, server: null };
-    await local.outbox.refuse('saved_properties', doc.id, refusal, state);
-    await local.outbox.settleIfUnchanged('saved_properties', state, () => Promise.resolve(state));
+    await local.outbox.refuse('saved_properties', doc.id, { ...refusal, refused: state });
+    await local.outbox.settleUnchanged('saved_properties', doc.id, () => Promise.resolve(state));
     expect((await entries(local))[0]).toMatchObject({ lastError: 'too long' });
   });
 
-  it('judges a push against the row the server kept, while RxDB assumes the refused state', async () => {
-    const local = await tracked();
-    const doc = await local.db.saved_properties.insert(property('Refused'));
-    const refused = { ...(doc.toJSON() as Doc), _deleted: false };
-    const kept = { ...refused, title: 'Server' };
-    const other = { ...refused, title: 'Something else' };
-    const refusal = { message: 'no', code: '23514', column: null, constraint: null, server: kept };
-    await local.outbox.refuse('saved_properties', doc.id, refusal, refused);
-    expect(
-      await local.outbox.judgedAgainst('saved_properties', [
-        { docId: doc.id, assumed: refused },
-        { docId: doc.id, assumed: other },
-        { docId: doc.id, assumed: undefined },
-      ]),
-    ).toEqual([kept, other, undefined]);
-  });
-
-  it('a conflict is merged against the state this device sent that landed, else the judged one', async () => {
+  it('keeps what was sent and what a new document was made from, stored for a later merge', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
-    const sent = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Sent' };
-    const [{ writeId } = { writeId: '' }] = await local.outbox.recordSent('saved_properties', [sent]);
-    const judged = { ...sent, title: 'Judged' };
-    expect(local.outbox.mergeBase('saved_properties', doc.id, judged)).toBe(judged);
-    await local.outbox.noteConflicts('saved_properties', [{ docId: doc.id, judged, landedWriteId: writeId }]);
-    expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toEqual(sent);
-    await local.outbox.noteConflicts('saved_properties', [{ docId: doc.id, judged, landedWriteId: 'another' }]);
-    expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toEqual(judged);
-    // Once the server accepts a state, nothing is left to merge against.
-    await local.outbox.settle('saved_properties', [sent]);
-    expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toBeUndefined();
+    await local.outbox.noteMadeFrom('saved_properties', doc.id, { id: doc.id, title: null });
+    const sent = (title: string) => ({ ...stateOf(doc), title });
+    await local.outbox.noteSent('saved_properties', ['A', 'B', 'C', 'D', 'E', 'F'].map(sent));
+    const kept = (await local.outbox.kept('saved_properties', [doc.id])).get(doc.id);
+    expect(kept?.base).toEqual({ id: doc.id, title: null });
+    expect(kept?.sent.map((s) => s.title)).toEqual(['B', 'C', 'D', 'E', 'F']);
+    // Accepted while a later change waits: what was sent may still be merged from.
+    await local.outbox.settle('saved_properties', sent('F'), sent('G'));
+    expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)?.sent).toHaveLength(5);
+    // The state this device holds, accepted: nothing waits, nothing is left to merge from.
+    await local.outbox.settle('saved_properties', sent('G'), sent('G'));
+    expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)).toMatchObject({
+      waiting: false,
+      sent: [],
+    });
   });
 
-  it('a state sent outside a push keeps the write id it was sent with, and a push of it reuses that id', async () => {
+  it('two tabs changing one entry at once: neither change is lost', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
-    const state = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Sent as the page went' };
-    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state }]);
-    // Told twice (the journal read again): recorded once.
-    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state }]);
-    const entry = await local.outbox.collection.findOne(`saved_properties:${doc.id}`).exec();
-    expect(JSON.parse(entry!.sent!)).toEqual([{ writeId: 'page-went', state }]);
-    expect(await local.outbox.recordSent('saved_properties', [state])).toEqual([{ writeId: 'page-went', after: [] }]);
-    await local.outbox.noteConflicts('saved_properties', [
-      { docId: doc.id, judged: undefined, landedWriteId: 'page-went' },
-    ]);
-    expect(local.outbox.mergeBase('saved_properties', doc.id, undefined)).toEqual(state);
-  });
-
-  it('some fields sent over its own earlier write stand for that write with them ("<its id>+<theirs>")', async () => {
-    const local = await tracked();
-    const doc = await local.db.saved_properties.insert(property('Flat'));
-    const earlier = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Earlier', key_features: ['Garden'] };
-    const own = (await local.outbox.recordSent('saved_properties', [earlier]))[0]!.writeId;
-    const assumed = { ...(doc.toJSON() as Doc), _deleted: false };
-    const patch = { title: 'As the page went' };
-    await local.outbox.recordSentAs('saved_properties', [
-      { docId: doc.id, writeId: 'p', state: { ...assumed, ...patch }, patch },
-    ]);
-    const base = async (landedWriteId: string) => {
-      await local.outbox.noteConflicts('saved_properties', [{ docId: doc.id, judged: assumed, landedWriteId }]);
-      return local.outbox.mergeBase('saved_properties', doc.id, undefined);
+    const refusal = {
+      message: 'no',
+      code: '23514',
+      column: null,
+      constraint: null,
+      server: null,
+      refused: stateOf(doc),
     };
-    expect(await base(`${own}+p`)).toEqual({ ...earlier, ...patch });
-    expect(await base('p')).toEqual({ ...assumed, ...patch });
-    // The earlier write forgotten: the nearest known state, not the judged one.
-    expect(await base('gone+p')).toEqual({ ...assumed, ...patch });
-  });
-
-  it('names, with each state sent, the pushes it descends from: the last accepted and those sent since', async () => {
-    const local = await tracked();
-    const doc = await local.db.saved_properties.insert(property('Flat'));
-    const state = (title: string) => ({ ...(doc.toJSON() as Doc), _deleted: false, title });
-    const [first] = await local.outbox.recordSent('saved_properties', [state('A')]);
-    expect(first!.after).toEqual([]);
-    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'page-went', state: state('Ad') }]);
-    const [second] = await local.outbox.recordSent('saved_properties', [state('Ada')]);
-    expect(second!.after).toEqual([first!.writeId, 'page-went']);
-    // Sent again (a retry), a state names what it named the first time, not the sends after it:
-    // landed, those are newer than it.
-    expect(await local.outbox.recordSent('saved_properties', [state('A')])).toEqual([
-      { writeId: first!.writeId, after: [] },
+    await Promise.all([
+      local.outbox.noteSent('saved_properties', [stateOf(doc)]),
+      local.outbox.refuse('saved_properties', doc.id, refusal),
+      local.outbox.noteMadeFrom('saved_properties', doc.id, { id: doc.id }),
     ]);
-    // Accepted and settled: the next state names that push (the row may hold columns the server
-    // set since), and nothing sent before it.
-    local.outbox.noteAccepted('saved_properties', doc.id, second!.writeId);
-    await local.outbox.settle('saved_properties', [state('Ada')]);
-    await doc.incrementalPatch({ title: 'Ada L' });
-    expect((await local.outbox.recordSent('saved_properties', [state('Ada L')]))[0]!.after).toEqual([second!.writeId]);
+    const kept = (await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)!;
+    expect(kept.refusal).toEqual(refusal);
+    expect(kept.base).toEqual({ id: doc.id });
   });
 
-  it('a state sent outside a push for a document with nothing waiting makes no entry, and joins its next change', async () => {
-    const local = await tracked();
-    const doc = await local.db.saved_properties.insert(property('Flat'));
-    await local.outbox.settle('saved_properties', [doc.toJSON()]);
-    expect(await local.outbox.count()).toBe(0);
-    const state = { ...(doc.toJSON() as Doc), _deleted: false, title: 'Sent' };
-    await local.outbox.recordSentAs('saved_properties', [{ docId: doc.id, writeId: 'p', state }]);
-    expect(await local.outbox.count()).toBe(0);
-    await doc.incrementalPatch({ title: 'Changed since' });
-    await eventually(async () => {
-      const entry = await local.outbox.collection.findOne(`saved_properties:${doc.id}`).exec();
-      expect(JSON.parse(entry?.sent ?? '[]')).toEqual([{ writeId: 'p', state }]);
+  it('entries of version 2 (JSON strings) migrate to typed fields', () => {
+    const refused = { id: 'd', title: 'x' };
+    const refusal = { message: 'no', code: '1', column: null, constraint: null, server: null };
+    expect(
+      fromVersion2({
+        id: 'saved_properties:d',
+        table: 'saved_properties',
+        docId: 'd',
+        since: 5,
+        lastError: 'no',
+        refused: JSON.stringify(refused),
+        refusal: JSON.stringify(refusal),
+        sent: JSON.stringify([{ writeId: 'w', state: refused }]),
+      }),
+    ).toEqual({
+      id: 'saved_properties:d',
+      table: 'saved_properties',
+      docId: 'd',
+      waiting: true,
+      since: 5,
+      state: refused,
+      lastError: 'no',
+      refusal: { ...refusal, refused },
+      sent: [refused],
+      base: null,
     });
   });
 });

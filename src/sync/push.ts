@@ -1,6 +1,7 @@
-import type { RxCollection, RxReplicationWriteToMasterRow } from 'rxdb';
+import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { Json } from '../generated/database.types';
-import { sameData, type Doc } from './merge';
+import type { Doc } from './merge';
+import { judgedAgainst } from './merge-base';
 import type { Outbox } from './outbox';
 import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 import type { TableRules } from './rules';
@@ -31,79 +32,74 @@ export interface PushContext<T extends SyncDoc> {
   known: ReadonlySet<string>;
   /** Sends the rows to `sync_push` (with the engine's backoff and token refresh). */
   send: (rows: Json) => Promise<PushResult>;
-  /** Told each document's write id before it is sent. */
-  onSent?: (docId: string, writeId: string) => void;
+}
+
+/** What one push came to: how many rows the server took, and the conflicts' rows for RxDB. */
+export interface Pushed<T> {
+  accepted: number;
+  conflicts: WithDeleted<T>[];
 }
 
 /**
- * One push: the new states with the server state each is judged against, and the device's id
- * (the server recognises this device's own earlier pushes by it). What the server answered goes
- * to the outbox: accepted states settle, refusals are kept with their reason, and each conflict
- * notes the state it is merged against. Returns the conflicts' server rows, for RxDB to resolve.
+ * One push: each new state with the server state it is judged against and the device's id (the
+ * server recognises this device's own earlier push by it). What the server answered goes to the
+ * outbox: accepted states settle, refusals are kept with their reason. Returns the conflicts'
+ * server rows, for RxDB to resolve (conflict-handler.ts).
  */
-export async function push<T extends SyncDoc>(context: PushContext<T>, rows: RxReplicationWriteToMasterRow<T>[]) {
-  const { collection, outbox, rules, known } = context;
+export async function push<T extends SyncDoc>(
+  context: PushContext<T>,
+  rows: RxReplicationWriteToMasterRow<T>[],
+): Promise<Pushed<T>> {
+  const { collection, outbox, known } = context;
   const table = collection.name;
   const writer = await collection.database.storageToken;
-  // Kept until answered: if the answer is lost, the server's `_landed` later says which landed.
-  const sends = await outbox.recordSent(
+  const states = rows.map((r) => r.newDocumentState as Doc);
+  // A state sent over one the server had: if the answer is lost, the merge base counts it as landed.
+  await outbox.noteSent(
     table,
-    rows.map((r) => r.newDocumentState as Doc),
+    states.filter((_, i) => rows[i]!.assumedMasterState),
   );
-  rows.forEach((r, i) => context.onSent?.(String(r.newDocumentState.id), sends[i]!.writeId));
-  const judged = await outbox.judgedAgainst(
+  const kept = await outbox.kept(
     table,
-    rows.map((r) => ({ docId: String(r.newDocumentState.id), assumed: r.assumedMasterState })),
+    states.map((s) => String(s.id)),
+  );
+  const judged = rows.map((r) =>
+    judgedAgainst(
+      r.assumedMasterState as Doc | undefined,
+      kept.get(String(r.newDocumentState.id))?.refusal,
+      context.rules,
+    ),
   );
   const data = await context.send(
     asJson(
-      rows.map((r, i) => ({
-        new: docToRow(r.newDocumentState),
-        assumed: judged[i] ? docToRow(judged[i]) : null,
-        writer,
-        write_id: sends[i]!.writeId,
-        after: sends[i]!.after,
-      })),
+      rows.map((r, i) => ({ new: docToRow(states[i]!), assumed: judged[i] ? docToRow(judged[i]) : null, writer })),
     ),
-  );
-
-  const index = new Map(rows.map((r, i) => [String(r.newDocumentState.id), i]));
-  await outbox.noteConflicts(
-    table,
-    data.conflicts.map((c) => ({
-      docId: c.id,
-      judged: judged[index.get(c.id) ?? -1],
-      landedWriteId: (c._landed as Record<string, string> | null | undefined)?.[writer],
-    })),
   );
   const conflicted = new Set(data.conflicts.map((c) => c.id));
   const refused = new Map(data.errors.map((e) => [e.id, e]));
-  const accepted: Doc[] = [];
-  for (const [i, r] of rows.entries()) {
-    const doc: Doc = r.newDocumentState;
-    const error = refused.get(r.newDocumentState.id);
-    if (error) {
-      const refusal = {
-        message: error.message,
-        code: error.code,
-        column: error.column ?? null,
-        constraint: error.constraint ?? null,
-        server: error.current ? rowToDoc<Doc>(error.current, known) : null,
-      };
-      await outbox.refuse(table, r.newDocumentState.id, refusal, doc);
-    } else if (!conflicted.has(r.newDocumentState.id)) {
-      outbox.noteAccepted(table, String(doc.id), sends[i]!.writeId);
-      accepted.push(doc);
-    }
+  const accepted = states.filter((s) => !conflicted.has(String(s.id)) && !refused.has(String(s.id)));
+  for (const state of states) {
+    const error = refused.get(String(state.id));
+    if (!error) continue;
+    const server = error.current ? rowToDoc<Doc>(error.current, known) : null;
+    await outbox.refuse(table, String(state.id), {
+      message: error.message,
+      code: error.code,
+      column: error.column ?? null,
+      constraint: error.constraint ?? null,
+      server,
+      refused: state,
+    });
   }
-  // Accepted: settled unless the user changed it again meanwhile (that change waits).
-  const current = await collection.findByIds(accepted.map((d) => String(d.id))).exec();
-  await outbox.settle(
-    table,
-    accepted.filter((doc) => {
-      const now = current.get(String(doc.id));
-      return now ? !doc._deleted && sameData(now.toMutableJSON(true), doc, rules) : Boolean(doc._deleted);
-    }),
-  );
+  await settleAccepted(context, accepted);
   return { accepted: accepted.length, conflicts: data.conflicts.map((row) => rowToDoc<T>(row, known)) };
+}
+
+/** Accepted: settled, unless the user changed it again meanwhile (that change waits). */
+async function settleAccepted<T extends SyncDoc>({ collection, outbox }: PushContext<T>, accepted: Doc[]) {
+  if (accepted.length === 0) return;
+  const ids = accepted.map((d) => String(d.id));
+  const current = await collection.storageInstance.findDocumentsById(ids, true);
+  const byId = new Map(current.map((d) => [String(d.id), d as unknown as Doc]));
+  for (const state of accepted) await outbox.settle(collection.name, state, byId.get(String(state.id)) ?? null);
 }

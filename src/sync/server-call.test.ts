@@ -25,7 +25,7 @@ describe('callServer and the session', () => {
     expect(send).not.toHaveBeenCalled();
     expect(failed).toBeInstanceOf(SyncError);
     expect(failed).toMatchObject({ message: NOT_SIGNED_IN, retryable: true });
-    expect(h.onAttempt).toHaveBeenCalledWith(failed);
+    expect(h.onAttempt).toHaveBeenCalledWith(failed, expect.any(Number));
   });
 
   it('does not take the answer of a request the session ended during (it went as anonymous)', async () => {
@@ -44,6 +44,6 @@ describe('callServer and the session', () => {
     await expect(callServer(client, send, hooks([true, true]))).resolves.toEqual(answer.data);
     const h = hooks();
     await expect(callServer(client, send, h)).resolves.toEqual(answer.data);
-    expect(h.onAttempt).toHaveBeenCalledWith(null);
+    expect(h.onAttempt).toHaveBeenCalledWith(null, expect.any(Number));
   });
 });

@@ -31,8 +31,8 @@ const isExpiredJwt = (error: { message?: string; code?: string }) =>
 export interface ReplicationHooks {
   /** Resolves when the next request may go (the engine's backoff after failures). */
   ready: () => Promise<void>;
-  /** A handler call finished: `error` is null on success. */
-  onAttempt: (error: SyncError | null) => void;
+  /** A handler call that started at `startedAt` (ms) finished: `error` is null on success. */
+  onAttempt: (error: SyncError | null, startedAt?: number) => void;
   /**
    * Whether the session this sync sends as is still there (absent: it needs none, as an
    * assessment link's). Without it supabase-js sends as anonymous, and a push is refused as
@@ -57,6 +57,7 @@ type Answer = { data: Json; error: { message: string; code?: string } | null };
  */
 export async function callServer(client: DatabaseClient, send: () => PromiseLike<Answer>, hooks: ReplicationHooks) {
   await hooks.ready();
+  const startedAt = Date.now();
   let result;
   try {
     await checkSignedIn(hooks);
@@ -70,14 +71,14 @@ export async function callServer(client: DatabaseClient, send: () => PromiseLike
     await checkSignedIn(hooks);
   } catch (error) {
     const e = error instanceof SyncError ? error : asSyncError(error);
-    hooks.onAttempt(e);
+    hooks.onAttempt(e, startedAt);
     throw e;
   }
   if (result.error) {
     const e = asSyncError(result.error);
-    hooks.onAttempt(e);
+    hooks.onAttempt(e, startedAt);
     throw e;
   }
-  hooks.onAttempt(null);
+  hooks.onAttempt(null, startedAt);
   return result.data;
 }

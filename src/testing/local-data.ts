@@ -11,7 +11,6 @@ import type { DatabaseClient } from '../sync/client';
 import type { Database } from '../generated/database.types';
 import { openAssessmentDatabase, openUserDatabase } from '../data/database';
 import type { SyncEngine } from '../sync/engine';
-import { NO_PAGE_GOING_PUSH } from '../sync/last-push';
 import type { SyncDoc } from '../sync/rows';
 import { IDLE_INPUTS } from '../sync/status';
 import type { UserData } from '../data/user-data';
@@ -26,7 +25,7 @@ const idleEngine = (): SyncEngine => ({
   awaitInitialSync: () => Promise.resolve(),
   exportUnsynced: () => Promise.resolve('{}'),
   conflictLog: { toReview$: () => new BehaviorSubject([]), review: () => Promise.resolve() },
-  pageGoingPush: () => NO_PAGE_GOING_PUSH,
+  pageGoingPush: () => false,
   stop: () => Promise.resolve(),
 });
 
@@ -75,5 +74,5 @@ export async function localAssessmentData(token = 'T'.repeat(32)): Promise<Asses
   const client: DatabaseClient = createClient<Database>('http://127.0.0.1:9', 'no-key', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  return { token, ...local, engine: idleEngine(), client };
+  return { token, ...local, engine: idleEngine(), client, stopTakingIn: () => undefined };
 }

@@ -12,7 +12,7 @@ export interface ReplacedValue {
   /** The value that stands. */
   server: unknown;
   at: number;
-  replacedBy: 'other-device' | 'this-device' | 'final';
+  replacedBy: 'other-device' | 'other-tab' | 'this-device' | 'final';
 }
 
 /** What a synced form says of its replaced values (data/replaced-values.ts). */
@@ -49,8 +49,10 @@ export function replacedSentence(label: string, kept: Omit<ReplacedValue, 'field
       return `${label}: your change, ${stands}, replaced ${setAside}, saved on another device (${clock(kept.at)}).`;
     case 'other-device':
       return `${label}: ${stands}, saved on another device, replaced yours, ${setAside} (${clock(kept.at)}).`;
+    case 'other-tab':
+      return `${label}: ${stands}, typed in another tab of this browser, replaced yours, ${setAside} (${clock(kept.at)}).`;
     case 'final':
-      return `${label}: ${setAside}, typed here after it was final elsewhere, was kept in Sync details (${clock(kept.at)}).`;
+      return `${label}: ${setAside}, typed here after it was final elsewhere, is kept here (${clock(kept.at)}).`;
   }
 }
 

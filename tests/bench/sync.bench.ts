@@ -6,7 +6,8 @@ import { afterAll, beforeAll, it } from 'vitest';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
 import type { Database } from '../../src/generated/database.types';
-import { startSync, syncTable, type SyncEngine } from '../../src/sync/engine';
+import { userSyncTable } from '../../src/data/synced-tables';
+import { startSync, type SyncEngine } from '../../src/sync/engine';
 import { freePort } from '../../supabase/local/stack/process.mjs';
 import { startTestStack } from '../stack-fixture';
 import { savedProperty } from './rows';
@@ -58,7 +59,7 @@ async function device(client: SupabaseClient<Database>, userId: string, probe?: 
     client,
     identifier: userId,
     listen: false,
-    tables: [syncTable(db.share_subscriptions), syncTable(db.saved_properties)],
+    tables: [userSyncTable(local, 'share_subscriptions'), userSyncTable(local, 'saved_properties')],
     ...(probe ? { probe } : {}),
   });
   return { db, engine };
@@ -162,7 +163,7 @@ it('recovery: a 35 s PostgREST outage during pushes, then back — with the prob
   await stack.faults.startPostgrest();
   const back = performance.now();
   const recovered = async (d: { db: UserDatabase }) => {
-    while ((await d.db.outbox.count().exec()) > 0) await new Promise((r) => setTimeout(r, 100));
+    while ((await d.db.outbox.count({ selector: { waiting: true } }).exec()) > 0) await new Promise((r) => setTimeout(r, 100));
     return performance.now() - back;
   };
   const [probed, waited] = await Promise.all([recovered(a), recovered(b)]);

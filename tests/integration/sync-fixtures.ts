@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { anonClient, deleteUsers, newUser, PNG, randomToken, sql, stack } from './fixtures';
+import { anonClient, deleteUsers, newUser, PNG, randomToken, sql, stack, subscriptionIdOf } from './fixtures';
 
 export type Row = Record<string, unknown> & { id: string; _modified: string; _deleted: boolean };
 export interface Checkpoint {
@@ -34,12 +34,9 @@ export interface PushRow {
   assumed: Record<string, unknown> | null;
   /** The pushing device (its storage token): a row it wrote last is not a conflict. */
   writer?: string;
-  /** The push's id for this row, recorded in the row's `_landed` when it lands. */
+  /** What an app from before migration 20261128000034 also sent; the server no longer reads it. */
   write_id?: string;
-  /** `new` and `assumed` hold only some columns: a compare-and-set of those (a page's last push). */
   partial?: boolean;
-  /** The write ids of the device's own pushes of the row the state descends from: landed, they
-   * are its own earlier writes (a partial: this page's, taken over unchecked). */
   after?: string[];
 }
 
@@ -165,8 +162,9 @@ export async function refusedPush(
   return result.errors[0]! as PushError & { column: string | null; constraint: string | null };
 }
 
-export const signedSubscription = (u: User, extra: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
+/** A subscription `u` signs (generation: how many of theirs are signed or cancelled before it). */
+export const signedSubscription = (u: User, extra: Record<string, unknown> = {}, generation = 0) => ({
+  id: subscriptionIdOf(u.user.id, generation),
   user_id: u.user.id,
   subscriber_name: 'Ada Lovelace',
   subscriber_address: '12 St James Square, London',
@@ -181,8 +179,24 @@ export const signedSubscription = (u: User, extra: Record<string, unknown> = {})
   ...extra,
 });
 
-export const draft = (u: User, shares: number) => ({
-  id: randomUUID(),
+/**
+ * `n` signed subscriptions of `u`, made by the platform (as staff would import them): a limit
+ * test's way to an account that already holds many.
+ */
+export async function heldSubscriptions(u: User, n: number) {
+  await sql(
+    `insert into public.share_subscriptions (user_id, subscriber_name, subscriber_address, subscriber_email,
+       effective_date, payment_reference, signature_data, signature_timestamp, status)
+     select $1::uuid, 'Held ' || i, '1 Held Street', 'held@example.test', current_date,
+            'HELD-' || substr(md5($1::text || i), 1, 12), $3, now(), 'signed'
+       from generate_series(1, $2::int) as i`,
+    [u.user.id, n, PNG],
+  );
+}
+
+/** `u`'s open draft (generation: how many of theirs are signed or cancelled before it). */
+export const draft = (u: User, shares: number, generation = 0) => ({
+  id: subscriptionIdOf(u.user.id, generation),
   user_id: u.user.id,
   subscriber_name: 'Grace Hopper',
   number_of_shares: shares,

@@ -2,8 +2,7 @@
 // form's answers as stored values.
 import { map } from 'rxjs';
 import type { AssessmentData } from '../../data/assessment-data';
-import type { Fields } from '../../data/form-sync';
-import { asThePageGoes } from '../../data/page-going';
+import type { Fields } from '../../data/form-machine';
 import { LIST_FIELDS } from '../../data/schemas';
 import type { SyncedDocument } from '../../data/synced-document';
 import { initialAnswers, storedValue, type Answers } from './answers';
@@ -33,18 +32,18 @@ export const unstorableAnswers = (answers: Answers): string[] =>
 export const formAnswers = (stored: Fields) =>
   Object.fromEntries(Object.keys(stored).map((name) => [name, initialAnswers(stored)[name as keyof Answers]]));
 
-export function assessmentDocument(data: AssessmentData): SyncedDocument {
+export function assessmentDocument(data: AssessmentData, id: string): SyncedDocument {
   const collection = data.db.agent_assessments;
   const asFields = (doc: { toJSON: () => unknown } | null) => (doc ? (doc.toJSON() as Fields) : null);
   return {
     table: 'agent_assessments',
+    id,
     fields: ANSWER_FIELDS,
     listFields: LIST_FIELDS.agent_assessments ?? [],
     local: data,
-    watch: (id) => collection.findOne(id).$.pipe(map(asFields)),
-    read: async (id) => asFields(await collection.findOne(id).exec()),
-    asThePageGoes: asThePageGoes(data, 'agent_assessments'),
-    write: async (id, change) => {
+    watch: () => collection.findOne(id).$.pipe(map(asFields)),
+    read: async () => asFields(await collection.findOne(id).exec()),
+    write: async (change) => {
       const doc = await collection.findOne(id).exec();
       if (!doc) throw new Error('This assessment is not on this device.');
       await doc.incrementalModify((stored) => ({ ...stored, ...change(stored) }));

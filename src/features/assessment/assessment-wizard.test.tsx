@@ -58,8 +58,13 @@ async function openAt(step: number, fields: Partial<AgentAssessmentDoc> = {}) {
   render(<LiveWizard data={data} />);
   const stored = async () => (await data.db.agent_assessments.findOne(doc.id).exec())!.toJSON() as AgentAssessmentDoc;
   /** As a pull writes it: straight into the stored document. */
+  // As a pull writes it: with the server's newer time.
+  let pulls = 0;
   const pulled = async (patch: Partial<AgentAssessmentDoc>) =>
-    (await data.db.agent_assessments.findOne(doc.id).exec())!.incrementalPatch(patch);
+    (await data.db.agent_assessments.findOne(doc.id).exec())!.incrementalPatch({
+      serverModified: `2026-11-28 10:00:00.${String(++pulls).padStart(6, '0')}+00`,
+      ...patch,
+    });
   return { data, stored, pulled, user: userEvent.setup() };
 }
 
@@ -95,16 +100,14 @@ describe('the assessment wizard and its stored answers', () => {
     expect(checkbox('Friendly & Casual').checked).toBe(false);
   });
 
-  it('a pulled text answer shows in a question the user is not in', async () => {
+  it('a pulled text answer shows in every question the user is not typing in, focused or not', async () => {
     const { pulled, user } = await openAt(1, { agency_name: 'Acme' });
     await user.click(await screen.findByLabelText('Office Locations'));
     await pulled({ agency_name: 'Acme Lettings Ltd', office_locations: 'York' });
     await waitFor(() =>
       expect(screen.getByLabelText<HTMLInputElement>(/^Agency Name/).value).toBe('Acme Lettings Ltd'),
     );
-    // The one being typed in keeps what is typed until the user leaves it.
-    expect(input('Office Locations').value).toBe('');
-    await user.click(screen.getByLabelText<HTMLInputElement>(/^Agency Name/));
+    expect(document.activeElement).toBe(input('Office Locations'));
     await waitFor(() => expect(input('Office Locations').value).toBe('York'));
   });
 
@@ -116,16 +119,20 @@ describe('the assessment wizard and its stored answers', () => {
     await waitFor(() => expect(name.value).toBe('Linden'));
   });
 
-  it('a pulled answer typed over at once was not seen: the conflict log keeps it', async () => {
+  it('a pulled answer typed over at once was not seen: it stands, and what was typed is kept and said', async () => {
     const { data, stored, pulled, user } = await openAt(1);
     const locations = await screen.findByLabelText<HTMLInputElement>('Office Locations');
     await pulled({ office_locations: 'York' });
     await waitFor(() => expect(locations.value).toBe('York'));
     await user.clear(locations);
     await user.type(locations, 'Leeds');
-    await waitFor(async () => expect((await stored()).office_locations).toBe('Leeds'));
-    const logged = (await data.db.conflict_log.find().exec()).map((c) => [c.field, c.local]);
-    expect(logged).toContainEqual(['office_locations', JSON.stringify('York')]);
+    await waitFor(() => expect(locations.value).toBe('York'), { timeout: 1500 });
+    expect((await stored()).office_locations).toBe('York');
+    const logged = async () => (await data.db.conflict_log.find().exec()).map((c) => [c.field, c.local, c.replacedBy]);
+    await waitFor(async () =>
+      expect(await logged()).toEqual([['office_locations', JSON.stringify('Leeds'), 'other-device']]),
+    );
+    await screen.findByText(/^Office Locations: “York”, saved on another device, replaced yours, “Leeds”/);
   });
 
   it('a number of offices that is not a whole number, or too large, is said and never saved', async () => {
@@ -257,18 +264,14 @@ describe('submitting says what happened', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
     const id = (await stored()).id;
     await waitFor(async () => expect(await data.db.outbox.findOne(`agent_assessments:${id}`).exec()).not.toBeNull());
-    await data.outbox.refuse(
-      'agent_assessments',
-      id,
-      {
-        message: 'agent_assessments_main_contact_email_format',
-        code: '23514',
-        column: null,
-        constraint: 'agent_assessments_main_contact_email_format',
-        server: null,
-      },
-      await stored(),
-    );
+    await data.outbox.refuse('agent_assessments', id, {
+      message: 'agent_assessments_main_contact_email_format',
+      code: '23514',
+      column: null,
+      constraint: 'agent_assessments_main_contact_email_format',
+      server: null,
+      refused: await stored(),
+    });
     await waitFor(() =>
       expect(toastTexts()).toContain('Could not submit the assessment / An answer is not an email address'),
     );

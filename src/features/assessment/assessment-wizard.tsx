@@ -49,12 +49,11 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
   const [initial] = useState(() => initialAnswers(doc));
   const form = useForm({ defaultValues: initial });
   const answers = useStore(form.store, (s) => s.values);
-  const document = useMemo(() => assessmentDocument(data), [data]);
+  const document = useMemo(() => assessmentDocument(data, doc.id), [data, doc.id]);
   const synced = useSyncedForm<Answers>({
     document,
     form,
     initial: doc,
-    initialId: doc.id,
     toStored: storedAnswers,
     toForm: formAnswers,
     unstorable: unstorableAnswers,

@@ -4,13 +4,22 @@ import { signedElsewhereSentence } from './signed-elsewhere';
 const signed = { status: 'signed' as const, signature_timestamp: '2026-11-24T10:02:00Z', cancelled_at: null };
 
 describe('signedElsewhereSentence', () => {
-  it('says when it was signed and which of the later changes were kept, in words', () => {
-    expect(signedElsewhereSentence(signed, ['subscriber_name'])).toBe(
-      'This subscription was signed on another device on 24 November 2026 at 10:02 GMT; your later changes to the name were kept in Sync details.',
+  it('says when it was signed and what was typed here since, with the values, pointing nowhere else', () => {
+    expect(signedElsewhereSentence(signed, [{ field: 'subscriber_name', local: 'Alice I.' }])).toBe(
+      'This subscription was signed on another device on 24 November 2026 at 10:02 GMT, so what you typed here after that was not saved to it: the name (“Alice I.”).',
     );
-    expect(signedElsewhereSentence(signed, ['number_of_shares', 'total_amount', 'subscriber_address', 'x_y'])).toBe(
-      'This subscription was signed on another device on 24 November 2026 at 10:02 GMT; your later changes to the number of shares, the address and other details were kept in Sync details.',
+    const kept = [
+      { field: 'number_of_shares', local: 7000 },
+      { field: 'total_amount', local: 8750 },
+      { field: 'subscriber_address', local: '1 A Street' },
+      { field: 'signature_data', local: 'data:image/png;base64,AA' },
+      { field: 'x_y', local: 'z' },
+    ];
+    const sentence = signedElsewhereSentence(signed, kept);
+    expect(sentence).toBe(
+      'This subscription was signed on another device on 24 November 2026 at 10:02 GMT, so what you typed here after that was not saved to it: the number of shares (7,000), the address (“1 A Street”), the signature and other details.',
     );
+    expect(sentence).not.toMatch(/Sync details/);
   });
 
   it('without later changes, and for a cancellation', () => {

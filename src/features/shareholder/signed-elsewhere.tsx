@@ -6,6 +6,7 @@ import { css, cx } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import type { UserData } from '../../data/user-data';
 import { formatLongDateTime } from '../../lib/format';
+import { keptValueWords } from '../../ui/replaced-notice';
 
 /** How a field is named in the sentence. */
 const FIELD_WORDS: Record<string, string> = {
@@ -22,21 +23,40 @@ const FIELD_WORDS: Record<string, string> = {
 const list = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
-/** 'This subscription was signed on another device on 24 November 2026 at 10:02 GMT; …' */
+/** A value typed here after the subscription became final elsewhere (the conflict log keeps it). */
+export interface KeptAfter {
+  field: string;
+  local: unknown;
+}
+
+/**
+ * 'This subscription was signed on another device on 24 November 2026 at 10:02 GMT; …' and what
+ * became of the values typed here since, named with the values themselves: the page that says it
+ * need not have Sync details.
+ */
 export function signedElsewhereSentence(
   sub: Pick<ShareSubscriptionDoc, 'status' | 'signature_timestamp' | 'cancelled_at'>,
-  fields: readonly string[],
+  kept: readonly KeptAfter[],
 ) {
   const cancelled = sub.status === 'cancelled';
   const when = cancelled ? sub.cancelled_at : sub.signature_timestamp;
   const what = `This subscription was ${cancelled ? 'cancelled' : 'signed'} on another device${when ? ` on ${formatLongDateTime(when)}` : ''}`;
-  const named = [...new Set(fields.map((f) => FIELD_WORDS[f] ?? 'other details'))];
-  return named.length ? `${what}; your later changes to ${list(named)} were kept in Sync details.` : `${what}.`;
+  const named = new Map<string, string>();
+  for (const { field, local } of kept) {
+    const words = FIELD_WORDS[field] ?? 'other details';
+    if (!named.has(words))
+      named.set(
+        words,
+        words === 'other details' || field === 'signature_data' ? words : `${words} (${keptValueWords(local)})`,
+      );
+  }
+  if (named.size === 0) return `${what}.`;
+  return `${what}, so what you typed here after that was not saved to it: ${list([...named.values()])}.`;
 }
 
-/** The fields of `sub` whose values typed here after it was signed are in the conflict log, live. */
-function useKeptAfterSigning(data: UserData, sub: ShareSubscriptionDoc): string[] {
-  const [fields, setFields] = useState<string[]>([]);
+/** The values of `sub` typed here after it was signed, as the conflict log keeps them, live. */
+function useKeptAfterSigning(data: UserData, sub: ShareSubscriptionDoc): KeptAfter[] {
+  const [kept, setKept] = useState<KeptAfter[]>([]);
   const signedAt = sub.signature_timestamp ? Date.parse(sub.signature_timestamp) : null;
   useEffect(() => {
     if (signedAt === null) return;
@@ -44,13 +64,13 @@ function useKeptAfterSigning(data: UserData, sub: ShareSubscriptionDoc): string[
       selector: { table: 'share_subscriptions', docId: sub.id, at: { $gte: signedAt } },
     });
     const s = query.$.subscribe((entries) => {
-      setFields(entries.map((e) => e.field));
+      setKept(entries.map((e) => ({ field: e.field, local: JSON.parse(e.local) as unknown })));
       // The sentence names them: they are seen, and the header need not ask for a review.
       void data.conflictLog.review(entries.filter((e) => !e.reviewed).map((e) => e.id));
     });
     return () => s.unsubscribe();
   }, [data, sub.id, signedAt]);
-  return fields;
+  return kept;
 }
 
 const styles = css({
@@ -72,11 +92,11 @@ export function SignedElsewhereNotice({
   sub: ShareSubscriptionDoc;
   className?: string;
 }) {
-  const fields = useKeptAfterSigning(data, sub);
-  if (fields.length === 0) return null;
+  const kept = useKeptAfterSigning(data, sub);
+  if (kept.length === 0) return null;
   return (
     <p role="status" className={cx(styles, className)}>
-      {signedElsewhereSentence(sub, fields)}
+      {signedElsewhereSentence(sub, kept)}
     </p>
   );
 }

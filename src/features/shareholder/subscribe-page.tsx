@@ -21,7 +21,9 @@ const SubscribeWizard = lazy(() => import('./subscribe-wizard').then((m) => ({ d
 
 /** What the route found: nobody signed in, not known yet, or the draft to resume (or none). */
 export type SubscribeView =
-  { state: 'signed-out' } | { state: 'loading' } | { state: 'ready'; draft: ShareSubscriptionDoc | null };
+  | { state: 'signed-out' }
+  | { state: 'loading' }
+  | { state: 'ready'; draftId: string; draft: ShareSubscriptionDoc | null };
 
 type SubscribePageProps = {
   view: SubscribeView;
@@ -54,7 +56,13 @@ export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePag
         loading
       ) : (
         <Suspense fallback={loading}>
-          <SubscribeWizard data={data} draft={view.draft} email={email} syncStatus={syncStatus} />
+          <SubscribeWizard
+            data={data}
+            draftId={view.draftId}
+            draft={view.draft}
+            email={email}
+            syncStatus={syncStatus}
+          />
         </Suspense>
       )}
     </SubscribeFrame>

@@ -19,7 +19,7 @@ async function typeAndSave() {
   trackWrites(data);
   render(
     <>
-      <SubscribeWizard data={data} draft={draft} email="base@example.test" />
+      <SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />
       <Toaster />
     </>,
   );
@@ -42,13 +42,12 @@ describe('Save & Continue Later', () => {
 
   it('online: waits for the server to have it (its outbox entry gone), then says it has been saved', async () => {
     const { data, draft } = await typeAndSave();
-    await waitFor(async () => expect(await data.db.outbox.find().exec()).toHaveLength(1));
+    await waitFor(async () => expect(await data.outbox.entries()).toHaveLength(1));
     expect(screen.queryByText('Your subscription progress has been saved.')).toBeNull();
     expect(screen.getByRole('button', { name: /Save & Continue Later/ }).getAttribute('aria-busy')).toBe('true');
     // The push lands: the replication settles the entry.
-    await data.outbox.settle('share_subscriptions', [
-      (await data.db.share_subscriptions.findOne(draft.id).exec())!.toMutableJSON(true),
-    ]);
+    const now = (await data.db.share_subscriptions.findOne(draft.id).exec())!.toMutableJSON(true);
+    await data.outbox.settle('share_subscriptions', now, now);
     expect(await screen.findByText('Your subscription progress has been saved.')).toBeTruthy();
   });
 });

@@ -23,7 +23,7 @@ describe('completing, and the payment reference', () => {
   it('signed on another device while open here: the dashboard, saying so, once', async () => {
     navigate.mockClear();
     const { data, draft } = await withDraft(complete);
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     await screen.findByRole('button', { name: 'Complete Subscription' });
     expect(toastTexts()).toEqual([]);
     await pulled(data, draft.id, { status: 'signed', signature_timestamp: '2026-11-24T10:02:00Z' });
@@ -60,7 +60,7 @@ describe('completing, and the payment reference', () => {
 
   it('step 5 shows the reference the server made with the draft, and says when it has not arrived yet', async () => {
     const { data, draft } = await withDraft(complete);
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     expect(await screen.findByText(REFERENCE_PENDING)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy Payment reference' })).toBeNull();
     await pulled(data, draft.id, { payment_reference: 'CHLOE-12345678' });
@@ -72,7 +72,7 @@ describe('completing, and the payment reference', () => {
   it('offline, Complete Subscription says it is saved on this device, never that it was submitted', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { data, draft } = await tracked();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
     await waitFor(() => expect(toastTexts().join('\n')).toContain('Subscription saved on this device'));
     expect(toastTexts().join('\n')).not.toContain('Subscription Completed!');
@@ -84,7 +84,7 @@ describe('completing, and the payment reference', () => {
 
   it('online, the success toast comes once the server has it', async () => {
     const { data, draft } = await tracked();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
     await waitFor(async () => expect(await outboxEntry(data, draft.id)).not.toBeNull());
     expect(toastTexts()).toEqual([]);
@@ -99,23 +99,19 @@ describe('completing, and the payment reference', () => {
 
   it('online and refused, it says why (Submission Failed) and the subscription is a draft again to correct', async () => {
     const { data, draft } = await tracked();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete Subscription' }));
     await waitFor(async () => expect(await outboxEntry(data, draft.id)).not.toBeNull());
     const signed = await stored(data, draft.id);
-    await data.outbox.refuse(
-      'share_subscriptions',
-      draft.id,
-      {
-        message: 'share_subscriptions_subscriber_email_format',
-        code: '23514',
-        column: null,
-        constraint: 'share_subscriptions_subscriber_email_format',
-        // (the refusal names its field through the check's name)
-        server: null,
-      },
-      signed,
-    );
+    await data.outbox.refuse('share_subscriptions', draft.id, {
+      message: 'share_subscriptions_subscriber_email_format',
+      code: '23514',
+      column: null,
+      constraint: 'share_subscriptions_subscriber_email_format',
+      // (the refusal names its field through the check's name)
+      server: null,
+      refused: signed,
+    });
     await waitFor(() =>
       expect(toastTexts()).toContain('Submission Failed / The email address is not an email address'),
     );
@@ -126,7 +122,7 @@ describe('completing, and the payment reference', () => {
 
   it('a field stops at the database’s length and says so', async () => {
     const { data, draft } = await withDraft({ subscriber_name: 'x'.repeat(198) });
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = await personalDetails();
     const name = screen.getByLabelText(/^Full name/);
     expect(screen.queryByText('At most 200 characters')).toBeNull();

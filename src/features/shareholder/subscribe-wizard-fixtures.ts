@@ -23,9 +23,13 @@ export async function withDraft(fields: Partial<ShareSubscriptionDoc> = {}) {
   return { data, draft: doc.toJSON() as ShareSubscriptionDoc };
 }
 
-/** As a pull writes it: straight into the stored document. */
+let pulls = 0;
+/** As a pull writes it: straight into the stored document, with a newer server time. */
 export const pulled = async (data: UserData, id: string, fields: Partial<ShareSubscriptionDoc>) =>
-  (await data.db.share_subscriptions.findOne(id).exec())!.incrementalPatch(fields);
+  (await data.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({
+    serverModified: `2026-11-28 10:00:00.${String(++pulls).padStart(6, '0')}+00`,
+    ...fields,
+  });
 
 /** A draft with a name opens at step 2 (docs/product/subscription.md#resuming); back to step 1. */
 export async function personalDetails(user = userEvent.setup()) {

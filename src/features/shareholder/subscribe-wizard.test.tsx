@@ -17,18 +17,17 @@ vi.mock('@tanstack/react-router', async (original) => ({
 afterEach(closeLocalData);
 
 /**
- * The user is typing 'Typed Her' in the name when another device's 'Name From A' arrives: the field
- * keeps the typing, and the next keystroke ('e') saves over the pulled value.
+ * The user is typing 'Typed Her' in the name when another device's 'Name From A' arrives: that
+ * value reached the server first, so it stands. The field keeps the typing while the burst goes on
+ * ('e' is typed, never written), then shows 'Name From A' and says what was set aside.
  */
 async function typedOverPulledName() {
   const { data, draft } = await withDraft();
-  render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+  render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
   const user = await personalDetails();
   const name = screen.getByLabelText(/^Full name/);
   await user.clear(name);
   await user.type(name, 'Typed Her');
-  // Each keystroke is written in turn: with the last still queued, it would land over the pulled
-  // value and be the one logged (seen on a loaded machine), not the next keystroke's.
   await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Her'));
   await pulled(data, draft.id, { subscriber_name: 'Name From A' });
   await new Promise((r) => setTimeout(r, 50));
@@ -40,7 +39,7 @@ async function typedOverPulledName() {
 describe('the subscription wizard and its stored draft', () => {
   it('shows a pulled change, and a save writes only what this user changed', async () => {
     const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = await personalDetails();
     expect(valueOf(screen.getByLabelText(/^Full name/))).toBe('Base Name');
 
@@ -57,7 +56,7 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('a stale value in the form never overwrites a pulled one it did not change', async () => {
     const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = await personalDetails();
     // The user is in the phone field when another device's name arrives.
     await user.click(screen.getByLabelText('Phone (optional)'));
@@ -68,32 +67,35 @@ describe('the subscription wizard and its stored draft', () => {
     expect((await stored(data, draft.id)).subscriber_name).toBe('Name From A');
   });
 
-  it('keeps what the user is typing when a pulled value for that field arrives; the save logs the value it replaces', async () => {
-    const { data, draft, user } = await typedOverPulledName();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
-    await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Here'));
-    // The log is written beside the save, in a task of its own: wait for it, not for a race.
+  it('a value another device stored first stands: the field shows it when the typing stops, focused or not', async () => {
+    const { data, draft, name } = await typedOverPulledName();
+    expect(document.activeElement).toBe(name);
+    await waitFor(() => expect(valueOf(name)).toBe('Name From A'), { timeout: 1500 });
+    expect((await stored(data, draft.id)).subscriber_name).toBe('Name From A');
+    // The whole burst is one value kept, the last one typed.
     await waitFor(async () => expect(await data.db.conflict_log.count().exec()).toBe(1));
     const [logged] = await data.db.conflict_log.find().exec();
     expect(logged?.toJSON()).toMatchObject({
       field: 'subscriber_name',
-      local: JSON.stringify('Name From A'),
-      server: JSON.stringify('Typed Here'),
-      replacedBy: 'this-device',
+      local: JSON.stringify('Typed Here'),
+      server: JSON.stringify('Name From A'),
+      replacedBy: 'other-device',
       reviewed: false,
     });
   });
 
-  it('says at the field that this save replaced another device’s value, and puts it back on request', async () => {
+  it('says at the field what was set aside, and puts it back on request', async () => {
     const { data, draft, user, name } = await typedOverPulledName();
     const notice = await screen.findByText(
-      /^Full name: your change, “Typed Here”, replaced “Name From A”, saved on another device/,
+      /^Full name: “Name From A”, saved on another device, replaced yours, “Typed Here”/,
+      {},
+      { timeout: 1500 },
     );
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Put theirs back (Full name)' }));
-    await waitFor(() => expect(valueOf(name)).toBe('Name From A'));
-    await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Name From A'));
-    await waitFor(() => expect(screen.queryByText(/^Full name: your change/)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Put mine back (Full name)' }));
+    await waitFor(() => expect(valueOf(name)).toBe('Typed Here'));
+    await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Here'));
+    await waitFor(() => expect(screen.queryByText(/replaced yours/)).toBeNull());
     // Seen, and still in the log.
     const [logged] = (await data.db.conflict_log.find().exec()).map((e) => e.toJSON());
     expect(logged).toMatchObject({ field: 'subscriber_name', reviewed: true });
@@ -101,7 +103,7 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('a value of this device set aside for another device’s is said at its field; Keep theirs marks it seen', async () => {
     const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = await personalDetails();
     await pulled(data, draft.id, { subscriber_name: 'Name From A' });
     await data.conflictLog.keep(
@@ -119,13 +121,15 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('a name typed on step 1 is on the device at once, and leaving the page keeps it (no Next, no Save)', async () => {
     const data = await localUserData();
-    const { unmount } = render(<SubscribeWizard data={data} draft={null} email="new@example.test" />);
+    const draftId = crypto.randomUUID();
+    const { unmount } = render(<SubscribeWizard data={data} draftId={draftId} draft={null} email="new@example.test" />);
     await userEvent.setup().type(await screen.findByLabelText(/^Full name/), 'Ada Lovelace');
     // Left by a link or Back: the page goes, and with it what was still being written.
     unmount();
     await data.writes.idle();
     const [made] = (await data.db.share_subscriptions.find().exec()).map((d) => d.toJSON() as ShareSubscriptionDoc);
     expect(made).toMatchObject({
+      id: draftId,
       status: 'draft',
       subscriber_name: 'Ada Lovelace',
       subscriber_email: 'new@example.test',
@@ -135,7 +139,7 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('a save that changes nothing writes nothing', async () => {
     const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const before = (await data.db.share_subscriptions.findOne(draft.id).exec())!.revision;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     await screen.findByText('Progress Saved', {}, { timeout: 2000 }).catch(() => undefined);
@@ -144,7 +148,7 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('too many shares: said next to the field, never stored, and Next waits', async () => {
     const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 7000 });
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const shares = await screen.findByLabelText('Number of shares');
@@ -161,9 +165,9 @@ describe('the subscription wizard and its stored draft', () => {
     expect((await stored(data, draft.id)).number_of_shares).toBeLessThanOrEqual(MAX_SHARES);
   });
 
-  it('too many shares typed stay on screen when another device changes the shares; the correction keeps theirs in the log', async () => {
+  it('too many shares typed stay on screen when another device changes the shares; a correction typed over theirs unseen loses to it, said', async () => {
     const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 7000 });
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const shares = await screen.findByLabelText('Number of shares');
@@ -176,28 +180,35 @@ describe('the subscription wizard and its stored draft', () => {
     expect(describedBy(shares)).toContain('The number of shares is too large');
     await user.clear(shares);
     await user.type(shares, '8000');
-    await waitFor(async () => expect((await stored(data, draft.id)).number_of_shares).toBe(8000));
-    const logged = (await data.db.conflict_log.find().exec()).map((e) => e.toJSON());
-    expect(logged).toContainEqual(
-      expect.objectContaining({ field: 'number_of_shares', local: '9000', server: '8000' }),
+    // 9,000 reached the device first and was never shown over the typing: it stands, and 8,000 is
+    // kept, with a way to put it back.
+    await waitFor(() => expect(valueOf(shares)).toBe('9000'), { timeout: 1500 });
+    expect((await stored(data, draft.id)).number_of_shares).toBe(9000);
+    const logged = async () => (await data.db.conflict_log.find().exec()).map((e) => e.toJSON());
+    await waitFor(async () =>
+      expect(await logged()).toContainEqual(
+        expect.objectContaining({
+          field: 'number_of_shares',
+          local: '8000',
+          server: '9000',
+          replacedBy: 'other-device',
+        }),
+      ),
     );
+    await screen.findByText(/^Number of shares: 9,000, saved on another device, replaced yours, 8,000/);
   });
 
   it('a value the server refused is named next to its field, and the correction is written', async () => {
     const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 3_000_000_000 });
-    await data.outbox.refuse(
-      'share_subscriptions',
-      draft.id,
-      {
-        message: 'value "3000000000" is out of range for type integer',
-        code: '22003',
-        column: null,
-        constraint: null,
-        server: { ...draft, number_of_shares: 5000 },
-      },
-      draft,
-    );
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    await data.outbox.refuse('share_subscriptions', draft.id, {
+      message: 'value "3000000000" is out of range for type integer',
+      code: '22003',
+      column: null,
+      constraint: null,
+      server: { ...draft, number_of_shares: 5000 },
+      refused: draft,
+    });
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const shares = await screen.findByLabelText('Number of shares');
@@ -213,7 +224,7 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('says when the shares typed are rounded to a step of 1,000, before and after leaving the field', async () => {
     const { data, draft } = await withDraft({ subscriber_address: '1 High St', number_of_shares: 7000 });
-    render(<SubscribeWizard data={data} draft={draft} email="base@example.test" />);
+    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const shares = await screen.findByLabelText('Number of shares');

@@ -3,6 +3,7 @@ import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { firstValueFrom } from 'rxjs';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
+import { SUBSCRIPTION_LABELS } from '../../data/field-labels';
 import { whenServerHas } from '../../data/refusals';
 import { draftDocument, reopenSubscription, signSubscription, type DraftFields } from '../../data/subscriptions';
 import { useSyncedForm } from '../../data/synced-form';
@@ -39,6 +40,8 @@ const SignatureStep = lazy(() => import('./signature-step').then((m) => ({ defau
 
 type WizardProps = {
   data: UserData;
+  /** The draft's id, derived for this account (whether this device has the draft yet or not). */
+  draftId: string;
   draft: ShareSubscriptionDoc | null;
   email: string | undefined;
   /** The sync status, shown beside the steps. */
@@ -53,7 +56,7 @@ const saveFailed = (error: unknown) => toast.error('Save Failed', errorMessage(e
  * The five-step share subscription (docs/product/subscription.md): every change is saved on this
  * device as it is made, through the synced form both wizards use (data/synced-form.ts).
  */
-export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps) {
+export function SubscribeWizard({ data, draftId, draft, email, syncStatus }: WizardProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState(() => resumeStep(draft));
   // The draft as it was when the page opened; later it follows the stored draft (useSyncedForm).
@@ -63,12 +66,11 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
-  const document = useMemo(() => draftDocument(data), [data]);
+  const document = useMemo(() => draftDocument(data, draftId), [data, draftId]);
   const synced = useSyncedForm<WizardValues>({
     document,
     form,
     initial: draft,
-    initialId: draft?.id ?? null,
     toStored: (v, base) => toDraftFields(v, base as Pick<DraftFields, 'number_of_shares'>),
     toForm: formValues,
     formName: (field) => FORM_FIELD[field as ShownField] ?? field,
@@ -110,8 +112,8 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     try {
       const typed = hasUnsavedInput();
       const id = await synced.flush({ create: true });
-      const waiting = typed || (id !== null && (await firstValueFrom(data.outbox.watch(TABLE, id))) !== null);
-      const sent = !id ? { outcome: 'waiting' as const } : waiting ? await whenServerHas(data.outbox, TABLE, id) : null;
+      const waiting = typed || (await firstValueFrom(data.outbox.watch(TABLE, id))) !== null;
+      const sent = waiting ? await whenServerHas(data.outbox, TABLE, id) : null;
       if (sent?.outcome === 'refused') toast.error('Save Failed', subscriptionRefusalWords(sent.refusal));
       else if (sent?.outcome === 'waiting') toast.success('Progress Saved', SAVED_HERE);
       else toast.success('Progress Saved', 'Your subscription progress has been saved.');
@@ -132,7 +134,6 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
     try {
       await synced.flush({ create: true });
       const id = await synced.after(async (saved) => {
-        if (!saved) throw new Error('This subscription is not on this device.');
         await signSubscription(data, saved);
         return saved;
       });
@@ -213,7 +214,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
         <InvestmentStep
           form={form}
           refused={refused.numberOfShares}
-          notice={replacedNotice(synced, 'numberOfShares', 'Number of shares')}
+          notice={replacedNotice(synced, 'numberOfShares', SUBSCRIPTION_LABELS.number_of_shares)}
         />
       ) : null}
       {step === 3 ? <LegalStep form={form} /> : null}
@@ -232,7 +233,7 @@ export function SubscribeWizard({ data, draft, email, syncStatus }: WizardProps)
               />
             )}
           </form.Field>
-          {replacedNotice(synced, 'signatureData', 'Signature')}
+          {replacedNotice(synced, 'signatureData', SUBSCRIPTION_LABELS.signature_data)}
         </Suspense>
       ) : null}
       {step === 5 ? (

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { SUBSCRIPTION_LABELS } from '../../data/field-labels';
 import type * as v from 'valibot';
 import { css } from 'styled-system/css';
 import { formatAmount as money } from '../../lib/format';
@@ -39,10 +40,10 @@ const styles = {
 };
 
 const PERSONAL_FIELDS = [
-  ['subscriberName', 'Full name', 'name', 'text', true],
-  ['subscriberEmail', 'Email', 'email', 'email', true],
-  ['subscriberAddress', 'Address', 'street-address', 'text', true],
-  ['subscriberPhone', 'Phone (optional)', 'tel', 'tel', false],
+  ['subscriberName', SUBSCRIPTION_LABELS.subscriber_name, 'name', 'text', true],
+  ['subscriberEmail', SUBSCRIPTION_LABELS.subscriber_email, 'email', 'email', true],
+  ['subscriberAddress', SUBSCRIPTION_LABELS.subscriber_address, 'street-address', 'text', true],
+  ['subscriberPhone', SUBSCRIPTION_LABELS.subscriber_phone, 'tel', 'tel', false],
 ] as const;
 
 // Each field's own rule; as one type, since the four differ only in their checks.
@@ -109,7 +110,7 @@ export function InvestmentStep({
         return (
           <div className={styles.column}>
             <TextField
-              label="Number of shares"
+              label={SUBSCRIPTION_LABELS.number_of_shares}
               name="numberOfShares"
               type="number"
               inputMode="numeric"

@@ -3,6 +3,7 @@ import { Popover, Portal } from '@ark-ui/react';
 import { css, cx } from 'styled-system/css';
 import type { StorageInfo } from '../../lib/storage';
 import type { SyncKind } from '../../sync/status';
+import { fieldLabel } from '../../data/field-labels';
 import type { SyncStatusView } from '../../data/use-sync-status';
 import { downloadText, fileTimestamp } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
@@ -162,12 +163,6 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
   );
 }
 
-/** A column's name as words: 'subscriber_name' is 'Subscriber name'. */
-const fieldWords = (field: string) => {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
 // What one row of a synced table is, in words (a table not named here: 'an item').
 const ROW_WORDS: Record<string, string> = {
   saved_properties: 'a saved property',
@@ -178,7 +173,7 @@ const ROW_WORDS: Record<string, string> = {
 
 /** A kept value as a sentence. `_deleted`: this device's removal, which did not apply (sync/merge.ts). */
 function keptSentence(kept: ReplacedValue & { table: string }) {
-  if (kept.field !== '_deleted') return replacedSentence(fieldWords(kept.field), kept);
+  if (kept.field !== '_deleted') return replacedSentence(fieldLabel(kept.table, kept.field), kept);
   const what = `Your removal of ${ROW_WORDS[kept.table] ?? 'an item'} on this device did not apply`;
   if (kept.replacedBy === 'final') return `${what}: it was made final elsewhere (${formatClock(kept.at)}).`;
   return `${what}: it was changed elsewhere since (${formatClock(kept.at)}). Remove it again if you still want to.`;

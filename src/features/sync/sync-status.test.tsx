@@ -144,7 +144,7 @@ describe('SyncStatus', () => {
     expect(items).toEqual([
       `Your removal of a saved property on this device did not apply: it was changed elsewhere since (${formatClock(at)}). Remove it again if you still want to.`,
       `Your removal of a share subscription on this device did not apply: it was made final elsewhere (${formatClock(at)}).`,
-      `Subscriber phone: “0111”, saved on another device, replaced yours, “0222” (${formatClock(at)}).`,
+      `Phone (optional): “0111”, saved on another device, replaced yours, “0222” (${formatClock(at)}).`,
     ]);
     await user.click(screen.getByRole('button', { name: 'Mark as seen' }));
     expect(markSeen).toHaveBeenCalledWith(entries.map((e) => e.id));

@@ -13,10 +13,10 @@ export const Route = createFileRoute('/shareholder/subscribe')({
     // Loaded again when the session is known and the user's data has opened (main.tsx).
     if (context.session.status === 'loading' || !context.userData) return { state: 'loading' };
     const { readSubscriptions } = await import('../../data/subscriptions');
-    const { draft, signed } = await readSubscriptions(context.userData);
+    const { draft, draftId, signed } = await readSubscriptions(context.userData);
     // A signed subscription has nothing left to fill in.
     if (signed) throw redirect({ to: '/shareholder/dashboard', replace: true });
-    return { state: 'ready', draft };
+    return { state: 'ready', draftId, draft };
   },
   // While the loader waits for the first pull: the page as its HTML paints it (ADR 015).
   pendingComponent: SubscribePending,

@@ -1,10 +1,10 @@
--- The push side of sync (docs/decisions/003-sync.md and 013-sync-never-loses-an-edit.md): devices
+-- The push side of sync (docs/decisions/003-sync.md and 030-two-writers-one-truth.md): devices
 -- call sync_push through PostgREST (`client.rpc('sync_push', ...)`) with up to 200 rows of one
 -- table.
 --
 -- p_rows: [{"new": row, "assumed": the row as the device last saw it from the server | null,
---           "writer": the device's id, "write_id": random per attempt, "after": the write ids of
---           the device's pushes of that row the pushed state descends from}].
+--           "writer": the device's id}]. Other keys (an older app's "write_id", "after",
+--           "partial") are not read.
 -- Returns {"conflicts": [current row, ...], "errors": [{"id", "code", "message", "detail", "hint",
 -- "column", "constraint", "current"}]}.
 --
@@ -23,13 +23,12 @@ security invoker
 set search_path = ''
 as $$
 declare
-  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_landed'];
+  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer'];
   v_rows integer;
   v_shapes integer;
   v_writers integer;
   v_distinct_ids integer;
   v_writer text;
-  v_write_ids jsonb;
   v_ids uuid[];
   v_first jsonb;
   v_columns text;
@@ -52,17 +51,14 @@ begin
            count(distinct coalesce(e ->> 'writer', '')),
            count(distinct (e -> 'new' ->> 'id')::uuid),
            min(e ->> 'writer'),
-           jsonb_object_agg((e -> 'new' ->> 'id')::uuid::text, e -> 'write_id'),
            array_agg((e -> 'new' ->> 'id')::uuid)
-      into v_rows, v_shapes, v_writers, v_distinct_ids, v_writer, v_write_ids, v_ids
+      into v_rows, v_shapes, v_writers, v_distinct_ids, v_writer, v_ids
       from jsonb_array_elements(p_rows) as e
      where jsonb_typeof(e -> 'new') = 'object'
        and jsonb_typeof(e -> 'new' -> 'id') = 'string'
        and coalesce(jsonb_typeof(e -> 'assumed'), 'null') = 'null'
        and coalesce(jsonb_typeof(e -> 'writer'), 'null') in ('null', 'string')
-       and coalesce(length(e ->> 'writer'), 0) <= 64
-       and coalesce(jsonb_typeof(e -> 'write_id'), 'null') in ('null', 'string')
-       and coalesce(length(e ->> 'write_id'), 0) <= 64;
+       and coalesce(length(e ->> 'writer'), 0) <= 64;
   exception when others then
     -- An id that is not a uuid: the per-row path refuses that row by name.
     return public.sync_push_rows(p_table, p_rows);
@@ -95,12 +91,10 @@ begin
 
   begin
     perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
-    perform pg_catalog.set_config('chloe.sync_write_ids', v_write_ids::text, true);
     execute format('insert into public.%I (%s) select %s from jsonb_populate_recordset(null::public.%I, $1)',
                    p_table, v_columns, v_columns, p_table)
       using (select jsonb_agg(e -> 'new' order by n) from jsonb_array_elements(p_rows) with ordinality as x(e, n));
     perform pg_catalog.set_config('chloe.sync_writer', '', true);
-    perform pg_catalog.set_config('chloe.sync_write_ids', '', true);
   exception when others then
     -- Undone (with the settings above): one at a time, so the refused row is named and the
     -- others still go in.

@@ -6,20 +6,21 @@
 --                                     to a row the caller cannot see, or an expired assessment
 --                                     link, is refused by name: sync_hidden_row)
 --   row exists, assumed is null    -> conflict (the device thought it was new), unless this
---                                     device wrote the row last (its own earlier push: "after")
+--                                     device wrote the row last (its own earlier push)
 --   row data = assumed data, or    -> UPDATE the columns the caller may update; if RLS lets the
 --   this device wrote it last         update touch no row (a completed assessment) -> conflict
 --   row data <> assumed data       -> conflict
---   "partial": true                -> "new" and "assumed" hold only some columns (and the id): the
---                                     row is updated when those columns still hold the assumed
---                                     values (or the row is one of the page's own writes, named in
---                                     "after"), never inserted; _writer is cleared, the write id
---                                     lands in _landed: the push a page sends as it goes
 --
--- "Data" is every column the caller may read except the server-owned ones (created_at, updated_at, _modified,
--- _writer, _landed): the device's copy of those can lag. The assumed state is first read into the
--- table's row type, so values compare as Postgres values (numeric 1.25 = 1.250, timestamps in any
--- offset, text[] element by element), not as the device's spelling of them. Columns the device
+-- "This device wrote it last" (_writer, set by the stamping trigger from "writer") is how a push
+-- whose answer was lost is recognised: the device's next push still assumes the older state, and
+-- its present state descends from the row it wrote. A device sends one push at a time, and a push
+-- made as a page goes is sent only while no other is under way (docs/decisions/030), so a late
+-- request never overtakes a newer one of the same device.
+--
+-- "Data" is every column the caller may read except the server-owned ones (created_at, updated_at,
+-- _modified, _writer): the device's copy of those can lag. The assumed state is first read into
+-- the table's row type, so values compare as Postgres values (numeric 1.25 = 1.250, timestamps in
+-- any offset, text[] element by element), not as the device's spelling of them. Columns the device
 -- leaves out of "new" keep their current value (or their default on insert). A column the caller
 -- has no privilege on is refused by name when the device changed it (sync_read_only_column), and
 -- a submitted assessment keeps its answers; the server's signing facts (effective date, payment
@@ -36,7 +37,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_landed'];
+  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer'];
   -- Set by the server during the write whatever the device sends: never a device's change.
   c_trigger_owned constant text[] := array['completed_at'];
   -- The server's own signing facts: a device cannot write them (no privilege), and an app from
@@ -47,9 +48,7 @@ declare
   v_rel regclass;
   v_columns_all text[]; v_unreadable text[]; v_insertable text[]; v_updatable text[];
   v_element jsonb; v_new jsonb; v_new_row jsonb; v_assumed jsonb;
-  v_writer text; v_write_id text; v_partial boolean;
-  -- The device's pushes of the row its state descends from, and its write that landed last.
-  v_after jsonb; v_landed text;
+  v_writer text;
   v_id_text text; v_id uuid;
   v_current jsonb; v_assumed_row jsonb;
   v_columns text;
@@ -119,10 +118,6 @@ begin
     v_id_text := case when jsonb_typeof(v_new) = 'object' then v_new ->> 'id' end;
     v_writer := case when jsonb_typeof(v_element -> 'writer') = 'string'
                      then left(v_element ->> 'writer', 64) end;
-    v_partial := coalesce((v_element -> 'partial') = 'true'::jsonb, false);
-    v_write_id := case when jsonb_typeof(v_element -> 'write_id') = 'string'
-                       then left(v_element ->> 'write_id', 64) end;
-    v_after := case when jsonb_typeof(v_element -> 'after') = 'array' then v_element -> 'after' end;
     v_current := null;
     v_assumed_row := null;
 
@@ -137,22 +132,14 @@ begin
       end if;
       v_id := v_id_text::uuid;
       -- Who writes, for the stamping trigger (local to this transaction; reset below).
-      -- A partial write claims no row (the row is then the device's state in those columns only,
-      -- and "this device wrote it last" would let its older whole state over the rest): it lands
-      -- under its write id alone, so the device merges against the state it stands for.
-      perform pg_catalog.set_config('chloe.sync_writer', case when v_partial then '' else coalesce(v_writer, '') end, true);
-      perform pg_catalog.set_config('chloe.sync_device', coalesce(v_writer, ''), true);
-      perform pg_catalog.set_config('chloe.sync_write_id', coalesce(v_write_id, ''), true);
+      perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
 
       -- The current row, locked when the caller may update it. FOR UPDATE also applies the
       -- UPDATE policy, so a row the caller may read but not change (a completed assessment) is
       -- found by the plain read that follows.
       v_current := coalesce(public.sync_visible_row(p_table, v_id, true), public.sync_visible_row(p_table, v_id));
 
-      if v_current is null and v_partial then
-        -- Some columns of a row the caller cannot see: nothing to insert, nothing to say.
-        null;
-      elsif v_current is null then
+      if v_current is null then
         v_hidden := public.sync_hidden_row(p_table, v_id);
         if v_hidden = 'expired' then
           raise exception 'agent_assessments_link_expired: this assessment link has expired'
@@ -185,24 +172,9 @@ begin
         end if;
 
         -- The row is as the device assumed, or the device itself wrote it last: its own earlier
-        -- push, committed while the answer was lost, from which its present state descends (named
-        -- in "after", or this one again: a push landing late must not undo a later one). A partial
-        -- is taken over this page's own pushes only; a push without "after" is from an older app.
-        v_landed := v_current -> '_landed' ->> v_writer;
-        if (v_writer is not null and v_current ->> '_writer' = v_writer
-              and ((not v_partial and (v_after is null or v_landed is null or v_landed = v_write_id))
-                   or v_landed in (select jsonb_array_elements_text(v_after))))
-           or (not v_partial and (v_current - c_server_owned) = (v_assumed_row - c_server_owned))
-           or (v_partial and v_assumed_row is not null and not exists (
-                 select from jsonb_object_keys(v_assumed) as k
-                  where k <> all (c_server_owned) and (v_current -> k) is distinct from (v_assumed_row -> k))) then
-          -- A partial over the device's own last write W is W with these columns: it lands as
-          -- "<W's id>+<its id>" (src/sync/outbox.ts), else as the assumed state with them.
-          if v_partial and v_write_id is not null and v_current ->> '_writer' = v_writer
-             and v_current -> '_landed' ? v_writer then
-            perform pg_catalog.set_config('chloe.sync_write_id',
-              (v_current -> '_landed' ->> v_writer) || '+' || v_write_id, true);
-          end if;
+        -- push, committed while the answer was lost, from which its present state descends.
+        if (v_writer is not null and v_current ->> '_writer' = v_writer)
+           or (v_current - c_server_owned) = (v_assumed_row - c_server_owned) then
           execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
             into v_new_row using v_new;
 
@@ -275,8 +247,6 @@ begin
     end;
   end loop;
   perform pg_catalog.set_config('chloe.sync_writer', '', true);
-  perform pg_catalog.set_config('chloe.sync_device', '', true);
-  perform pg_catalog.set_config('chloe.sync_write_id', '', true);
 
   -- Conflicting rows as they are now, after every write of this call, once each.
   for v_id in select u.id from unnest(v_conflict_ids) with ordinality as u(id, n)

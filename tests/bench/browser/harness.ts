@@ -3,7 +3,8 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../../src/generated/database.types';
 import { openUserDatabase } from '../../../src/data/database';
-import { startSync, syncTable } from '../../../src/sync/engine';
+import { userSyncTable } from '../../../src/data/synced-tables';
+import { startSync } from '../../../src/sync/engine';
 import { savedProperty } from '../rows';
 
 export type BrowserSyncInput = {
@@ -57,7 +58,7 @@ async function run(input: BrowserSyncInput): Promise<BrowserSyncResult> {
       client,
       identifier: userId,
       listen: false,
-      tables: [syncTable(db.saved_properties)],
+      tables: [userSyncTable(opened, 'saved_properties')],
     });
     engine.reSync();
     await engine.awaitInSync();

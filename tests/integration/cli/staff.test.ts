@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../supabase/local/stack/process.mjs';
-import { newUser, sql, stack } from '../fixtures';
+import { newUser, sql, stack, subscriptionIdOf } from '../fixtures';
 
 const run = promisify(execFile);
 const staffScript = path.resolve(import.meta.dirname, '../../../scripts/staff.mjs');
@@ -31,7 +30,7 @@ async function signedSubscription() {
   const { data, error } = await client
     .from('share_subscriptions')
     .insert({
-      id: randomUUID(),
+      id: subscriptionIdOf(user.id),
       user_id: user.id,
       subscriber_name: 'Staff Test',
       subscriber_address: '1 High Street, London',

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_SAVED_PROPERTIES_PER_USER, MAX_SUBSCRIPTIONS_PER_USER } from '../../../src/lib/limits';
 import { expectRefused, sql } from '../fixtures';
-import { draft, property, pushNew, removeSyncData, user } from '../sync-fixtures';
+import { draft, heldSubscriptions, property, pushNew, removeSyncData, user } from '../sync-fixtures';
 
 afterAll(removeSyncData);
 
@@ -52,12 +52,9 @@ describe('limits whatever the flags', () => {
     const over = await a.client.from('saved_properties').update({ _deleted: false }).eq('id', one);
     expectRefused(over.error, '54000', 'saved_properties_at_most_5000_per_user');
 
-    // Subscriptions: 20 held, a removed one brought back is the 21st.
-    await pushNew(
-      a,
-      'share_subscriptions',
-      Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER }, () => draft(a, 5000)),
-    );
+    // Subscriptions: 20 held (one of them the open draft), a removed one brought back is the 21st.
+    await heldSubscriptions(a, MAX_SUBSCRIPTIONS_PER_USER - 1);
+    await pushNew(a, 'share_subscriptions', [draft(a, 5000, MAX_SUBSCRIPTIONS_PER_USER - 1)]);
     const spare = randomUUID();
     await sql(
       `insert into public.share_subscriptions (id, user_id, subscriber_name, number_of_shares, subscription_price, total_amount, status, _deleted)

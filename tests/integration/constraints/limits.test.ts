@@ -18,12 +18,13 @@ import {
 } from '../../../src/lib/limits';
 import { MAX_SHARES } from '../../../src/lib/shareholding';
 import { BOUNDS as EXTENSION_BOUNDS } from '../../../extension/src/listing/text';
-import { anonClient, expectRefused, randomToken, sql } from '../fixtures';
+import { anonClient, expectRefused, randomToken, sql, subscriptionIdOf } from '../fixtures';
 import {
   assessment,
   call,
   dbRow,
   draft,
+  heldSubscriptions,
   property,
   pull,
   push,
@@ -110,8 +111,10 @@ describe('limits on everything a client can send', () => {
     // Exactly the bound is fine.
     const atBound = await a.client
       .from('share_subscriptions')
-      .insert({ user_id: a.user.id, subscriber_name: 'x'.repeat(MAX_CHARS.name) });
+      .insert({ id: subscriptionIdOf(a.user.id), user_id: a.user.id, subscriber_name: 'x'.repeat(MAX_CHARS.name) });
     expect(atBound.error).toBeNull();
+    // The account's one open draft: gone again, so the pushes below are new drafts.
+    await sql('delete from public.share_subscriptions where user_id = $1', [a.user.id]);
 
     const bigSignature = await refusedPush(a.client, 'share_subscriptions', {
       ...draft(a, 5000),
@@ -188,10 +191,13 @@ describe('limits on everything a client can send', () => {
     // A draft may hold a half-typed address ...
     await pushNew(a, 'share_subscriptions', [{ ...draft(a, 5000), subscriber_email: 'ada@' }]);
     // ... a signature may not.
-    const signed = await refusedPush(a.client, 'share_subscriptions', {
-      ...signedSubscription(a),
-      subscriber_email: 'ada at example',
-    });
+    const [held] = (await pull(a.client, 'share_subscriptions', null)).documents;
+    const signed = await refusedPush(
+      a.client,
+      'share_subscriptions',
+      { ...held!, ...signedSubscription(a), subscriber_email: 'ada at example' },
+      held,
+    );
     expect(signed).toMatchObject({ code: '23514', constraint: 'share_subscriptions_subscriber_email_format' });
 
     const link = await assessment();
@@ -227,12 +233,14 @@ describe('limits on everything a client can send', () => {
 
   it('one account holds at most 20 subscriptions, 5,000 saved properties and 1,000 links of its own', async () => {
     const a = await user();
-    await pushNew(
-      a,
+    // One open draft at most: the rest of the twenty are signed.
+    await heldSubscriptions(a, MAX_SUBSCRIPTIONS_PER_USER - 1);
+    await pushNew(a, 'share_subscriptions', [draft(a, 5000, MAX_SUBSCRIPTIONS_PER_USER - 1)]);
+    const extra = await refusedPush(
+      a.client,
       'share_subscriptions',
-      Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER }, () => draft(a, 5000)),
+      signedSubscription(a, {}, MAX_SUBSCRIPTIONS_PER_USER),
     );
-    const extra = await refusedPush(a.client, 'share_subscriptions', draft(a, 5000));
     expect(extra).toMatchObject({ code: '54000', constraint: 'share_subscriptions_at_most_20_per_user' });
 
     await sql(

@@ -60,15 +60,22 @@ describe('a phone number, as the forms and the database both test it', () => {
   it('a draft may hold a half-typed phone; a signature needs a phone number or none', async () => {
     const a = await user();
     await pushNew(a, 'share_subscriptions', [{ ...draft(a, 5000), subscriber_phone: '020' }]);
-    const signed = await refusedPush(a.client, 'share_subscriptions', {
-      ...signedSubscription(a),
-      subscriber_phone: 'abcdefghijk',
-    });
+    const [held] = (await pull(a.client, 'share_subscriptions', null)).documents;
+    // Signing the draft (its own row) with letters for a phone: refused.
+    const signed = await refusedPush(
+      a.client,
+      'share_subscriptions',
+      { ...held!, ...signedSubscription(a), subscriber_phone: 'abcdefghijk' },
+      held,
+    );
     expect(signed).toMatchObject({ code: '23514', constraint: 'share_subscriptions_subscriber_phone_format' });
-    await pushNew(a, 'share_subscriptions', [
-      signedSubscription(a, { subscriber_phone: '' }),
-      signedSubscription(a, { subscriber_phone: '020 7946 0018' }),
-    ]);
+    // With none it signs; a second subscription signs with a phone number.
+    expect(
+      await push(a.client, 'share_subscriptions', [
+        { new: { ...held!, ...signedSubscription(a, { subscriber_phone: '' }) }, assumed: held! },
+      ]),
+    ).toEqual({ conflicts: [], errors: [] });
+    await pushNew(a, 'share_subscriptions', [signedSubscription(a, { subscriber_phone: '020 7946 0018' }, 1)]);
   });
 
   it('an assessment is submitted with a phone number as its contact phone, not letters', async () => {

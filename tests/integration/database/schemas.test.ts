@@ -138,9 +138,7 @@ $$;
       expect(
         columns.map((c) => c.column_name),
         t.table_name,
-      ).toEqual(
-        expect.arrayContaining(['id', 'created_at', 'updated_at', '_modified', '_deleted', '_writer', '_landed']),
-      );
+      ).toEqual(expect.arrayContaining(['id', 'created_at', 'updated_at', '_modified', '_deleted', '_writer']));
       const stamped = await sql(
         `select from pg_trigger where tgrelid = $1::regclass and tgfoid = 'public.stamp_sync_columns'::regproc`,
         [`public.${t.table_name}`],

@@ -1,7 +1,7 @@
 // The RLS matrix (rls-matrix.test.ts): for every table, the target row, the new row an insert
 // cell makes, and the outcome each actor gets for each operation.
 import { randomUUID } from 'node:crypto';
-import { PNG, randomToken, sql } from '../fixtures';
+import { nextSubscriptionId, PNG, randomToken, sql } from '../fixtures';
 import { type Actor, ids, owner, tokens } from './rls-actors';
 
 export type Op = 'select' | 'insert' | 'update' | 'delete';
@@ -17,7 +17,8 @@ export interface TableCase {
   /** key value of the row this actor's cells act on */
   target: (actor: Actor) => string;
   /** a new row for the insert cell (belongs to the owner); may prepare the database first */
-  newRow: () => Promise<Row>;
+  /** A row `actor` inserts (the insert cell). */
+  newRow: (actor: Actor) => Promise<Row>;
   /** a change the update cell makes; differs from the reset state */
   patch: [column: string, value: string | boolean];
   expected: Partial<Record<Actor, Record<Op, Outcome>>>;
@@ -196,7 +197,25 @@ export const cases: TableCase[] = [
       );
     },
     target: () => ids.draftSubscription,
-    newRow: async () => ({ id: randomUUID(), user_id: owner.id, subscriber_name: 'Inserted' }),
+    // The owner's draft is the target (one open draft per account): a new row is a signed one,
+    // under the id the owner's devices would derive for it.
+    newRow: async (actor) => ({
+      id: await nextSubscriptionId(owner.id),
+      user_id: owner.id,
+      subscriber_name: 'Inserted',
+      subscriber_address: '1 Test Street',
+      subscriber_email: 'owner@example.test',
+      signature_data: PNG,
+      status: 'signed',
+      // Staff bring the facts a device's signing gets from the server.
+      ...(actor === 'service role'
+        ? {
+            payment_reference: `STAFF-${randomUUID().slice(0, 8)}`,
+            effective_date: '2026-11-28',
+            signature_timestamp: new Date().toISOString(),
+          }
+        : {}),
+    }),
     patch: ['subscriber_name', 'Patched'],
     expected: {
       ...perUser({ owner: { select: 1, insert: OK, update: 1, delete: D } }),

@@ -29,7 +29,7 @@ async function runCell(c: TableCase, actor: Actor, op: Op, expected: Outcome) {
   const from = () => client.from(c.table);
 
   if (op === 'insert') {
-    const row = await c.newRow();
+    const row = await c.newRow(actor);
     const value = String(row[c.key]);
     cleanup.unshift({ table: c.table, key: c.key, value });
     try {

@@ -3,9 +3,8 @@
 // links — all through the real API.
 //
 // Here: agreement progress and the links it unlocks. Helpers: signing-fixtures.ts.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, expectRefused, randomToken, sql } from '../fixtures';
+import { anonClient, expectRefused, nextSubscriptionId, randomToken, sql } from '../fixtures';
 import { agreements, removeUsers, signedSubscription, staffSets, user, type User } from './signing-fixtures';
 
 afterAll(removeUsers);
@@ -28,7 +27,7 @@ describe('agreement status: read-only for the owner, staff advance it', () => {
   });
 
   it('the owner cannot insert one', async () => {
-    const draft = randomUUID();
+    const draft = await nextSubscriptionId(u.user.id);
     expect((await u.client.from('share_subscriptions').insert({ id: draft, user_id: u.user.id })).error).toBeNull();
     const { error } = await u.client
       .from('share_agreement_status')

@@ -1,18 +1,19 @@
 // Signing evidence and the cooling-off right, through the real API (migration 20261123000007).
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { agreementText } from '../../../src/features/shareholder/agreement';
-import { newUser, PNG, sql, stack } from '../fixtures';
+import { newUser, PNG, sql, stack, subscriptionIdOf } from '../fixtures';
 
 const UA = 'Mozilla/5.0 (Chloe e2e tablet)';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 864e5).toISOString().slice(0, 10);
 
 // The effective date, signature time and payment reference are the server's (20261123000011).
-const signed = (userId: string) => ({
-  id: randomUUID(),
+// `generation`: how many of the user's subscriptions are signed before it (its id follows).
+const signed = (userId: string, generation = 0) => ({
+  id: subscriptionIdOf(userId, generation),
   user_id: userId,
   subscriber_name: 'Ada Lovelace',
   subscriber_address: '12 St James Square, London',
@@ -170,7 +171,7 @@ describe('cancelling during cooling-off', () => {
       .update({ status: 'cancelled', subscriber_name: 'Someone else' })
       .eq('id', row.id);
     expect(sneaky.error?.message).toContain('share_subscriptions_cancel_changes_only_status');
-    const draft = { ...signed(u.user.id), status: 'draft', signature_data: null };
+    const draft = { ...signed(u.user.id, 1), status: 'draft', signature_data: null };
     await u.client.from('share_subscriptions').insert(draft).throwOnError();
     const cancelDraft = await u.client.from('share_subscriptions').update({ status: 'cancelled' }).eq('id', draft.id);
     expect(cancelDraft.error?.message).toContain('share_subscriptions_only_signed_can_be_cancelled');

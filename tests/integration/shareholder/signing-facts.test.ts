@@ -85,7 +85,8 @@ describe('the server sets the legal facts of a signature', () => {
 
     // An app from before held its own facts in the document it signs: the signing still lands,
     // with the server's.
-    const [d] = await pushNew(a, 'share_subscriptions', [draft(a, 5000)]);
+    // (A new draft, after the one signed above.)
+    const [d] = await pushNew(a, 'share_subscriptions', [draft(a, 5000, 1)]);
     const [seen] = (await pull(a.client, 'share_subscriptions', null)).documents.filter((r) => r.id === d!.id);
     const legacy = {
       ...seen!,

@@ -1,8 +1,7 @@
 // Shared by the signing tests (signing.test.ts, agreement-status.test.ts): what the wizard sends to
 // sign, the agreement-status rows the trigger makes, and the staff's steps.
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { deleteUsers, newUser, PNG, serviceClient, sql } from '../fixtures';
+import { deleteUsers, newUser, nextSubscriptionId, PNG, serviceClient, sql } from '../fixtures';
 
 /**
  * What the wizard's "Complete Subscription" sends, on top of the draft. The effective date, the
@@ -62,7 +61,7 @@ export const agreements = (subscriptionId: string) =>
  * then move its effective date there (as the superuser: no device can), for dates far from today.
  */
 export async function signedSubscription(u: User, effectiveDate?: string) {
-  const id = randomUUID();
+  const id = await nextSubscriptionId(u.user.id);
   const { error } = await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id, ...completion() });
   expect(error).toBeNull();
   if (effectiveDate)

@@ -3,9 +3,8 @@
 // links — all through the real API.
 //
 // Here: signing, and the signed row frozen. Helpers: signing-fixtures.ts.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefused, sql } from '../fixtures';
+import { expectRefused, nextSubscriptionId, sql } from '../fixtures';
 import {
   agreements,
   completion,
@@ -22,7 +21,7 @@ afterAll(removeUsers);
 describe('signing creates the agreement-status row', () => {
   it('draft → signed creates exactly one row, deadline = effective date (the server’s today) + 10 days', async () => {
     const u = await user();
-    const id = randomUUID();
+    const id = await nextSubscriptionId(u.user.id);
     // The wizard's first save: a draft with what step 1 holds.
     const draft = await u.client
       .from('share_subscriptions')
@@ -84,7 +83,7 @@ describe('signing creates the agreement-status row', () => {
 
   it('a draft saved again and again creates no row', async () => {
     const u = await user();
-    const id = randomUUID();
+    const id = await nextSubscriptionId(u.user.id);
     expect((await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id })).error).toBeNull();
     for (const name of ['A', 'Ad', 'Ada']) {
       const { error } = await u.client.from('share_subscriptions').update({ subscriber_name: name }).eq('id', id);
@@ -95,7 +94,7 @@ describe('signing creates the agreement-status row', () => {
 
   it('signing an incomplete subscription is refused and creates no row', async () => {
     const u = await user();
-    const id = randomUUID();
+    const id = await nextSubscriptionId(u.user.id);
     expect((await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id })).error).toBeNull();
     const { error } = await u.client
       .from('share_subscriptions')

@@ -98,7 +98,7 @@ export async function userDevice(
     client,
     identifier: userId,
     listen: false,
-    tables: userSyncTables(db),
+    tables: userSyncTables(local),
   });
   const device = { db, engine, client, setOnline, dropAnswers };
   devices.push(device);

@@ -12,6 +12,7 @@ import type { Database } from '../../../src/generated/database.types';
 import { startSync, type SyncEngine } from '../../../src/sync/engine';
 import { userSyncTables } from '../../../src/data/synced-tables';
 import { startTestStack } from '../../stack-fixture';
+import { subscriptionIdOf } from '../fixtures';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ async function device() {
     multiInstance: false,
   });
   const { db } = local;
-  const engine = startSync({ local, client, identifier: data.user.id, listen: false, tables: userSyncTables(db) });
+  const engine = startSync({ local, client, identifier: data.user.id, listen: false, tables: userSyncTables(local) });
   opened.push({ db, engine });
   return { db, engine, userId: data.user.id };
 }
@@ -92,7 +93,7 @@ describe.each([
   it('every saved edit reaches Postgres once it is back, with no conflict and nothing left waiting', async () => {
     const { db, engine, userId } = await device();
     const doc = await db.share_subscriptions.insert({
-      id: crypto.randomUUID(),
+      id: subscriptionIdOf(userId),
       user_id: userId,
       subscriber_name: 'Before',
       number_of_shares: 5000,
@@ -102,7 +103,7 @@ describe.each([
     });
     engine.reSync();
     await engine.awaitInSync();
-    await until(async () => (await db.outbox.count().exec()) === 0);
+    await until(async () => (await db.outbox.count({ selector: { waiting: true } }).exec()) === 0);
 
     const lock = await holdRow(doc.id);
     await doc.getLatest().incrementalPatch({ subscriber_name: 'During the fault' });
@@ -115,7 +116,7 @@ describe.each([
     await new Promise((r) => setTimeout(r, 3000));
     await bringBack();
 
-    await until(async () => (await db.outbox.count().exec()) === 0, 60_000);
+    await until(async () => (await db.outbox.count({ selector: { waiting: true } }).exec()) === 0, 60_000);
     const [row] = await query('select subscriber_name, subscriber_phone from share_subscriptions where id = $1', [
       doc.id,
     ]);

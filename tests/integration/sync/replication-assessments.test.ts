@@ -36,7 +36,7 @@ describe('assessment replication by token', () => {
       multiInstance: false,
     });
     const { db } = local;
-    const engine = startSync({ local, client, identifier: token, listen: false, tables: assessmentSyncTables(db) });
+    const engine = startSync({ local, client, identifier: token, listen: false, tables: assessmentSyncTables(local) });
     const device = { db, engine, client, setOnline, dropAnswers };
     devices.push(device);
     return device;

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deriveSyncStatus } from '../../../src/sync/status';
 import { closeDevices, inSync, until, userDevice } from './devices';
-import { newUser, sql, stack } from '../fixtures';
+import { newUser, sql, stack, subscriptionIdOf } from '../fixtures';
 
 afterEach(closeDevices);
 
@@ -13,7 +13,7 @@ describe('replication between two devices of one user', () => {
     const u = await newUser();
     const a = await userDevice(u.email, u.password, u.user.id);
     const b = await userDevice(u.email, u.password, u.user.id);
-    const id = crypto.randomUUID();
+    const id = subscriptionIdOf(u.user.id);
     await a.db.share_subscriptions.insert({
       id,
       user_id: u.user.id,
@@ -31,14 +31,14 @@ describe('replication between two devices of one user', () => {
     expect(onB?.toJSON()).toMatchObject({ subscriber_name: 'Ada Agent', number_of_shares: 7000, total_amount: 8750 });
     const [row] = await sql('select subscriber_name, number_of_shares from share_subscriptions where id = $1', [id]);
     expect(row).toEqual({ subscriber_name: 'Ada Agent', number_of_shares: 7000 });
-    expect(await a.db.outbox.count().exec()).toBe(0);
+    expect(await a.db.outbox.count({ selector: { waiting: true } }).exec()).toBe(0);
   });
 
   it('both edit while the stack is unreachable; after reconnecting they converge and no edit is silently lost', async () => {
     const u = await newUser();
     const a = await userDevice(u.email, u.password, u.user.id);
     const b = await userDevice(u.email, u.password, u.user.id);
-    const subId = crypto.randomUUID();
+    const subId = subscriptionIdOf(u.user.id);
     const propId = crypto.randomUUID();
     await a.db.share_subscriptions.insert({
       id: subId,
@@ -85,11 +85,11 @@ describe('replication between two devices of one user', () => {
     b.engine.reSync();
     // Offline: the edits wait on each device, nothing reached Postgres.
     await until(
-      () => a.db.outbox.count().exec(),
+      () => a.db.outbox.count({ selector: { waiting: true } }).exec(),
       (n) => n === 2,
     );
     await until(
-      () => b.db.outbox.count().exec(),
+      () => b.db.outbox.count({ selector: { waiting: true } }).exec(),
       (n) => n === 2,
     );
     const [before] = await sql('select subscriber_name, subscriber_address from share_subscriptions where id = $1', [
@@ -129,7 +129,7 @@ describe('replication between two devices of one user', () => {
         'Lift',
         'Parking',
       ]);
-      expect(await d.db.outbox.count().exec()).toBe(0);
+      expect(await d.db.outbox.count({ selector: { waiting: true } }).exec()).toBe(0);
     }
     // B's losing phone number is in B's conflict log, not dropped.
     const log = await b.db.conflict_log.find().exec();
@@ -166,7 +166,7 @@ describe('replication between two devices of one user', () => {
   it('a push the server refuses surfaces as a sync problem and keeps the local document', async () => {
     const u = await newUser();
     const a = await userDevice(u.email, u.password, u.user.id);
-    const id = crypto.randomUUID();
+    const id = subscriptionIdOf(u.user.id);
     // Valid for the device's schema, refused by Postgres: a signed row needs a name and a signature.
     await a.db.share_subscriptions.insert({
       id,
@@ -228,6 +228,6 @@ describe('an expired access token', () => {
     expect(await sql('select title from saved_properties where id = $1', [id])).toEqual([
       { title: 'After a long sleep' },
     ]);
-    expect(await d.db.outbox.count().exec()).toBe(0);
+    expect(await d.db.outbox.count({ selector: { waiting: true } }).exec()).toBe(0);
   });
 });

@@ -113,8 +113,8 @@ describe('sync_pull', () => {
     const b = await user();
     const mine = await pushNew(a, 'saved_properties', [property(a, 'A1'), property(a, 'A2')]);
     const theirs = await pushNew(b, 'saved_properties', [property(b, 'B1')]);
-    await pushNew(a, 'share_subscriptions', [draft(a, 6000)]);
     await pushNew(a, 'share_subscriptions', [signedSubscription(a)]);
+    await pushNew(a, 'share_subscriptions', [draft(a, 6000, 1)]);
 
     const bProps = await pullAll(b.client, 'saved_properties', 100);
     expect(bProps.docs.map((d) => d.id)).toEqual(theirs.map((r) => r.id));

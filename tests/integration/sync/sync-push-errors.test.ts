@@ -24,12 +24,12 @@ afterAll(removeSyncData);
 describe('sync_push', () => {
   it('one row breaking a CHECK is reported (23514) while the rest of the batch lands', async () => {
     const a = await user();
-    const good1 = draft(a, 5000);
-    const bad = draft(a, 4000);
-    const good2 = draft(a, 12000);
+    const good1 = property(a, 'Good 1', { bedrooms: 2 });
+    const bad = property(a, 'Bad', { bedrooms: -1 });
+    const good2 = property(a, 'Good 2', { bedrooms: 3 });
     const result = await push(
       a.client,
-      'share_subscriptions',
+      'saved_properties',
       [good1, bad, good2].map((r) => ({ new: r, assumed: null })),
     );
     expect(result.conflicts).toEqual([]);
@@ -37,26 +37,60 @@ describe('sync_push', () => {
       expect.objectContaining({
         id: bad.id,
         code: '23514',
-        message: expect.stringContaining('share_subscriptions_minimum_5000_shares') as unknown,
+        message: expect.stringContaining('saved_properties_bedrooms_not_negative') as unknown,
       }),
     ]);
-    const landed = await sql<{ id: string }>('select id from public.share_subscriptions where user_id = $1', [
-      a.user.id,
-    ]);
+    const landed = await sql<{ id: string }>('select id from public.saved_properties where user_id = $1', [a.user.id]);
     expect(landed.map((r) => r.id).sort()).toEqual([good1.id, good2.id].sort());
 
     // Same on update: the refused update writes nothing, the other one lands.
-    const docs = (await pull(a.client, 'share_subscriptions', null)).documents;
+    const docs = (await pull(a.client, 'saved_properties', null)).documents;
     const d1 = docs.find((d) => d.id === good1.id)!;
     const d2 = docs.find((d) => d.id === good2.id)!;
-    const update = await push(a.client, 'share_subscriptions', [
-      { new: { ...d1, number_of_shares: 5500, total_amount: 6875 }, assumed: d1 },
-      { new: { ...d2, subscriber_name: 'Grace B. Hopper' }, assumed: d2 },
+    const update = await push(a.client, 'saved_properties', [
+      { new: { ...d1, bedrooms: -2 }, assumed: d1 },
+      { new: { ...d2, title: 'Good 2, renamed' }, assumed: d2 },
     ]);
     expect(update.conflicts).toEqual([]);
     expect(update.errors.map((e) => [e.id, e.code])).toEqual([[good1.id, '23514']]);
-    expect((await dbRow('share_subscriptions', good1.id))!.number_of_shares).toBe(5000);
-    expect((await dbRow('share_subscriptions', good2.id))!.subscriber_name).toBe('Grace B. Hopper');
+    expect((await dbRow('saved_properties', good1.id))!.bedrooms).toBe(2);
+    expect((await dbRow('saved_properties', good2.id))!.title).toBe('Good 2, renamed');
+  });
+
+  it('a second open draft of one account is refused by name (one per investor, held by Postgres)', async () => {
+    const a = await user();
+    await pushNew(a, 'share_subscriptions', [draft(a, 5000)]);
+    // Under the id the devices derive only: any other is refused, and so is a second draft.
+    const other = { ...draft(a, 5000), id: randomUUID() };
+    const result = await push(a.client, 'share_subscriptions', [{ new: other, assumed: null }]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ id: other.id, code: '23505', constraint: 'share_subscriptions_one_open_draft' }),
+    ]);
+    const second = await push(a.client, 'share_subscriptions', [{ new: draft(a, 5000, 1), assumed: null }]);
+    expect(second.errors).toEqual([
+      expect.objectContaining({ code: '23505', constraint: 'share_subscriptions_one_open_draft' }),
+    ]);
+    // Staff (the platform) cannot make one either.
+    const staff = await sql(
+      `insert into public.share_subscriptions (user_id, subscriber_name) values ($1, 'Staff draft')`,
+      [a.user.id],
+    ).catch((e: Error & { constraint?: string }) => e.constraint);
+    expect(staff).toBe('share_subscriptions_one_open_draft');
+  });
+
+  it('a new subscription under any id but the derived one is refused, also once signed', async () => {
+    const a = await user();
+    const signed = { ...signedSubscription(a), id: randomUUID() };
+    const result = await push(a.client, 'share_subscriptions', [{ new: signed, assumed: null }]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ id: signed.id, code: '23514', constraint: 'share_subscriptions_draft_id' }),
+    ]);
+    // The derived one is taken, and the next is derived from it.
+    await pushNew(a, 'share_subscriptions', [signedSubscription(a)]);
+    await pushNew(a, 'share_subscriptions', [draft(a, 5000, 1)]);
+    expect(
+      (await sql('select count(*)::int as n from share_subscriptions where user_id = $1', [a.user.id]))[0],
+    ).toEqual({ n: 2 });
   });
 
   it('a signed subscription pushed again unchanged is fine; changed, it is refused (42501)', async () => {

@@ -1,7 +1,6 @@
 // sync_push (supabase/schemas/sync/40-push.sql): a push whose rows are all new goes in with one
 // insert; any refusal among them sends the whole push row by row, so the answer is the one the
 // per-row path gives.
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_SAVED_PROPERTIES_PER_USER } from '../../../src/lib/limits';
 import { sql } from '../fixtures';
@@ -13,20 +12,20 @@ const rowsOf = (userId: string) =>
   sql<{ id: string; title: string }>('select id, title from public.saved_properties where user_id = $1', [userId]);
 
 describe('a push of new rows', () => {
-  it('lands every row, each stamped with its own write id (what a device reads when its answer is lost)', async () => {
+  it('lands every row, each stamped with the device that wrote it (what a push after a lost answer relies on)', async () => {
     const a = await user();
     const rows = Array.from({ length: 200 }, (_, i) => property(a, `Flat ${i}`));
-    const writeIds = rows.map(() => randomUUID());
     const result = await push(
       a.client,
       'saved_properties',
-      rows.map((r, i) => ({ new: r, assumed: null, writer: 'device-a', write_id: writeIds[i] })),
+      rows.map((r) => ({ new: r, assumed: null, writer: 'device-a' })),
     );
     expect(result).toEqual({ conflicts: [], errors: [] });
     expect(await rowsOf(a.user.id)).toHaveLength(200);
     for (const i of [0, 117, 199]) {
       const row = await dbRow('saved_properties', rows[i]!.id);
-      expect(row).toMatchObject({ title: `Flat ${i}`, _writer: 'device-a', _landed: { 'device-a': writeIds[i] } });
+      expect(row).toMatchObject({ title: `Flat ${i}`, _writer: 'device-a' });
+      expect(row).not.toHaveProperty('_landed');
     }
   });
 
@@ -37,7 +36,7 @@ describe('a push of new rows', () => {
     const result = await push(
       a.client,
       'saved_properties',
-      [good[0]!, bad, good[1]!].map((r) => ({ new: r, assumed: null, writer: 'device-a', write_id: randomUUID() })),
+      [good[0]!, bad, good[1]!].map((r) => ({ new: r, assumed: null, writer: 'device-a' })),
     );
     expect(result.conflicts).toEqual([]);
     expect(result.errors).toEqual([
@@ -101,7 +100,7 @@ describe('a push of new rows', () => {
   it("takes a repeat of a push that landed (its answer lost) as the same device's write, inserting nothing twice", async () => {
     const a = await user();
     const rows = [property(a, 'One'), property(a, 'Two')];
-    const sent = rows.map((r) => ({ new: r, assumed: null, writer: 'device-a', write_id: randomUUID() }));
+    const sent = rows.map((r) => ({ new: r, assumed: null, writer: 'device-a' }));
     expect(await push(a.client, 'saved_properties', sent)).toEqual({ conflicts: [], errors: [] });
     expect(await push(a.client, 'saved_properties', sent)).toEqual({ conflicts: [], errors: [] });
     expect(await rowsOf(a.user.id)).toHaveLength(2);
@@ -115,7 +114,7 @@ describe('a push of new rows', () => {
     expect(other.conflicts.map((c) => c.title).sort()).toEqual(['One', 'Two']);
   });
 
-  it('answers odd input as row by row does: an assumed state that is not a row, an empty write id', async () => {
+  it("answers odd input as row by row does: an assumed state that is not a row, an old app's write id", async () => {
     const a = await user();
     const odd = property(a, 'Odd assumed');
     const result = await push(a.client, 'saved_properties', [
@@ -125,12 +124,10 @@ describe('a push of new rows', () => {
     expect(result.errors).toEqual([expect.objectContaining({ id: odd.id, code: '22023' })]);
     expect((await rowsOf(a.user.id)).map((r) => r.title)).toEqual(['Fine']);
 
-    const blank = property(a, 'No write id');
+    const older = property(a, 'From an older app');
     expect(
-      await push(a.client, 'saved_properties', [{ new: blank, assumed: null, writer: 'device-a', write_id: '' }]),
+      await push(a.client, 'saved_properties', [{ new: older, assumed: null, writer: 'device-a', write_id: 'w1' }]),
     ).toEqual({ conflicts: [], errors: [] });
-    const row = await dbRow('saved_properties', blank.id);
-    expect(row).toMatchObject({ _writer: 'device-a' });
-    expect(row?._landed).toEqual({});
+    expect(await dbRow('saved_properties', older.id)).toMatchObject({ _writer: 'device-a' });
   });
 });

@@ -121,49 +121,36 @@ describe('sync_push', () => {
     expect(stale.conflicts.map((c) => c.title)).toEqual(['By the API']);
   });
 
-  it("a device's older push landing after its newer one meets a conflict, not its own write", async () => {
+  it("an older app's push (write ids, partial rows) is judged by its writer and assumed state alone", async () => {
     const a = await user();
-    const draft = property(a, 'A');
-    // The first keystroke's push (w1, insert) is in flight as the page goes; the page's push (w2,
-    // the whole draft, over w1) overtakes it and inserts.
-    const overtook = await push(a.client, 'saved_properties', [
-      { new: { ...draft, title: 'Ada Lovelace' }, assumed: null, writer: 'dev-a', write_id: 'w2', after: ['w1'] },
-    ]);
-    expect(overtook).toEqual({ conflicts: [], errors: [] });
-    // w1 lands last: not a state w2 descends from, so not taken as the device's own later write.
-    const late = await push(a.client, 'saved_properties', [
-      { new: draft, assumed: null, writer: 'dev-a', write_id: 'w1', after: [] },
-    ]);
-    expect(late.conflicts.map((c) => c.title)).toEqual(['Ada Lovelace']);
-    expect(await dbRow('saved_properties', draft.id)).toMatchObject({
-      title: 'Ada Lovelace',
-      _landed: { 'dev-a': 'w2' },
+    const row = property(a, 'A', { bedrooms: 2 });
+    expect(await push(a.client, 'saved_properties', [{ new: row, assumed: null, writer: 'device-a' }])).toEqual({
+      conflicts: [],
+      errors: [],
     });
-    // A repeat of w2 (its answer lost), and the next session's push over both: its own writes.
-    for (const row of [
-      { write_id: 'w2', after: ['w1'], title: 'Ada Lovelace' },
-      { write_id: 'w3', after: ['w1', 'w2'], title: 'Ada Lovelace!' },
-    ]) {
-      const answer = await push(a.client, 'saved_properties', [
-        {
-          new: { ...draft, title: row.title },
-          assumed: null,
-          writer: 'dev-a',
-          write_id: row.write_id,
-          after: row.after,
-        },
-      ]);
-      expect(answer).toEqual({ conflicts: [], errors: [] });
-    }
-    expect(await dbRow('saved_properties', draft.id)).toMatchObject({
-      title: 'Ada Lovelace!',
-      _landed: { 'dev-a': 'w3' },
-    });
-    // A push naming none of what landed since (w3): another late one, a conflict.
-    const notNamed = await push(a.client, 'saved_properties', [
-      { new: { ...draft, title: 'Stale' }, assumed: null, writer: 'dev-a', write_id: 'w4', after: ['w1', 'w2'] },
+    const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
+    // This device wrote the row last: its own next write, whatever it names.
+    const own = await push(a.client, 'saved_properties', [
+      { new: { ...seen!, title: 'Ada' }, assumed: null, writer: 'device-a', write_id: 'w2', after: ['w1'] },
     ]);
-    expect(notNamed.conflicts.map((c) => c.title)).toEqual(['Ada Lovelace!']);
+    expect(own).toEqual({ conflicts: [], errors: [] });
+    // A page's partial push from before: only its columns change, and only as its own write.
+    const partial = await push(a.client, 'saved_properties', [
+      { new: { id: row.id, title: 'Ada L' }, assumed: { id: row.id, title: 'Ada' }, writer: 'device-a', partial: true },
+    ]);
+    expect(partial).toEqual({ conflicts: [], errors: [] });
+    expect(await dbRow('saved_properties', row.id)).toMatchObject({ title: 'Ada L', bedrooms: 2 });
+    // Another device's partial over a row it did not write last: a conflict, nothing written.
+    const other = await push(a.client, 'saved_properties', [
+      {
+        new: { id: row.id, title: 'Other' },
+        assumed: { id: row.id, title: 'Ada L' },
+        writer: 'device-b',
+        partial: true,
+      },
+    ]);
+    expect(other.conflicts.map((c) => c.title)).toEqual(['Ada L']);
+    expect(await dbRow('saved_properties', row.id)).toMatchObject({ title: 'Ada L', bedrooms: 2 });
   });
 
   it('a client cannot set _writer itself', async () => {

@@ -59,7 +59,6 @@ const READABLE = [
   '_modified',
   '_deleted',
   '_writer',
-  '_landed',
 ] as const satisfies readonly (keyof CreatedAssessment)[];
 
 // A column of the table missing above fails the typecheck here rather than showing as blank.

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { DemoRequestRow } from './api/send-demo-request';
 import { atMostMessage, isHttpUrl, isPhone, MAX_CHARS, URL_MESSAGE } from '../../../lib/limits';
+import { columnOfRule, ruleAfterColumn } from '../../../lib/refusal-words';
 
 export const PROFESSIONAL_TYPES = [
   { value: 'agent', label: 'Estate Agent' },
@@ -153,14 +154,10 @@ const COLUMN_FIELDS: Record<string, keyof typeof DEMO_REQUEST_MESSAGES | 'descri
  * valid phone number.'). Null for a constraint this form does not know.
  */
 export function fieldOfConstraint(constraint: string | null): { field: DemoRequestField; message: string } | null {
-  const rest = constraint?.startsWith('demo_requests_') ? constraint.slice('demo_requests_'.length) : null;
-  if (!rest) return null;
-  const column = Object.keys(COLUMN_FIELDS)
-    .filter((c) => rest.startsWith(`${c}_`))
-    .sort((a, b) => b.length - a.length)[0];
-  if (!column) return null;
+  const column = columnOfRule('demo_requests', constraint, Object.keys(COLUMN_FIELDS));
+  if (!column || !constraint) return null;
   const field = COLUMN_FIELDS[column]!;
-  const rule = rest.slice(column.length + 1);
+  const rule = ruleAfterColumn('demo_requests', column, constraint);
   const max = /^at_most_(\d+)_chars$/.exec(rule)?.[1];
   if (max) return { field, message: atMostMessage(Number(max)) };
   if (field === 'aiName') return { field, message: `Between 1 and ${DEMO_REQUEST_MAX.aiName} characters` };

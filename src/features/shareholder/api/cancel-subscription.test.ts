@@ -44,13 +44,18 @@ describe('cancelling a subscription', () => {
 
   it("shows the server's refusal without the rule's name, and cancels nothing", async () => {
     calls.eq.mockResolvedValue({
-      error: { message: 'share_cancellation: the cooling-off period ended on 2026-11-20', code: 'P0001' },
+      error: {
+        message: 'share_subscriptions_cooling_off_over: the cooling-off period ended on 20 November 2026',
+        code: '23514',
+      },
     });
     const { result } = renderHook(() => useCancelSubscription());
     let cancelled = true;
     await act(async () => void (cancelled = await result.current.cancel(ID)));
     expect(cancelled).toBe(false);
-    expect(said()).toEqual(['Could not cancel the subscription / the cooling-off period ended on 2026-11-20']);
+    expect(said()).toEqual([
+      'Could not cancel the subscription / The cooling-off period has ended (20 November 2026), so this subscription can no longer be cancelled here.',
+    ]);
   });
 
   it('needs a connection: offline, nothing is sent', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
 import { errorMessage } from '../../../lib/errors';
+import { ruleOf, rowRefusalMessage } from '../../../lib/refusal-words';
 import { isOnline, needsConnection } from '../../../lib/online';
 import { supabase } from '../../../lib/supabase';
 import { toastAbout } from '../../../lib/toast';
@@ -21,6 +22,10 @@ export async function cancelSubscription(input: v.InferInput<typeof cancelSubscr
 }
 
 const FAILED = 'Could not cancel the subscription';
+const NOT_TAKEN = 'The server did not accept the cancellation. Your subscription stands as it was.';
+
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
 
 /** Cancelling as the dashboard does it, saying what happened. Resolves to whether it was cancelled. */
 export function useCancelSubscription(): { cancel: (subscriptionId: string) => Promise<boolean>; busy: boolean } {
@@ -36,8 +41,9 @@ export function useCancelSubscription(): { cancel: (subscriptionId: string) => P
       toast.success('Subscription cancelled', 'Your subscription has been cancelled within the cooling-off period.');
       return true;
     } catch (error) {
-      // The trigger's message without its rule-name prefix ('share_cancellation: ...').
-      toast.error(FAILED, errorMessage(error).replace(/^[a-z0-9_]+: /, ''));
+      // The server's refusal in the app's words (lib/refusal-words.ts), never its rule's name.
+      const said = { message: errorMessage(error), code: codeOf(error), constraint: null };
+      toast.error(FAILED, rowRefusalMessage(said) ?? (ruleOf(said) ? NOT_TAKEN : said.message));
       return false;
     } finally {
       setBusy(false);

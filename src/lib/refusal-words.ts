@@ -1,22 +1,42 @@
 // Every refusal the server can send, in words: no screen, toast or header shows a constraint,
-// column or function name (docs/product/messages.md#refusals). The server names its rule in the
-// error's constraint, or as the message's first word ('share_subscriptions_signed_is_immutable:
-// …'); a test walks every rule in supabase/ and checks each has words here
-// (refusal-words.test.ts).
-import type { Refusal } from './refusal';
+// column or function name (docs/product/messages.md#refusals). The one place a refusal becomes
+// words, whether it came back from a sync push, an API call or an edge function. The server names
+// its rule in the error's constraint, or as the message's first word
+// ('share_subscriptions_signed_is_immutable: …'); a test walks every rule in supabase/ and checks
+// each has words here (refusal-words.test.ts).
 
-type Said = Pick<Refusal, 'message' | 'code' | 'constraint'>;
+/** What a refusal says of itself: the server's message, SQLSTATE and rule, as far as known. */
+export interface Said {
+  message: string;
+  code: string | null;
+  constraint: string | null;
+}
 
 /** The server's name for the rule a refusal broke, or null. */
-export function ruleOf({ constraint, message }: Said): string | null {
+export function ruleOf({ constraint, message }: Pick<Said, 'constraint' | 'message'>): string | null {
   return constraint ?? /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+):/.exec(message)?.[1] ?? null;
 }
 
+/**
+ * The column a rule of `table` is about, among `columns` ('agent_assessments_website_url_is_http_url'
+ * → 'website_url'): Postgres names no column for a CHECK. The longest name that fits wins
+ * ('subscriber_phone' over 'subscriber'). Null when the rule is not about one of them.
+ */
+export function columnOfRule(table: string, rule: string | null, columns: readonly string[]): string | null {
+  if (!rule?.startsWith(`${table}_`)) return null;
+  const rest = rule.slice(table.length + 1);
+  return columns.filter((c) => rest.startsWith(`${c}_`)).sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/** What the rest of a column's rule says, for a form with words of its own ('at_most_200_chars'). */
+export const ruleAfterColumn = (table: string, column: string, rule: string) =>
+  rule.slice(table.length + 1 + column.length + 1);
+
+// These words are said on pages with Sync details and without: they point at no other place.
 const SIGNED =
-  'This subscription has been signed, so it can no longer be changed. Your later changes are kept in Sync details.';
+  'This subscription has been signed, so it can no longer be changed. What you typed since is kept on this device.';
 /** What the app sent was not something a device may send: kept here, nothing the person can fix. */
-const NOT_FOR_DEVICES =
-  'This change could not be saved on the server. It is kept on this device: use Export unsynced changes in Sync details to keep a copy.';
+const NOT_FOR_DEVICES = 'This change could not be saved on the server. It is kept on this device.';
 
 const ROW_WORDS: Record<string, (r: Said) => string> = {
   agent_assessments_link_expired: () =>
@@ -26,6 +46,10 @@ const ROW_WORDS: Record<string, (r: Said) => string> = {
     return `This assessment has already been submitted${on ? ` (${on})` : ''}, so it cannot be changed.`;
   },
   sync_id_taken: () => 'This record belongs to another account, so it was not saved.',
+  // The app derives a draft's id as the server does, and a second draft is the same row.
+  share_subscriptions_draft_id: () => NOT_FOR_DEVICES,
+  share_subscriptions_one_open_draft: () =>
+    'Your account already has a subscription draft in progress: open the subscription again to continue it.',
   // Never met by the app (it removes a row only once saved, and calls sync_push, not its helper).
   sync_removed_row_insert: () => NOT_FOR_DEVICES,
   sync_internal_function: () => NOT_FOR_DEVICES,
@@ -108,6 +132,6 @@ export const refusalSentence = (refusal: Said) => refusalMessage('A value', refu
 
 /** A failed request's message, in words when it names a rule of ours (else as the request said it). */
 export function errorWords(message: string): string {
-  const rule = ruleOf({ message, code: null, constraint: null });
+  const rule = ruleOf({ message, constraint: null });
   return rule ? refusalSentence({ message, code: null, constraint: rule }) : message;
 }

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorWords, refusalMessage, refusalSentence, rowRefusalMessage } from './refusal-words';
+import {
+  columnOfRule,
+  errorWords,
+  refusalMessage,
+  refusalSentence,
+  ruleAfterColumn,
+  rowRefusalMessage,
+} from './refusal-words';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sqlFiles = (dir: string): string[] =>
@@ -48,7 +55,7 @@ describe('refusal words', () => {
       constraint: null,
     };
     expect(refusalMessage('The signature', immutable)).toBe(
-      'This subscription has been signed, so it can no longer be changed. Your later changes are kept in Sync details.',
+      'This subscription has been signed, so it can no longer be changed. What you typed since is kept on this device.',
     );
     expect(
       errorWords(
@@ -60,5 +67,25 @@ describe('refusal words', () => {
     ).toBe('This change is not allowed for this account, so it was not saved.');
     // A request that failed for want of a network keeps its own words.
     expect(errorWords('Failed to fetch')).toBe('Failed to fetch');
+  });
+
+  it('points at no other place: the words are said on pages without Sync details too', () => {
+    for (const rule of [...raised, ...constraints]) {
+      const said = { message: `${rule}: x`, code: '23514', constraint: rule };
+      expect(refusalMessage('The name', said), rule).not.toMatch(/Sync details/);
+    }
+  });
+
+  it('finds the column a rule is about, the longest name that fits', () => {
+    const columns = ['subscriber', 'subscriber_phone', 'website_url'];
+    expect(columnOfRule('share_subscriptions', 'share_subscriptions_subscriber_phone_format', columns)).toBe(
+      'subscriber_phone',
+    );
+    expect(columnOfRule('agent_assessments', 'agent_assessments_website_url_is_http_url', columns)).toBe('website_url');
+    expect(columnOfRule('demo_requests', 'saved_properties_title_at_most_500_chars', columns)).toBeNull();
+    expect(columnOfRule('demo_requests', null, columns)).toBeNull();
+    expect(ruleAfterColumn('demo_requests', 'phone', 'demo_requests_phone_at_least_10_chars')).toBe(
+      'at_least_10_chars',
+    );
   });
 });

@@ -1,0 +1,223 @@
+// The synced form's state machine without React or a database: each transition by its name, and
+// the rules of two writers on one field (docs/decisions/030-two-writers-one-truth.md).
+import { describe, expect, it } from 'vitest';
+import { compareAndSet } from './compare-and-set';
+import {
+  BURST_IDLE_MS,
+  open,
+  putBack,
+  SEEN_AFTER_MS,
+  startWrite,
+  storedChanged,
+  tick,
+  typed,
+  unwritten,
+  wrote,
+  writeFailed,
+  type Fields,
+  type FormState,
+  type Step,
+  type WriteRequest,
+} from './form-machine';
+
+const FIELDS = ['name', 'phone', 'tone_of_voice'];
+const LISTS = ['tone_of_voice'];
+const stored = (values: Fields): Fields => ({ id: 'd', serverModified: 'm1', ...values });
+const start = (doc: Fields | null = stored({ name: 'Old', phone: '0100', tone_of_voice: [] })) =>
+  open(FIELDS, LISTS, doc, doc ?? { name: null, phone: null, tone_of_voice: [] });
+const kinds = (step: Step) => step.effects.map((e) => e.kind);
+
+/** Types `values` at `at` and hands the change to a write, as the form does within a task. */
+function typeAndWrite(state: FormState, values: Fields, at: number): { state: FormState; write: WriteRequest } {
+  const s = typed(state, { ...state.values, ...values }, at).state;
+  const { state: next, write } = startWrite(s);
+  return { state: next, write: write! };
+}
+
+describe('typing', () => {
+  it('marks what changed as pending and asks for a write and the end of the burst', () => {
+    const step = typed(start(), { name: 'Ada', phone: '0100', tone_of_voice: [] }, 1000);
+    expect(step.state.pending).toEqual(['name']);
+    expect(step.effects).toEqual([{ kind: 'write' }, { kind: 'wake', at: 1000 + BURST_IDLE_MS }]);
+    expect(unwritten(step.state)).toBe(true);
+  });
+
+  it('a form value equal to what the form holds is no change', () => {
+    const s = start();
+    expect(typed(s, s.values, 1000).effects).toEqual([]);
+  });
+
+  it('a write judges each field against the stored value the form agrees with', () => {
+    const { state, write } = typeAndWrite(start(), { name: 'Ada' }, 1000);
+    expect(write).toEqual({
+      edited: { name: 'Ada' },
+      judged: { name: 'Old' },
+      serverModified: 'm1',
+      unseen: {},
+      create: false,
+    });
+    expect(state.pending).toEqual([]);
+    const done = wrote(state, write, { written: { name: 'Ada' }, lost: [] }, 1010).state;
+    expect(done.base.name).toBe('Ada');
+    expect(unwritten(done)).toBe(false);
+  });
+
+  it('a failed write leaves its fields pending, to be written with the next change', () => {
+    const { state, write } = typeAndWrite(start(), { name: 'Ada' }, 1000);
+    expect(writeFailed(state, write).pending).toEqual(['name']);
+  });
+
+  it('a form not stored yet makes its document with the first write, or on request', () => {
+    expect(startWrite(start(null), true).write).toMatchObject({ create: true, edited: {} });
+    expect(startWrite(start(null)).write).toBeNull();
+  });
+});
+
+describe('compareAndSet: the first writer of a field wins', () => {
+  const request: WriteRequest = {
+    edited: { name: 'Mine' },
+    judged: { name: 'Old' },
+    serverModified: 'm1',
+    unseen: {},
+    create: false,
+  };
+
+  it('writes over the value typed over', () => {
+    expect(compareAndSet(request, stored({ name: 'Old' }), LISTS)).toEqual({
+      patch: { name: 'Mine' },
+      outcome: { written: { name: 'Mine' }, lost: [] },
+    });
+  });
+
+  it('never over a value another tab stored since; one from the server is another device’s', () => {
+    expect(compareAndSet(request, stored({ name: 'Tab' }), LISTS).outcome.lost).toEqual([
+      { field: 'name', by: 'other-tab' },
+    ]);
+    const pulled = { ...stored({ name: 'Theirs' }), serverModified: 'm2' };
+    expect(compareAndSet(request, pulled, LISTS)).toEqual({
+      patch: {},
+      outcome: { written: {}, lost: [{ field: 'name', by: 'other-device' }] },
+    });
+  });
+
+  it('a value already stored is written (nothing to do), and a list takes the user’s ticks', () => {
+    expect(compareAndSet(request, stored({ name: 'Mine' }), LISTS).outcome.written).toEqual({ name: 'Mine' });
+    const ticks: WriteRequest = { ...request, edited: { tone_of_voice: ['B'] }, judged: { tone_of_voice: ['A'] } };
+    expect(compareAndSet(ticks, stored({ tone_of_voice: ['A', 'C'] }), LISTS).patch).toEqual({
+      tone_of_voice: ['C', 'B'],
+    });
+  });
+});
+
+describe('a stored change', () => {
+  it('shows at once in a field nobody is typing in, focused or not', () => {
+    const step = storedChanged(
+      start(),
+      stored({ name: 'New', phone: '0100', tone_of_voice: [] }),
+      2000,
+      'other-device',
+    );
+    expect(step.effects).toEqual([{ kind: 'show', values: { name: 'New' } }]);
+    expect(step.state.base.name).toBe('New');
+  });
+
+  it('is this form’s own write coming back: nothing to show', () => {
+    const { state, write } = typeAndWrite(start(), { name: 'Ada' }, 1000);
+    const step = storedChanged(state, stored({ name: 'Ada', phone: '0100', tone_of_voice: [] }), 1005, 'other-tab');
+    expect(step.effects).toEqual([]);
+    expect(step.state.base.name).toBe('Ada');
+    expect(wrote(step.state, write, { written: { name: 'Ada' }, lost: [] }, 1010).state.typing.name?.lostTo).toBeNull();
+  });
+
+  it('into a field being typed in: that burst has lost, and is held back until it ends', () => {
+    const { state } = typeAndWrite(start(), { name: 'B' }, 1000);
+    const lost = storedChanged(
+      state,
+      stored({ name: 'Alice', phone: '0100', tone_of_voice: [] }),
+      1050,
+      'other-device',
+    );
+    expect(lost.effects).toEqual([]);
+    expect(lost.state.typing.name?.lostTo).toBe('other-device');
+    // More typing in the same burst is never written.
+    const more = typed(lost.state, { ...lost.state.values, name: 'Bob' }, 1200);
+    expect(startWrite(more.state).write).toBeNull();
+    // Not yet: the burst goes on.
+    expect(kinds(tick(more.state, 1200 + BURST_IDLE_MS - 1))).toEqual(['wake']);
+    // It ends: the value that stands is shown, and the last value typed is kept, once.
+    const end = tick(more.state, 1200 + BURST_IDLE_MS);
+    expect(end.effects).toEqual([
+      { kind: 'show', values: { name: 'Alice' } },
+      { kind: 'keep', lost: [{ field: 'name', local: 'Bob', server: 'Alice' }], by: 'other-device' },
+    ]);
+    expect(end.state.typing).toEqual({});
+    expect(end.state.base.name).toBe('Alice');
+  });
+
+  it('a write refused field by field loses the burst the same way, for another tab', () => {
+    const { state, write } = typeAndWrite(start(), { name: 'Tab two' }, 1000);
+    const after = wrote(state, write, { written: {}, lost: [{ field: 'name', by: 'other-tab' }] }, 1010).state;
+    const withTheirs = storedChanged(
+      after,
+      stored({ name: 'Tab one', phone: '0100', tone_of_voice: [] }),
+      1020,
+      'other-tab',
+    );
+    expect(tick(withTheirs.state, 1000 + BURST_IDLE_MS).effects).toContainEqual({
+      kind: 'keep',
+      lost: [{ field: 'name', local: 'Tab two', server: 'Tab one' }],
+      by: 'other-tab',
+    });
+  });
+
+  it('typed over within SEEN_AFTER_MS of being shown, it was not seen: the typing loses to it', () => {
+    const shown = storedChanged(
+      start(),
+      stored({ name: 'Theirs', phone: '0100', tone_of_voice: [] }),
+      2000,
+      'other-device',
+    );
+    const { write } = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS - 1);
+    expect(write.judged).toEqual({ name: 'Old' });
+    expect(compareAndSet(write, stored({ name: 'Theirs' }), LISTS).outcome.lost).toHaveLength(1);
+    // Seen for long enough, it is typed over knowingly.
+    const later = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS);
+    expect(later.write.judged).toEqual({ name: 'Theirs' });
+  });
+
+  it('a list shows the stored list with the user’s unsaved ticks', () => {
+    const s = typed(start(), { name: 'Old', phone: '0100', tone_of_voice: ['Mine'] }, 1000).state;
+    const step = storedChanged(
+      s,
+      stored({ name: 'Old', phone: '0100', tone_of_voice: ['Theirs'] }),
+      1010,
+      'other-device',
+    );
+    expect(step.effects).toEqual([{ kind: 'show', values: { tone_of_voice: ['Theirs', 'Mine'] } }]);
+  });
+
+  it('keeps what is typed in a field whose input cannot be stored', () => {
+    const step = storedChanged(
+      start(),
+      stored({ name: 'Old', phone: '0999', tone_of_voice: [] }),
+      1000,
+      'other-device',
+      ['phone'],
+    );
+    expect(step.effects).toEqual([]);
+  });
+});
+
+describe('putBack: a value set aside, put back on purpose', () => {
+  it('shows it and writes it over the value that stands', () => {
+    const s = storedChanged(
+      start(),
+      stored({ name: 'Theirs', phone: '0100', tone_of_voice: [] }),
+      1000,
+      'other-device',
+    ).state;
+    const step = putBack(s, 'name', 'Mine', 1100);
+    expect(kinds(step)).toEqual(['show', 'write', 'wake']);
+    expect(startWrite(step.state).write?.judged).toEqual({ name: 'Theirs' });
+  });
+});

@@ -1,0 +1,49 @@
+// The state a conflict is merged against (docs/decisions/030-two-writers-one-truth.md): what this
+// device last knew the server to hold. RxDB's own idea of it (the assumed state) is right but for
+// three cases, each answered from the outbox entry the device keeps:
+// - a document made here that the server does not have: the state it was made from (its form's
+//   defaults), so a default nobody typed is not a change that could overwrite another device's;
+// - a refused state: the server never had it; the row it kept instead is the truth;
+// - a push whose answer was lost: the server may hold what this device sent. A field whose server
+//   value is one this device sent is taken as this device's own, so its later edits of that field
+//   win, rather than losing to its own older value.
+import { sameState, sameValue, type Doc } from './merge';
+import type { OutboxEntry } from './outbox-entry';
+import type { TableRules } from './rules';
+
+type Kept = Pick<OutboxEntry, 'refusal' | 'sent' | 'base'>;
+
+const NOT_DATA = new Set(['id', '_meta', '_rev', '_attachments', '_deleted', 'serverModified']);
+
+/**
+ * The server state a push is judged against: RxDB assumes the server holds what it last pushed,
+ * but a refused push never reached it. While the assumed state is the refused one, the row the
+ * server kept is the truth (undefined: it has none).
+ */
+export function judgedAgainst(
+  assumed: Doc | undefined,
+  refusal: Kept['refusal'] | undefined,
+  rules: TableRules,
+): Doc | undefined {
+  if (refusal && assumed && sameState(refusal.refused, assumed, rules)) return refusal.server ?? undefined;
+  return assumed;
+}
+
+export function mergeBase(
+  assumed: Doc | undefined,
+  server: Doc,
+  kept: Kept | null,
+  rules: TableRules,
+): Doc | undefined {
+  const base = judgedAgainst(assumed, kept?.refusal, rules) ?? kept?.base ?? undefined;
+  const sent = kept?.sent ?? [];
+  if (!base || sent.length === 0) return base;
+  const landed: Doc = {};
+  for (const field of Object.keys(server)) {
+    if (NOT_DATA.has(field) || rules.serverOwned.includes(field)) continue;
+    const value = server[field] ?? null;
+    if (sameValue(base[field] ?? null, value)) continue;
+    if (sent.some((state) => sameValue(state[field] ?? null, value))) landed[field] = value;
+  }
+  return Object.keys(landed).length > 0 ? { ...base, ...landed } : base;
+}
