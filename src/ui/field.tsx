@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Field } from '@ark-ui/react';
 import { css, cx } from 'styled-system/css';
 import { atMostMessage } from '../lib/limits';
+import { useWholeSelectionKept } from './keep-selection';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'className'> & {
   label: string;
@@ -52,10 +53,11 @@ export function TextField({ label, error, required, disabled, ...inputProps }: T
   // A full field says why it takes no more (a long paste is cut off at maxLength without a word).
   // Beside an error too: a paste cut to a phone's 40 characters is also not a phone number.
   const full = fullMessage(inputProps.maxLength, inputProps.value);
+  const ref = useWholeSelectionKept<HTMLInputElement>(inputProps.value);
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
       <Field.Label className={styles.label}>{label}</Field.Label>
-      <Field.Input className={styles.control} {...inputProps} />
+      <Field.Input ref={ref} className={styles.control} {...inputProps} />
       {full && full !== error ? <Field.HelperText className={styles.hint}>{full}</Field.HelperText> : null}
       <Field.ErrorText className={styles.error}>{error}</Field.ErrorText>
     </Field.Root>
@@ -74,10 +76,11 @@ export type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'className'> &
 export function TextAreaField({ label, error, hint, required, disabled, className, ...areaProps }: TextAreaFieldProps) {
   const full = fullMessage(areaProps.maxLength, areaProps.value);
   const said = full === error ? null : full;
+  const ref = useWholeSelectionKept<HTMLTextAreaElement>(areaProps.value);
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={styles.root}>
       <Field.Label className={styles.label}>{label}</Field.Label>
-      <Field.Textarea className={cx(styles.control, styles.textarea, className)} {...areaProps} />
+      <Field.Textarea ref={ref} className={cx(styles.control, styles.textarea, className)} {...areaProps} />
       {said || hint ? (
         <Field.HelperText className={styles.hint}>
           {said && hint ? `${said}. ` : said}

@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 import { atMostMessage } from '../../lib/limits';
+import { useWholeSelectionKept } from '../../ui/keep-selection';
 import { maxLengthOf, type FieldDef } from './fields';
 
 const styles = {
@@ -58,6 +59,9 @@ export function Question({
 }) {
   const id = `q-${def.name}`;
   const errorId = `${id}-error`;
+  // Only the text kinds draw one of these; the hooks run for every kind.
+  const inputRef = useWholeSelectionKept<HTMLInputElement>(value);
+  const areaRef = useWholeSelectionKept<HTMLTextAreaElement>(value);
   const maxLength = maxLengthOf(def);
   // A full answer says why it takes no more (a long paste is cut off at maxLength without a word).
   const full =
@@ -164,9 +168,10 @@ export function Question({
         {label}
       </label>
       {def.kind === 'textarea' ? (
-        <textarea {...common} rows={4} />
+        <textarea ref={areaRef} {...common} rows={4} />
       ) : (
         <input
+          ref={inputRef}
           {...common}
           type={def.kind === 'offices' ? 'text' : def.kind}
           inputMode={def.kind === 'offices' ? 'numeric' : undefined}
