@@ -20,6 +20,13 @@ describe('signedElsewhereSentence', () => {
       'This subscription was signed on another device on 24 November 2026 at 10:02 GMT, so what you typed here after that was not saved to it: the number of shares (7,000), the address (“1 A Street”), the signature and other details.',
     );
     expect(sentence).not.toMatch(/Sync details/);
+    // The total follows the shares: never named, in whatever order the log holds them.
+    expect(
+      signedElsewhereSentence(signed, [
+        { field: 'total_amount', local: 11250 },
+        { field: 'number_of_shares', local: 9000 },
+      ]),
+    ).toMatch(/: the number of shares \(9,000\)\.$/);
   });
 
   it('without later changes, and for a cancellation', () => {

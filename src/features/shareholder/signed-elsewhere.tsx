@@ -15,10 +15,11 @@ const FIELD_WORDS: Record<string, string> = {
   subscriber_address: 'the address',
   subscriber_phone: 'the phone number',
   number_of_shares: 'the number of shares',
-  // Follows the number of shares.
-  total_amount: 'the number of shares',
   signature_data: 'the signature',
 };
+
+/** Fields that follow another (the total, the number of shares): named by it, never alone. */
+const FOLLOWERS = new Set(['total_amount']);
 
 const list = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
@@ -43,6 +44,7 @@ export function signedElsewhereSentence(
   const what = `This subscription was ${cancelled ? 'cancelled' : 'signed'} on another device${when ? ` on ${formatLongDateTime(when)}` : ''}`;
   const named = new Map<string, string>();
   for (const { field, local } of kept) {
+    if (FOLLOWERS.has(field)) continue;
     const words = FIELD_WORDS[field] ?? 'other details';
     if (!named.has(words))
       named.set(
