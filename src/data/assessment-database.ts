@@ -2,7 +2,6 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openAssessmentDatabase, type AssessmentDatabase, type LocalDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
-import { leaderOf } from './leader';
 import { assessmentLiveTarget } from './live-target';
 import { forgetKeptChanges, hasKeptChanges, takeInOtherTabsChanges, writeKeptChanges } from './page-going';
 import { assessmentSyncTables } from './synced-tables';
@@ -74,7 +73,7 @@ export async function openAssessmentData(token: string, client: DatabaseClient):
     tables: assessmentSyncTables(local),
     keepalive: keepaliveTarget(client, local.db, { 'x-assessment-token': token }),
     live: assessmentLiveTarget(token),
-    leader: leaderOf(local.db),
+    leader: () => local.db.waitForLeadership(),
   });
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);

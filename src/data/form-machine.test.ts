@@ -1,24 +1,20 @@
 // The synced form's state machine without React or a database: each transition by its name, and
 // the rules of two writers on one field (docs/decisions/030-two-writers-one-truth.md).
 import { describe, expect, it } from 'vitest';
-import { compareAndSet } from './compare-and-set';
 import {
   BURST_IDLE_MS,
   open,
   putBack,
   SEEN_AFTER_MS,
-  startWrite,
   storedChanged,
   tick,
   typed,
   unwritten,
-  wrote,
-  writeFailed,
   type Fields,
   type FormState,
   type Step,
-  type WriteRequest,
 } from './form-machine';
+import { compareAndSet, startWrite, wrote, writeFailed, type WriteRequest } from './form-write';
 
 const FIELDS = ['name', 'phone', 'tone_of_voice'];
 const LISTS = ['tone_of_voice'];
@@ -57,7 +53,7 @@ describe('typing', () => {
       create: false,
     });
     expect(state.pending).toEqual([]);
-    const done = wrote(state, write, { written: { name: 'Ada' }, lost: [] }, 1010).state;
+    const done = wrote(state, write, { written: { name: 'Ada' }, lost: [], replaced: [] }, 1010).state;
     expect(done.base.name).toBe('Ada');
     expect(unwritten(done)).toBe(false);
   });
@@ -85,7 +81,7 @@ describe('compareAndSet: the first writer of a field wins', () => {
   it('writes over the value typed over', () => {
     expect(compareAndSet(request, stored({ name: 'Old' }), LISTS)).toEqual({
       patch: { name: 'Mine' },
-      outcome: { written: { name: 'Mine' }, lost: [] },
+      outcome: { written: { name: 'Mine' }, lost: [], replaced: [] },
     });
   });
 
@@ -96,7 +92,7 @@ describe('compareAndSet: the first writer of a field wins', () => {
     const pulled = { ...stored({ name: 'Theirs' }), serverModified: 'm2' };
     expect(compareAndSet(request, pulled, LISTS)).toEqual({
       patch: {},
-      outcome: { written: {}, lost: [{ field: 'name', by: 'other-device' }] },
+      outcome: { written: {}, lost: [{ field: 'name', by: 'other-device' }], replaced: [] },
     });
   });
 
@@ -126,7 +122,9 @@ describe('a stored change', () => {
     const step = storedChanged(state, stored({ name: 'Ada', phone: '0100', tone_of_voice: [] }), 1005, 'other-tab');
     expect(step.effects).toEqual([]);
     expect(step.state.base.name).toBe('Ada');
-    expect(wrote(step.state, write, { written: { name: 'Ada' }, lost: [] }, 1010).state.typing.name?.lostTo).toBeNull();
+    expect(
+      wrote(step.state, write, { written: { name: 'Ada' }, lost: [], replaced: [] }, 1010).state.typing.name?.lostTo,
+    ).toBeNull();
   });
 
   it('into a field being typed in: that burst has lost, and is held back until it ends', () => {
@@ -154,9 +152,43 @@ describe('a stored change', () => {
     expect(end.state.base.name).toBe('Alice');
   });
 
+  it('the value a burst lost to, pulled back with the server’s time, is still the other tab’s', () => {
+    const { state } = typeAndWrite(start(), { name: 'B' }, 1000);
+    const theirs = stored({ name: 'Alice', phone: '0100', tone_of_voice: [] });
+    const lost = storedChanged(state, theirs, 1050, 'other-tab');
+    const pulled = storedChanged(lost.state, { ...theirs, serverModified: 'm2' }, 1100, 'other-device');
+    expect(pulled.state.typing.name?.lostTo).toBe('other-tab');
+    // A new value stored over it is news: its writer is the one said.
+    const newer = storedChanged(
+      pulled.state,
+      { ...theirs, name: 'Alicia', serverModified: 'm3' },
+      1150,
+      'other-device',
+    );
+    expect(newer.state.typing.name?.lostTo).toBe('other-device');
+  });
+
+  it('the form going ends every burst at once (`all`): a burst that lost is kept then', () => {
+    const { state } = typeAndWrite(start(), { name: 'B' }, 1000);
+    const lost = storedChanged(state, stored({ name: 'Alice', phone: '0100', tone_of_voice: [] }), 1050, 'other-tab');
+    const gone = tick(lost.state, 1100, { all: true });
+    expect(gone.effects).toContainEqual({
+      kind: 'keep',
+      lost: [{ field: 'name', local: 'B', server: 'Alice' }],
+      by: 'other-tab',
+    });
+    expect(gone.state.typing).toEqual({});
+    expect(kinds(gone)).not.toContain('wake');
+  });
+
   it('a write refused field by field loses the burst the same way, for another tab', () => {
     const { state, write } = typeAndWrite(start(), { name: 'Tab two' }, 1000);
-    const after = wrote(state, write, { written: {}, lost: [{ field: 'name', by: 'other-tab' }] }, 1010).state;
+    const after = wrote(
+      state,
+      write,
+      { written: {}, lost: [{ field: 'name', by: 'other-tab' }], replaced: [] },
+      1010,
+    ).state;
     const withTheirs = storedChanged(
       after,
       stored({ name: 'Tab one', phone: '0100', tone_of_voice: [] }),
@@ -170,19 +202,27 @@ describe('a stored change', () => {
     });
   });
 
-  it('typed over within SEEN_AFTER_MS of being shown, it was not seen: the typing loses to it', () => {
+  it('typed over within SEEN_AFTER_MS of being shown, it was not seen: it is replaced, and kept', () => {
     const shown = storedChanged(
       start(),
       stored({ name: 'Theirs', phone: '0100', tone_of_voice: [] }),
       2000,
       'other-device',
     );
-    const { write } = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS - 1);
-    expect(write.judged).toEqual({ name: 'Old' });
-    expect(compareAndSet(write, stored({ name: 'Theirs' }), LISTS).outcome.lost).toHaveLength(1);
-    // Seen for long enough, it is typed over knowingly.
+    const { state, write } = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS - 1);
+    expect(write).toMatchObject({ judged: { name: 'Theirs' }, unseen: { name: 'other-device' } });
+    const { outcome } = compareAndSet(write, stored({ name: 'Theirs' }), LISTS);
+    expect(outcome).toEqual({
+      written: { name: 'Mine' },
+      lost: [],
+      replaced: [{ field: 'name', value: 'Theirs', by: 'other-device' }],
+    });
+    expect(wrote(state, write, outcome, 3100).effects).toEqual([
+      { kind: 'keep', lost: [{ field: 'name', local: 'Theirs', server: 'Mine' }], by: 'this-device' },
+    ]);
+    // Seen for long enough, it is typed over knowingly: nothing to keep.
     const later = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS);
-    expect(later.write.judged).toEqual({ name: 'Theirs' });
+    expect(later.write.unseen).toEqual({});
   });
 
   it('a list shows the stored list with the user’s unsaved ticks', () => {

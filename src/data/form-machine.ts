@@ -21,7 +21,8 @@ export type Origin = 'other-device' | 'other-tab';
 
 /** A field is being typed in until this long after its last change: one burst of typing. */
 export const BURST_IDLE_MS = 700;
-/** A stored value shown in a field for less than this before typing over it was not seen. */
+/** A stored value shown in a field for less than this before typing over it was not seen: it is
+ * replaced, and kept in the conflict log with a word at the field. */
 export const SEEN_AFTER_MS = 1000;
 
 interface Typing {
@@ -29,6 +30,8 @@ interface Typing {
   lastAt: number;
   /** The burst lost to a value another writer stored first: it is held back, never written. */
   lostTo: Origin | null;
+  /** The burst replaced a value shown too briefly to be seen (kept, said again when it ends). */
+  replaced?: { value: unknown; by: 'this-device' | 'this-tab' };
 }
 
 export interface FormState {
@@ -45,8 +48,8 @@ export interface FormState {
   /** Values handed to writes and not seen stored yet, by field: their echo is not news. */
   readonly writing: Readonly<Record<string, readonly unknown[]>>;
   readonly typing: Readonly<Record<string, Typing>>;
-  /** When a stored value was last put in a field, what the field agreed with before, and who stored it. */
-  readonly shownAt: Readonly<Record<string, { at: number; before: unknown; by: Origin }>>;
+  /** When a stored value was last put in a field, and who stored it. */
+  readonly shownAt: Readonly<Record<string, { at: number; by: Origin }>>;
 }
 
 export type Effect =
@@ -54,32 +57,15 @@ export type Effect =
   | { kind: 'write' }
   /** Put these stored values in the form's fields. */
   | { kind: 'show'; values: Fields }
-  /** Keep these typed values in the conflict log: they lost to values stored first. */
-  | { kind: 'keep'; lost: LostValue[]; by: Origin }
+  /** Keep these values in the conflict log: typed ones that lost to values stored first, or
+   * (this-device, this-tab) values this form replaced unseen. */
+  | { kind: 'keep'; lost: LostValue[]; by: Origin | 'this-device' | 'this-tab' }
   /** Call `tick` at this time: a burst of typing ends. */
   | { kind: 'wake'; at: number };
 
 export interface Step {
   state: FormState;
   effects: Effect[];
-}
-
-/** One write: the values typed, each judged against the stored value it was typed over. */
-export interface WriteRequest {
-  edited: Fields;
-  judged: Fields;
-  /** The server time of the stored document the form last saw: a newer one came from the server. */
-  serverModified: unknown;
-  /** Fields judged against what they held before a value shown too briefly: who stored that value. */
-  unseen: Readonly<Record<string, Origin>>;
-  /** The document is not on this device yet: the write makes it. */
-  create: boolean;
-}
-
-/** What a write came to: the values now stored, and the fields another writer had stored first. */
-export interface WriteOutcome {
-  written: Fields;
-  lost: { field: string; by: Origin }[];
 }
 
 const same = (a: unknown, b: unknown) => sameValue(a ?? null, b ?? null);
@@ -113,7 +99,7 @@ export function typed(state: FormState, values: Fields, now: number): Step {
   const typing = { ...state.typing };
   for (const f of changed) {
     if (state.lists.includes(f)) continue;
-    typing[f] = { since: typing[f]?.since ?? now, lastAt: now, lostTo: typing[f]?.lostTo ?? null };
+    typing[f] = { ...typing[f], since: typing[f]?.since ?? now, lastAt: now, lostTo: typing[f]?.lostTo ?? null };
   }
   const next = {
     ...state,
@@ -122,64 +108,6 @@ export function typed(state: FormState, values: Fields, now: number): Step {
     typing,
   };
   return { state: next, effects: [{ kind: 'write' }, { kind: 'wake', at: now + BURST_IDLE_MS }] };
-}
-
-/**
- * The pending fields, handed to a write (null: nothing to write). A field whose burst has lost is
- * held back. A field typed over a stored value shown less than SEEN_AFTER_MS before is judged
- * against what it held before: the value it was typed over first.
- */
-export function startWrite(state: FormState, create = false): { state: FormState; write: WriteRequest | null } {
-  const held = (f: string) => state.typing[f]?.lostTo != null;
-  const fields = state.pending.filter((f) => !held(f));
-  if (fields.length === 0 && !(create && state.stored === null))
-    return { state: { ...state, pending: [] }, write: null };
-  const judged: Fields = {};
-  const unseen: Record<string, Origin> = {};
-  const writing: Record<string, readonly unknown[]> = { ...state.writing };
-  for (const f of fields) {
-    const shown = state.shownAt[f];
-    const typing = state.typing[f];
-    const notSeen = shown && typing && typing.since - shown.at < SEEN_AFTER_MS;
-    judged[f] = notSeen ? shown.before : state.base[f];
-    if (notSeen) unseen[f] = shown.by;
-    writing[f] = [...(writing[f] ?? []), state.values[f] ?? null];
-  }
-  const write: WriteRequest = {
-    edited: pick(state.values, fields),
-    judged,
-    serverModified: state.stored?.serverModified ?? null,
-    unseen,
-    create: state.stored === null,
-  };
-  return { state: { ...state, pending: [], writing }, write };
-}
-
-const settleWriting = (state: FormState, request: WriteRequest) => {
-  const writing: Record<string, readonly unknown[]> = { ...state.writing };
-  for (const [f, value] of Object.entries(request.edited)) {
-    const left = (writing[f] ?? []).filter((v, i, all) => i !== all.findIndex((w) => same(w, value)));
-    if (left.length > 0) writing[f] = left;
-    else delete writing[f];
-  }
-  return writing;
-};
-
-/** A write was done: what it stored is agreed; a field another writer stored first has lost. */
-export function wrote(state: FormState, request: WriteRequest, outcome: WriteOutcome, now: number): Step {
-  const base = { ...state.base, ...outcome.written };
-  const typing = { ...state.typing };
-  for (const { field, by } of outcome.lost) {
-    typing[field] = { since: typing[field]?.since ?? now, lastAt: typing[field]?.lastAt ?? now, lostTo: by };
-  }
-  const next = { ...state, base, typing, writing: settleWriting(state, request) };
-  return { state: next, effects: outcome.lost.length > 0 ? [{ kind: 'wake', at: now + BURST_IDLE_MS }] : [] };
-}
-
-/** A write failed: its fields wait to be written again. */
-export function writeFailed(state: FormState, request: WriteRequest): FormState {
-  const fields = Object.keys(request.edited).filter((f) => same(state.values[f], request.edited[f]));
-  return { ...state, pending: [...new Set([...state.pending, ...fields])], writing: settleWriting(state, request) };
 }
 
 /**
@@ -210,9 +138,11 @@ export function storedChanged(
     } else if ((state.writing[f] ?? []).some((v) => same(v, stored)) || same(stored, values[f])) {
       base[f] = stored;
     } else if (typing[f] || state.pending.includes(f)) {
-      typing[f] = { since: typing[f]?.since ?? now, lastAt: typing[f]?.lastAt ?? now, lostTo: by };
+      // The value it lost to, stored again (a pull bringing the server's time): still that writer's.
+      const again = state.stored !== null && same(stored, state.stored[f]) ? typing[f]?.lostTo : null;
+      typing[f] = { since: typing[f]?.since ?? now, lastAt: typing[f]?.lastAt ?? now, lostTo: again ?? by };
     } else if (!keepTyped.includes(f)) {
-      shownAt[f] = { at: now, before: base[f], by };
+      shownAt[f] = { at: now, by };
       show[f] = values[f] = base[f] = stored;
     }
   }
@@ -221,10 +151,11 @@ export function storedChanged(
 }
 
 /**
- * Time passes: a burst with no change for BURST_IDLE_MS ends. One that lost shows the value that
- * stands and keeps the value typed in the conflict log (once per burst).
+ * Time passes: a burst with no change for BURST_IDLE_MS ends (`all`: every burst ends now, as the
+ * form goes). One that lost shows the value that stands and keeps the value typed in the conflict
+ * log (once per burst).
  */
-export function tick(state: FormState, now: number): Step {
+export function tick(state: FormState, now: number, { all = false } = {}): Step {
   const typing = { ...state.typing };
   const base = { ...state.base };
   const values = { ...state.values };
@@ -232,11 +163,15 @@ export function tick(state: FormState, now: number): Step {
   const show: Fields = {};
   const effects: Effect[] = [];
   for (const [f, burst] of Object.entries(state.typing)) {
-    if (burst.lastAt + BURST_IDLE_MS > now) {
+    if (!all && burst.lastAt + BURST_IDLE_MS > now) {
       effects.push({ kind: 'wake', at: burst.lastAt + BURST_IDLE_MS });
       continue;
     }
     delete typing[f];
+    if (burst.replaced && !burst.lostTo) {
+      const lost = [{ field: f, local: burst.replaced.value, server: values[f] ?? null }];
+      effects.push({ kind: 'keep', lost, by: burst.replaced.by });
+    }
     if (!burst.lostTo) continue;
     const standing = state.stored?.[f] ?? null;
     if (!same(values[f], standing)) {
@@ -245,7 +180,7 @@ export function tick(state: FormState, now: number): Step {
         lost: [{ field: f, local: values[f] ?? null, server: standing }],
         by: burst.lostTo,
       });
-      shownAt[f] = { at: now, before: base[f], by: burst.lostTo };
+      shownAt[f] = { at: now, by: burst.lostTo };
       show[f] = values[f] = standing;
     }
     base[f] = standing;

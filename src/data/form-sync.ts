@@ -3,25 +3,21 @@
 // writes through the document's write queue, values put in the form, values kept in the conflict
 // log, and, as the page goes, the change kept and sent (page-going.ts). Plain TypeScript: the
 // hook (synced-form.ts) only wires events to it.
-import { compareAndSet } from './compare-and-set';
 import {
   open,
   putBack,
-  startWrite,
   storedChanged,
   tick,
   typed,
   unwritten,
-  wrote,
-  writeFailed,
   type Effect,
   type Fields,
   type FormState,
   type Origin,
   type Step,
-  type WriteOutcome,
-  type WriteRequest,
 } from './form-machine';
+import { compareAndSet, startWrite, wrote, writeFailed, type WriteOutcome, type WriteRequest } from './form-write';
+import type { ReplacedBy } from '../sync/conflict-log';
 import { keepChange } from './page-going';
 import type { SyncedDocument } from './synced-document';
 
@@ -112,7 +108,7 @@ export class FormSync {
     this.#state = { ...this.#state, values: { ...this.#state.values, ...shown } };
   }
 
-  #keep(lost: Parameters<SyncedDocument['local']['conflictLog']['keep']>[2], by: Origin) {
+  #keep(lost: Parameters<SyncedDocument['local']['conflictLog']['keep']>[2], by: ReplacedBy) {
     const document = this.#document;
     return document.local.conflictLog.keep(document.table, document.id, lost, by).catch(() => undefined);
   }
@@ -139,7 +135,8 @@ export class FormSync {
   /** The stored document changed. */
   storedChanged(doc: Fields) {
     const before = this.#state.stored;
-    const by: Origin = before && before.serverModified === doc.serverModified ? 'other-tab' : 'other-device';
+    // A pull sets the server's time; a tab's write keeps it (a document a tab made has none yet).
+    const by: Origin = (before?.serverModified ?? null) === (doc.serverModified ?? null) ? 'other-tab' : 'other-device';
     if (this.#document.editable?.(doc) === false) {
       this.#state = { ...this.#state, stored: doc };
       return;
@@ -184,9 +181,9 @@ export class FormSync {
         () => true,
         () => false,
       );
-      if (inserted) return { written: { ...request.edited }, lost: [] };
+      if (inserted) return { written: { ...request.edited }, lost: [], replaced: [] };
     }
-    let outcome: WriteOutcome = { written: {}, lost: [] };
+    let outcome: WriteOutcome = { written: {}, lost: [], replaced: [] };
     await document.write((stored) => {
       const result = compareAndSet(request, stored, document.listFields);
       outcome = result.outcome;
@@ -202,35 +199,54 @@ export class FormSync {
 
   /**
    * The page is going: what is typed and not known to be stored is kept (localStorage) and, where
-   * this tab may, sent once more in a request that outlives the page.
+   * this tab may, sent once more in a request that outlives the page. A burst that lost is kept
+   * too, never sent: taken in, it loses again and lands in the conflict log (its burst never ends).
    */
   pageGoes() {
     const document = this.#document;
     const typedHere = unwritten(this.#state) ? pickTyped(this.#state) : {};
-    if (Object.keys(typedHere).length === 0 && !this.waiting) return;
+    const held = pickHeld(this.#state);
+    const changed = { ...typedHere, ...held };
+    const lost = document.local.conflictLog.unstored(document.table, document.id);
+    if (Object.keys(changed).length === 0 && lost.length === 0 && !this.waiting) return;
     const stored = this.#state.stored;
     const doc = { ...(stored ?? document.make?.(this.#read()) ?? {}), ...typedHere, id: document.id };
+    const typedAny = Object.keys(typedHere).length > 0;
+    const send = typedAny || this.waiting;
     // Kept first: sent and not kept, this device's older state could later be pushed over it.
     const kept = keepChange(document.local.db.name, {
       table: document.table,
       id: document.id,
-      changed: typedHere,
-      base: Object.fromEntries(Object.keys(typedHere).map((f) => [f, this.#state.base[f] ?? null])),
+      changed,
+      base: Object.fromEntries(Object.keys(changed).map((f) => [f, this.#state.base[f] ?? null])),
+      own: Object.fromEntries(Object.keys(typedHere).map((f) => [f, [...(this.#state.writing[f] ?? [])]])),
       serverModified: stored?.serverModified ?? null,
       ...(stored ? {} : { made: doc }),
-      sent: doc,
+      ...(send ? { sent: doc } : {}),
+      lost: lost.map(({ lost, replacedBy }) => ({ lost, replacedBy })),
     });
-    if (kept || Object.keys(typedHere).length === 0) {
-      document.local.engine.pageGoingPush(document.table, [{ doc, assumed: this.waiting || !stored ? null : stored }]);
+    // Not sent when what was typed could not be kept: it may not be pushed over later.
+    if (send && (kept || !typedAny)) {
+      document.local.engine.pageGoingPush(document.table, [{ doc, stored, waiting: this.waiting || !stored }]);
     }
     void this.flush().catch(() => undefined);
   }
 
+  /** The form goes (a route left): a burst still going ends now, so a value that lost is kept. */
   dispose() {
     if (this.#wake) clearTimeout(this.#wake.timer);
     this.#wake = null;
+    const { state, effects } = tick(this.#state, Date.now(), { all: true });
+    this.#state = state;
+    for (const effect of effects) if (effect.kind === 'keep') this.#do(effect);
     if (this.#scheduled) void this.flush().catch((e: unknown) => this.view.onWriteError(e));
   }
+}
+
+/** The values typed in bursts that lost to a value stored first: held back, never written. */
+function pickHeld(state: FormState): Fields {
+  const held = Object.entries(state.typing).filter(([, burst]) => burst.lostTo != null);
+  return Object.fromEntries(held.map(([f]) => [f, state.values[f] ?? null]));
 }
 
 /** The values typed and not known to be stored: pending, or handed to a write not seen stored. */

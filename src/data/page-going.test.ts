@@ -121,6 +121,29 @@ describe('a change kept as the page went', () => {
     expect((await stored(data, doc.id)).subscriber_name).toBe('Ada');
   });
 
+  it('a value the page was still keeping in the conflict log is kept, once, and the held burst loses again', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'Theirs');
+    const lost = [{ field: 'subscriber_name', local: 'Mine', server: 'Theirs' }];
+    // The page held 'Mine' (its burst lost to 'Theirs') and was storing that loss as it went.
+    keptName(data, doc.id, 'Mine', 'Before', { lost: [{ lost, replacedBy: 'other-tab' }] });
+    await writeKeptChanges(data);
+    expect((await stored(data, doc.id)).subscriber_name).toBe('Theirs');
+    expect(await logged(data)).toEqual([
+      { field: 'subscriber_name', local: 'Mine', server: 'Theirs', replacedBy: 'other-tab' },
+    ]);
+  });
+
+  it('a value this page wrote itself, typed over again before it was seen stored, is its own: written', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'Ada');
+    // The page's write of 'Ada' landed; the page went while typing 'Ada L' over 'A' (its base).
+    keptName(data, doc.id, 'Ada L', 'A', { own: { subscriber_name: ['Ada'] } });
+    await writeKeptChanges(data);
+    expect((await stored(data, doc.id)).subscriber_name).toBe('Ada L');
+    expect(await logged(data)).toEqual([]);
+  });
+
   it('another open tab of this browser takes it in at once', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'Ada');

@@ -7,11 +7,11 @@
 // writer stored the field first; what the page sent as it went is told to the outbox, so the
 // next push merges from it (docs/decisions/030-two-writers-one-truth.md).
 import type { RxCollection } from 'rxdb';
-import type { ConflictLog } from '../sync/conflict-log';
-import type { Doc } from '../sync/merge';
+import type { ConflictLog, ReplacedBy } from '../sync/conflict-log';
+import type { Doc, LostValue } from '../sync/merge';
 import type { Outbox } from '../sync/outbox';
 import { rulesOf, type SyncRules } from '../sync/rules';
-import { compareAndSet } from './compare-and-set';
+import { compareAndSet } from './form-write';
 import type { Fields } from './form-machine';
 
 /** A change kept as its page went: what was typed over what was stored. */
@@ -19,14 +19,18 @@ export interface KeptChange {
   table: string;
   id: string;
   changed: Fields;
-  /** The stored values the change was typed over. */
+  /** The stored values the change was typed over… */
   base: Fields;
+  /** …or the values the page was still writing of them, which may have landed after all. */
+  own?: Record<string, unknown[]>;
   /** The server time of the document the page had: a newer one came from the server. */
   serverModified: unknown;
   /** The whole document, when the page was making it: written if the database does not have it. */
   made?: Fields;
   /** The state the page sent as it went (a push whose answer nobody heard). */
   sent?: Doc;
+  /** Values the page was keeping in the conflict log and had not stored yet. */
+  lost?: { lost: readonly LostValue[]; replacedBy: ReplacedBy }[];
 }
 
 const keyOf = (databaseName: string) => `chloe-page-going:${databaseName}`;
@@ -49,8 +53,20 @@ export function keepChange(databaseName: string, change: KeptChange): boolean {
     const all = read(databaseName);
     const same = (c: KeptChange) => c.table === change.table && c.id === change.id;
     const before = all.find(same);
+    // Typed over again before it was taken in: what the page kept before is its own too.
+    const own = (f: string) => [
+      ...(before?.own?.[f] ?? []),
+      ...(change.own?.[f] ?? []),
+      ...(before && f in before.changed ? [before.changed[f]] : []),
+    ];
     const kept: KeptChange = before
-      ? { ...change, changed: { ...before.changed, ...change.changed }, base: { ...change.base, ...before.base } }
+      ? {
+          ...change,
+          changed: { ...before.changed, ...change.changed },
+          base: { ...change.base, ...before.base },
+          own: Object.fromEntries(Object.keys(change.changed).map((f) => [f, own(f)])),
+          lost: [...(before.lost ?? []), ...(change.lost ?? [])],
+        }
       : change;
     globalThis.localStorage.setItem(keyOf(databaseName), JSON.stringify([...all.filter((c) => !same(c)), kept]));
     return true;
@@ -94,6 +110,7 @@ export async function writeKeptChanges(local: Local): Promise<void> {
 
 async function takeIn(local: Local, collection: RxCollection<Fields & { id: string }>, change: KeptChange) {
   const { table, id } = change;
+  for (const { lost, replacedBy } of change.lost ?? []) await local.conflictLog.keep(table, id, lost, replacedBy);
   if (change.sent) await local.outbox.noteSent(table, [change.sent]);
   let doc = await collection.findOne(id).exec();
   if (!doc && change.made) {
@@ -109,6 +126,7 @@ async function takeIn(local: Local, collection: RxCollection<Fields & { id: stri
     judged: change.base,
     serverModified: change.serverModified,
     unseen: {},
+    own: change.own ?? {},
     create: false,
   };
   const lists = rulesOf(local.rules, table).listFields;

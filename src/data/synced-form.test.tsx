@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasUnsavedInput } from '../lib/unsaved-input';
 import { closeLocalData, localUserData } from '../testing/local-data';
 import { BURST_IDLE_MS, type Fields } from './form-machine';
+import { writeKeptChanges } from './page-going';
 import type { ShareSubscriptionDoc } from './schemas';
 import { draftDocument } from './subscriptions';
 import type { SyncedDocument } from './synced-document';
@@ -177,6 +178,37 @@ describe('useSyncedForm', () => {
       ]),
     );
     expect(result.current.synced.replaced.name).toMatchObject({ local: 'Bravo Second Tab', replacedBy: 'other-tab' });
+    expect((await drafts(data))[0]?.subscriber_name).toBe('Explorer Three Tabs');
+  });
+
+  it('a tab that goes in a burst that lost: the held value is kept (never sent), and logged once when taken in', async () => {
+    const data = await localUserData();
+    const push = vi.spyOn(data.engine, 'pageGoingPush').mockReturnValue(true);
+    const { result, unmount } = renderHook(() => useNameForm(draftDocument(data, ID)));
+    act(() => result.current.form.setFieldValue('name', 'Start'));
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    await data.writes.idle();
+    await new Promise((r) => setTimeout(r, BURST_IDLE_MS + 50));
+    act(() => result.current.form.setFieldValue('name', 'B'));
+    await storeElsewhere(data, { subscriber_name: 'Explorer Three Tabs' });
+    await data.writes.idle();
+    act(() => result.current.form.setFieldValue('name', 'Bravo'));
+    // The tab closes within the burst: nothing is sent over the value that stands.
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(push).not.toHaveBeenCalled();
+    const journal = JSON.parse(localStorage.getItem(`chloe-page-going:${data.db.name}`) ?? '[]') as Fields[];
+    expect(journal).toMatchObject([{ id: ID, changed: { subscriber_name: 'Bravo' } }]);
+    expect(journal[0]).not.toHaveProperty('sent');
+    unmount();
+    // The other tab takes it in (or the next session): it loses again, and is logged once.
+    await writeKeptChanges(data);
+    await waitFor(async () =>
+      expect(await kept(data)).toEqual([
+        { field: 'subscriber_name', local: 'Bravo', server: 'Explorer Three Tabs', replacedBy: 'other-tab' },
+      ]),
+    );
     expect((await drafts(data))[0]?.subscriber_name).toBe('Explorer Three Tabs');
   });
 

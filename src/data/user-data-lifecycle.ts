@@ -6,7 +6,6 @@ import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
 import { keepaliveTarget } from './keepalive';
-import { leaderOf } from './leader';
 import { userLiveTarget } from './live-target';
 import { countWaiting, watchWaitingCount } from './on-device';
 import { forgetKeptChanges, takeInOtherTabsChanges, writeKeptChanges } from './page-going';
@@ -28,7 +27,7 @@ export async function openUserData(userId: string, client: DatabaseClient): Prom
     tables: userSyncTables(local),
     keepalive: keepaliveTarget(client, local.db),
     live: userLiveTarget(client, userId),
-    leader: leaderOf(local.db),
+    leader: () => local.db.waitForLeadership(),
     // Sent as anonymous once the session has gone, a change would be refused as another account's.
     signedIn: async () => {
       const { data } = await client.auth.getSession().catch(() => ({ data: { session: null } }));

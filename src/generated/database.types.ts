@@ -59,6 +59,7 @@ export interface Database {
           _deleted: boolean;
           last_step: number;
           _writer: string | null;
+          _writer_seq: number | null;
         };
         Insert: {
           id?: string;
@@ -113,6 +114,7 @@ export interface Database {
           _deleted?: boolean;
           last_step?: number;
           _writer?: string | null;
+          _writer_seq?: number | null;
         };
         Update: {
           id?: string;
@@ -167,6 +169,7 @@ export interface Database {
           _deleted?: boolean;
           last_step?: number;
           _writer?: string | null;
+          _writer_seq?: number | null;
         };
         Relationships: [];
       };
@@ -276,6 +279,7 @@ export interface Database {
           gmail_message_id: string | null;
           gmail_thread_id: string | null;
           reason: string | null;
+          _writer_seq: number | null;
         };
         Insert: {
           id?: string;
@@ -295,6 +299,7 @@ export interface Database {
           gmail_message_id?: string | null;
           gmail_thread_id?: string | null;
           reason?: string | null;
+          _writer_seq?: number | null;
         };
         Update: {
           id?: string;
@@ -314,6 +319,7 @@ export interface Database {
           gmail_message_id?: string | null;
           gmail_thread_id?: string | null;
           reason?: string | null;
+          _writer_seq?: number | null;
         };
         Relationships: [
           {
@@ -506,6 +512,7 @@ export interface Database {
           listing_url: string | null;
           portal: 'rightmove' | 'zoopla' | null;
           portal_id: string | null;
+          _writer_seq: number | null;
         };
         Insert: {
           id?: string;
@@ -526,6 +533,7 @@ export interface Database {
           listing_url?: string | null;
           portal?: 'rightmove' | 'zoopla' | null;
           portal_id?: string | null;
+          _writer_seq?: number | null;
         };
         Update: {
           id?: string;
@@ -546,6 +554,7 @@ export interface Database {
           listing_url?: string | null;
           portal?: 'rightmove' | 'zoopla' | null;
           portal_id?: string | null;
+          _writer_seq?: number | null;
         };
         Relationships: [];
       };
@@ -566,6 +575,7 @@ export interface Database {
           _modified: string;
           _deleted: boolean;
           _writer: string | null;
+          _writer_seq: number | null;
         };
         Insert: {
           id?: string;
@@ -583,6 +593,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
+          _writer_seq?: number | null;
         };
         Update: {
           id?: string;
@@ -600,6 +611,7 @@ export interface Database {
           _modified?: string;
           _deleted?: boolean;
           _writer?: string | null;
+          _writer_seq?: number | null;
         };
         Relationships: [
           {
@@ -636,6 +648,7 @@ export interface Database {
           cancelled_at: string | null;
           _writer: string | null;
           signature_method: 'drawn' | 'typed';
+          _writer_seq: number | null;
         };
         Insert: {
           id?: string;
@@ -661,6 +674,7 @@ export interface Database {
           cancelled_at?: string | null;
           _writer?: string | null;
           signature_method?: 'drawn' | 'typed';
+          _writer_seq?: number | null;
         };
         Update: {
           id?: string;
@@ -686,6 +700,7 @@ export interface Database {
           cancelled_at?: string | null;
           _writer?: string | null;
           signature_method?: 'drawn' | 'typed';
+          _writer_seq?: number | null;
         };
         Relationships: [];
       };

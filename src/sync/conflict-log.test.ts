@@ -6,8 +6,14 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CONFLICT_LOG_COLLECTION, ConflictLog, conflictLogSchema, type ConflictLogEntry } from './conflict-log';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  BURST_MS,
+  CONFLICT_LOG_COLLECTION,
+  ConflictLog,
+  conflictLogSchema,
+  type ConflictLogEntry,
+} from './conflict-log';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
@@ -80,5 +86,46 @@ describe('ConflictLog', () => {
     const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
     expect(entry).toMatchObject({ id: 'e1', replacedBy: 'other-device', reviewed: true });
     expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 1, toReview: 0 });
+  });
+
+  it('one burst is one entry: values of one field within the burst take one entry, the newest', async () => {
+    const log = await logOn();
+    const lost = (local: string) => [{ field: 'main_contact_name', local, server: 'Theirs' }];
+    await log.keep('assessments', 'a1', lost('A'), 'other-device');
+    await log.keep('assessments', 'a1', lost('Al'), 'other-device');
+    await log.keep('assessments', 'a1', lost('Alice'), 'other-device');
+    const kept = await firstValueFrom(log.toReview$());
+    expect(kept.map((k) => [k.field, k.local, k.server])).toEqual([['main_contact_name', 'Alice', 'Theirs']]);
+  });
+
+  it('the same loss kept twice (a page going, then its tab) is one entry, whenever it comes', async () => {
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const log = await logOn();
+      const lost = [{ field: 'number_of_shares', local: 203000, server: 103000 }];
+      now.mockReturnValue(1_000_000);
+      await log.keep('share_subscriptions', 'd1', lost, 'other-tab');
+      now.mockReturnValue(1_000_000 + BURST_MS * 5);
+      await log.keep('share_subscriptions', 'd1', lost, 'other-tab');
+      // A different value set aside after the burst is a new burst: an entry of its own.
+      now.mockReturnValue(1_000_000 + BURST_MS * 10);
+      await log.keep('share_subscriptions', 'd1', [{ ...lost[0]!, local: 204000 }], 'other-tab');
+      const kept = await firstValueFrom(log.toReview$());
+      expect(kept.map((k) => k.local)).toEqual([203000, 204000]);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('says what it is keeping and has not stored yet, until it has', async () => {
+    const log = await logOn();
+    const lost = [{ field: 'subscriber_name', local: 'Mine', server: 'Theirs' }];
+    const keeping = log.keep('share_subscriptions', 'd1', lost, 'other-device');
+    expect(log.unstored('share_subscriptions', 'd1')).toEqual([
+      { table: 'share_subscriptions', docId: 'd1', lost, replacedBy: 'other-device' },
+    ]);
+    expect(log.unstored('share_subscriptions', 'd2')).toEqual([]);
+    await keeping;
+    expect(log.unstored('share_subscriptions', 'd1')).toEqual([]);
   });
 });

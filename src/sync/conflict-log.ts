@@ -12,12 +12,13 @@ import type { LostValue } from './merge';
  * What replaced the value set aside (`local`) by the one that stands (`server`):
  * - 'other-device': another device's save reached the server first; this device's value is set aside;
  * - 'other-tab': another tab of this browser saved the field first; this tab's value is set aside;
- * - 'this-device': this device's save replaced a value another device had stored (set aside); no
- *   longer made (a save never replaces what it has not seen), kept for entries from before;
+ * - 'this-device': this device's save replaced a value another device had stored a moment before,
+ *   too briefly shown to have been seen (set aside);
+ * - 'this-tab': the same, over a value another tab of this browser had stored;
  * - 'final': the row became final elsewhere (signed, cancelled, completed); this device's later
  *   value is set aside.
  */
-export type ReplacedBy = 'other-device' | 'other-tab' | 'this-device' | 'final';
+export type ReplacedBy = 'other-device' | 'other-tab' | 'this-device' | 'this-tab' | 'final';
 
 /** Values of one field that lose within this long of each other are one burst of typing: one entry. */
 export const BURST_MS = 2_000;
@@ -51,7 +52,7 @@ export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
     local: { type: 'string' },
     server: { type: 'string' },
     at: { type: 'number' },
-    replacedBy: { type: 'string', enum: ['other-device', 'other-tab', 'this-device', 'final'] },
+    replacedBy: { type: 'string', enum: ['other-device', 'other-tab', 'this-device', 'this-tab', 'final'] },
     reviewed: { type: 'boolean' },
   },
   required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed'],
@@ -63,7 +64,7 @@ export const CONFLICT_LOG_COLLECTION = {
   schema: conflictLogSchema,
   // Version 1 added who replaced the value and whether it was seen: entries from before were
   // logged by merges (another device's value stood) and were never announced, so stay old news.
-  // Version 2 added 'other-tab': entries from before keep what they said.
+  // Version 2 added 'other-tab' and 'this-tab': entries from before keep what they said.
   migrationStrategies: {
     1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed'>): ConflictLogEntry => ({
       ...old,
@@ -99,30 +100,45 @@ const parse = (e: ConflictLogEntry): KeptValue => ({
   replacedBy: e.replacedBy,
 });
 
+/** Values being kept, not stored yet: a page that goes hands them on (page-going.ts). */
+export interface Keeping {
+  table: string;
+  docId: string;
+  lost: readonly LostValue[];
+  replacedBy: ReplacedBy;
+}
+
 /** The log of one database: the only writer of its `conflict_log` collection. */
 export class ConflictLog {
   // One keep at a time in this tab: two values of one burst must find each other's entry.
   #keeping: Promise<unknown> = Promise.resolve();
+  readonly #unstored = new Set<Keeping>();
 
   constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
 
   /**
    * Keeps the values of `docId` that lost, saying what replaced them. A field with an entry not
-   * yet seen from less than BURST_MS ago is the same burst: that entry takes the newer values.
+   * yet seen from less than BURST_MS ago is the same burst, and an entry not yet seen that sets
+   * aside the same value for the same one is the same loss: that entry takes the newer values.
    * `seen`: nothing to announce (a change kept as a page went, replayed later).
    */
   keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy, { seen = false } = {}) {
     if (lost.length === 0) return Promise.resolve();
-    const run = this.#keeping.then(() => this.#keep(table, docId, lost, replacedBy, seen));
+    const keeping: Keeping = { table, docId, lost, replacedBy };
+    this.#unstored.add(keeping);
+    const run = this.#keeping.then(() => this.#keep(keeping, seen)).finally(() => this.#unstored.delete(keeping));
     this.#keeping = run.catch(() => undefined);
     return run;
   }
 
-  async #keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy, seen: boolean) {
+  /** What is being kept for `docId` and not stored yet (as a page goes, it may never be). */
+  unstored(table: string, docId: string): Keeping[] {
+    return [...this.#unstored].filter((k) => k.table === table && k.docId === docId);
+  }
+
+  async #keep({ table, docId, lost, replacedBy }: Keeping, seen: boolean) {
     const at = Date.now();
-    const recent = await this.collection
-      .find({ selector: { table, docId, reviewed: false, at: { $gte: at - BURST_MS } } })
-      .exec();
+    const unseen = await this.collection.find({ selector: { table, docId, reviewed: false } }).exec();
     for (const l of lost) {
       const values = {
         local: JSON.stringify(l.local ?? null),
@@ -130,7 +146,9 @@ export class ConflictLog {
         at,
         replacedBy,
       };
-      const same = recent.find((e) => e.field === l.field);
+      const same =
+        unseen.find((e) => e.field === l.field && e.at >= at - BURST_MS) ??
+        unseen.find((e) => e.field === l.field && e.local === values.local && e.server === values.server);
       if (same) await same.incrementalPatch(values);
       else
         await this.collection.insert({

@@ -42,7 +42,6 @@ interface SharedOptions {
   client: DatabaseClient;
   identifier: string;
   hooks: ReplicationHooks;
-  leading: () => boolean;
 }
 
 /** One synced table, its document type closed over: the engine handles a list of them alike. */
@@ -113,8 +112,8 @@ export interface StartSyncOptions extends Pick<ReplicationHooks, 'signedIn'> {
   keepalive?: KeepaliveTarget;
   /** The live channel that says when to pull (live.ts); none, the timer and events alone. */
   live?: LiveTarget;
-  /** RxDB's leader election of this database: only the leading tab replicates and listens live. */
-  leader?: { wait: () => Promise<unknown>; leading: () => boolean };
+  /** Resolves once this tab is the one that replicates (RxDB's leader): only it listens live. */
+  leader?: () => Promise<unknown>;
 }
 
 const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
@@ -145,7 +144,6 @@ export function startSync(options: StartSyncOptions): SyncEngine {
       identifier: options.identifier,
       keepalive: options.keepalive,
       hooks,
-      leading: options.leader?.leading ?? (() => true),
     }),
   );
   const pull = (table?: string) =>
@@ -157,7 +155,7 @@ export function startSync(options: StartSyncOptions): SyncEngine {
   const subs = watchInputs(replications, local, update);
   const liveChannel = options.live
     ? listenWhenLeading(options.live, {
-        leader: options.leader?.wait,
+        leader: options.leader,
         onPull: (table) => {
           tries.wake();
           pull(table);

@@ -2,7 +2,9 @@ import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'r
 import type { Json } from '../generated/database.types';
 import type { Doc } from './merge';
 import { judgedAgainst } from './merge-base';
+import { nextPushSeq } from './push-order';
 import type { Outbox } from './outbox';
+import type { ServerStates } from './page-going-push';
 import { docToRow, rowToDoc, type Row, type SyncDoc } from './rows';
 import type { TableRules } from './rules';
 
@@ -32,6 +34,8 @@ export interface PushContext<T extends SyncDoc> {
   known: ReadonlySet<string>;
   /** Sends the rows to `sync_push` (with the engine's backoff and token refresh). */
   send: (rows: Json) => Promise<PushResult>;
+  /** Told what each document's push is judged against, and what the server then holds. */
+  serverStates?: ServerStates;
 }
 
 /** What one push came to: how many rows the server took, and the conflicts' rows for RxDB. */
@@ -70,9 +74,11 @@ export async function push<T extends SyncDoc>(
       context.rules,
     ),
   );
+  states.forEach((state, i) => context.serverStates?.sending(state, judged[i]));
+  const seq = nextPushSeq();
   const data = await context.send(
     asJson(
-      rows.map((r, i) => ({ new: docToRow(states[i]!), assumed: judged[i] ? docToRow(judged[i]) : null, writer })),
+      rows.map((r, i) => ({ new: docToRow(states[i]!), assumed: judged[i] ? docToRow(judged[i]) : null, writer, seq })),
     ),
   );
   const conflicted = new Set(data.conflicts.map((c) => c.id));
@@ -91,6 +97,7 @@ export async function push<T extends SyncDoc>(
       refused: state,
     });
   }
+  for (const state of accepted) context.serverStates?.holds(state);
   await settleAccepted(context, accepted);
   return { accepted: accepted.length, conflicts: data.conflicts.map((row) => rowToDoc<T>(row, known)) };
 }

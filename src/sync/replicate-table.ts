@@ -8,7 +8,7 @@ import type { ConflictRule } from './conflict-handler';
 import type { ConflictLog } from './conflict-log';
 import { sameData, type Doc } from './merge';
 import type { Outbox } from './outbox';
-import { pageGoingPush, type KeepaliveTarget, type PageGoingState } from './page-going-push';
+import { pageGoingPush, ServerStates, type KeepaliveTarget, type PageGoingState } from './page-going-push';
 import { pull, type Checkpoint, type PullResult } from './pull';
 import { push, type PushResult } from './push';
 import type { SyncDoc } from './rows';
@@ -37,8 +37,6 @@ export interface TableReplicationOptions<T extends SyncDoc> {
   hooks: ReplicationHooks;
   /** Where a push sent as the page goes is sent (none: such pushes are not made). */
   keepalive?: KeepaliveTarget | undefined;
-  /** Whether this tab is the one that replicates (RxDB's leader). */
-  leading: () => boolean;
 }
 
 /** One table's replication, and its last push as the page goes (page-going-push.ts). */
@@ -56,7 +54,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
   const table = collection.name;
   const known = new Set(Object.keys(collection.schema.jsonSchema.properties));
   const call = <R>(send: Parameters<typeof callServer>[1]) => callServer(client, send, hooks) as Promise<R>;
-  let pushing = 0;
+  const serverStates = new ServerStates();
   const pullSoon = debounced(() => {
     if (!state.isStopped()) state.reSync();
   }, PULL_AFTER_PUSH_MS);
@@ -93,21 +91,17 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
           batchSize: options.batchSize ?? MAX_PUSH_ROWS,
           handler: async (rows) => {
             const send = (p_rows: Json) => call<PushResult>(() => client.rpc('sync_push', { p_table: table, p_rows }));
-            pushing++;
-            try {
-              const { accepted, conflicts } = await push({ ...options, known, send }, rows);
-              // The server's own values (a payment reference, the signing date) pulled now rather than
-              // at the next timer, so the screen shows them at once; once for a run of batches.
-              if (accepted > 0 && options.pullAfterPush) pullSoon.run();
-              return conflicts;
-            } finally {
-              pushing--;
-            }
+            const { accepted, conflicts } = await push({ ...options, known, send, serverStates }, rows);
+            for (const row of conflicts) serverStates.holds(row);
+            // The server's own values (a payment reference, the signing date) pulled now rather than
+            // at the next timer, so the screen shows them at once; once for a run of batches.
+            if (accepted > 0 && options.pullAfterPush) pullSoon.run();
+            return conflicts;
           },
         },
   });
 
-  const subscriptions = [logConflicts(state, options)];
+  const subscriptions = [logConflicts(state, options), state.received$.subscribe((doc) => serverStates.holds(doc))];
   if (!options.pullOnly) subscriptions.push(settleWhenIdle(state, options));
   const cancel = state.cancel.bind(state);
   return Object.assign(state, {
@@ -116,11 +110,11 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
       pullSoon.cancel();
       return cancel();
     },
+    // Any tab, the lead one or not yet (leadership can take a second to settle): the push is
+    // numbered after all of the device's (push-order.ts), and another open tab takes the change in.
     pageGoingPush: (states: readonly PageGoingState[]) => {
-      // Only the tab that pushes, and only while no push is under way: a request sent now must
-      // be this device's last of the page, never one a push in flight could land after.
-      if (!options.keepalive || options.pullOnly || !options.leading() || pushing > 0) return null;
-      return pageGoingPush(options.keepalive, table, states);
+      if (!options.keepalive || options.pullOnly) return null;
+      return pageGoingPush(options.keepalive, table, states, serverStates);
     },
   });
 }

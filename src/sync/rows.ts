@@ -24,9 +24,9 @@ export const newestBy =
  * must not make every pull fail the schema's `additionalProperties: false`.
  */
 export function rowToDoc<T>(row: Row, known?: ReadonlySet<string>): T & { _deleted: boolean } {
-  // `_writer` (which device wrote the row last) is the push's business, and `_landed` an older
-  // server's.
-  const { _modified, _deleted, _writer: _w, _landed: _l, ...rest } = row;
+  // `_writer` and `_writer_seq` (which device's push wrote the row last) are the push's business,
+  // and `_landed` an older server's.
+  const { _modified, _deleted, _writer: _w, _writer_seq: _s, _landed: _l, ...rest } = row;
   const fields = known ? Object.fromEntries(Object.entries(rest).filter(([k]) => known.has(k))) : rest;
   return { ...fields, serverModified: _modified ?? null, _deleted: Boolean(_deleted) } as unknown as T & {
     _deleted: boolean;

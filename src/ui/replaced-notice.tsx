@@ -12,7 +12,7 @@ export interface ReplacedValue {
   /** The value that stands. */
   server: unknown;
   at: number;
-  replacedBy: 'other-device' | 'other-tab' | 'this-device' | 'final';
+  replacedBy: 'other-device' | 'other-tab' | 'this-device' | 'this-tab' | 'final';
 }
 
 /** What a synced form says of its replaced values (data/replaced-values.ts). */
@@ -47,6 +47,8 @@ export function replacedSentence(label: string, kept: Omit<ReplacedValue, 'field
   switch (kept.replacedBy) {
     case 'this-device':
       return `${label}: your change, ${stands}, replaced ${setAside}, saved on another device (${clock(kept.at)}).`;
+    case 'this-tab':
+      return `${label}: your change, ${stands}, replaced ${setAside}, typed in another tab of this browser (${clock(kept.at)}).`;
     case 'other-device':
       return `${label}: ${stands}, saved on another device, replaced yours, ${setAside} (${clock(kept.at)}).`;
     case 'other-tab':
@@ -85,7 +87,7 @@ type ReplacedNoticeProps = {
 
 /** Under a field: another device's value replaced it (or this device's replaced another's). */
 export function ReplacedNotice({ label, kept, onRestore, onDismiss }: ReplacedNoticeProps) {
-  const other = kept.replacedBy === 'this-device';
+  const other = kept.replacedBy === 'this-device' || kept.replacedBy === 'this-tab';
   const restoreText = other ? 'Put theirs back' : 'Put mine back';
   const keepText = other ? 'Keep mine' : 'Keep theirs';
   return (

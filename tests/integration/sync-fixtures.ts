@@ -34,7 +34,9 @@ export interface PushRow {
   assumed: Record<string, unknown> | null;
   /** The pushing device (its storage token): a row it wrote last is not a conflict. */
   writer?: string;
-  /** What an app from before migration 20261128000034 also sent; the server no longer reads it. */
+  /** The push's place in the device's order: one arriving after a newer one changes nothing. */
+  seq?: number;
+  /** What an app from before migration 20261128000035 also sent; the server no longer reads it. */
   write_id?: string;
   partial?: boolean;
   after?: string[];

@@ -9,9 +9,11 @@
 --   later than the row's _modified.
 -- * _writer: which device wrote the row last through sync_push (null for every other write). When
 --   a push is committed but its answer is lost, the device's next push carries a stale assumed
---   state; _writer tells sync_push that the difference is the device's own earlier push. It comes
---   from a transaction-local setting that only the sync_push functions set (chloe.sync_writer), so
---   a client cannot write it directly.
+--   state; _writer tells sync_push that the difference is the device's own earlier push.
+-- * _writer_seq: that push's place in the device's order of pushes (a number that only grows on
+--   a device), so a push that arrives late, after a newer one of the same device, changes nothing.
+-- Both come from transaction-local settings that only the sync_push functions set
+-- (chloe.sync_writer, chloe.sync_writer_seq), so a client cannot write them directly.
 create or replace function public.stamp_sync_columns()
 returns trigger
 language plpgsql
@@ -33,11 +35,13 @@ begin
   new.updated_at := now();
   new._modified := clock_timestamp();
   new._writer := nullif(pg_catalog.current_setting('chloe.sync_writer', true), '');
+  new._writer_seq := case when new._writer is not null
+                          then nullif(pg_catalog.current_setting('chloe.sync_writer_seq', true), '')::bigint end;
   return new;
 end
 $$;
 
 comment on function public.stamp_sync_columns() is
-  'BEFORE INSERT/UPDATE on synced tables: server-owned created_at, updated_at, _modified (stamped after the xid is assigned, for sync_horizon) and _writer (for writes through sync_push); ids never change.';
+  'BEFORE INSERT/UPDATE on synced tables: server-owned created_at, updated_at, _modified (stamped after the xid is assigned, for sync_horizon), _writer and _writer_seq (for writes through sync_push); ids never change.';
 
 revoke execute on function public.stamp_sync_columns() from public, anon, authenticated;

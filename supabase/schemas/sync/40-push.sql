@@ -3,8 +3,8 @@
 -- table.
 --
 -- p_rows: [{"new": row, "assumed": the row as the device last saw it from the server | null,
---           "writer": the device's id}]. Other keys (an older app's "write_id", "after",
---           "partial") are not read.
+--           "writer": the device's id, "seq": the push's place in the device's order}]. Other
+--           keys (an older app's "write_id", "after", "partial") are not read.
 -- Returns {"conflicts": [current row, ...], "errors": [{"id", "code", "message", "detail", "hint",
 -- "column", "constraint", "current"}]}.
 --
@@ -23,10 +23,12 @@ security invoker
 set search_path = ''
 as $$
 declare
-  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer'];
+  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_writer_seq'];
   v_rows integer;
   v_shapes integer;
   v_writers integer;
+  v_seqs integer;
+  v_seq text;
   v_distinct_ids integer;
   v_writer text;
   v_ids uuid[];
@@ -49,21 +51,25 @@ begin
     select count(*),
            count(distinct (select array_agg(k order by k) from jsonb_object_keys(e -> 'new') as k)),
            count(distinct coalesce(e ->> 'writer', '')),
+           count(distinct coalesce(e ->> 'seq', '')),
            count(distinct (e -> 'new' ->> 'id')::uuid),
            min(e ->> 'writer'),
+           min((e ->> 'seq')::bigint)::text,
            array_agg((e -> 'new' ->> 'id')::uuid)
-      into v_rows, v_shapes, v_writers, v_distinct_ids, v_writer, v_ids
+      into v_rows, v_shapes, v_writers, v_seqs, v_distinct_ids, v_writer, v_seq, v_ids
       from jsonb_array_elements(p_rows) as e
      where jsonb_typeof(e -> 'new') = 'object'
        and jsonb_typeof(e -> 'new' -> 'id') = 'string'
        and coalesce(jsonb_typeof(e -> 'assumed'), 'null') = 'null'
        and coalesce(jsonb_typeof(e -> 'writer'), 'null') in ('null', 'string')
-       and coalesce(length(e ->> 'writer'), 0) <= 64;
+       and coalesce(length(e ->> 'writer'), 0) <= 64
+       and coalesce(jsonb_typeof(e -> 'seq'), 'null') in ('null', 'number');
   exception when others then
     -- An id that is not a uuid: the per-row path refuses that row by name.
     return public.sync_push_rows(p_table, p_rows);
   end;
-  if v_rows <> jsonb_array_length(p_rows) or v_shapes <> 1 or v_writers <> 1 or v_distinct_ids <> v_rows then
+  if v_rows <> jsonb_array_length(p_rows) or v_shapes <> 1 or v_writers <> 1 or v_seqs <> 1
+     or v_distinct_ids <> v_rows then
     return public.sync_push_rows(p_table, p_rows);
   end if;
 
@@ -91,10 +97,12 @@ begin
 
   begin
     perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
+    perform pg_catalog.set_config('chloe.sync_writer_seq', coalesce(v_seq, ''), true);
     execute format('insert into public.%I (%s) select %s from jsonb_populate_recordset(null::public.%I, $1)',
                    p_table, v_columns, v_columns, p_table)
       using (select jsonb_agg(e -> 'new' order by n) from jsonb_array_elements(p_rows) with ordinality as x(e, n));
     perform pg_catalog.set_config('chloe.sync_writer', '', true);
+    perform pg_catalog.set_config('chloe.sync_writer_seq', '', true);
   exception when others then
     -- Undone (with the settings above): one at a time, so the refused row is named and the
     -- others still go in.

@@ -5,6 +5,8 @@
 --   no row the caller can see      -> INSERT the columns the caller may insert (an id that belongs
 --                                     to a row the caller cannot see, or an expired assessment
 --                                     link, is refused by name: sync_hidden_row)
+--   this device wrote it last with  -> nothing: a late request, already overtaken by the device's
+--   a later push ("seq")               newer push (answered as taken: the device's state is newer)
 --   row exists, assumed is null    -> conflict (the device thought it was new), unless this
 --                                     device wrote the row last (its own earlier push)
 --   row data = assumed data, or    -> UPDATE the columns the caller may update; if RLS lets the
@@ -13,12 +15,11 @@
 --
 -- "This device wrote it last" (_writer, set by the stamping trigger from "writer") is how a push
 -- whose answer was lost is recognised: the device's next push still assumes the older state, and
--- its present state descends from the row it wrote. A device sends one push at a time, and a push
--- made as a page goes is sent only while no other is under way (docs/decisions/030), so a late
--- request never overtakes a newer one of the same device.
+-- its present state descends from the row it wrote. "seq" orders one device's pushes: the push a
+-- page sends as it goes may overtake one already under way (docs/decisions/030).
 --
 -- "Data" is every column the caller may read except the server-owned ones (created_at, updated_at,
--- _modified, _writer): the device's copy of those can lag. The assumed state is first read into
+-- _modified, _writer, _writer_seq): the device's copy of those can lag. The assumed state is first read into
 -- the table's row type, so values compare as Postgres values (numeric 1.25 = 1.250, timestamps in
 -- any offset, text[] element by element), not as the device's spelling of them. Columns the device
 -- leaves out of "new" keep their current value (or their default on insert). A column the caller
@@ -37,7 +38,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer'];
+  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_writer_seq'];
   -- Set by the server during the write whatever the device sends: never a device's change.
   c_trigger_owned constant text[] := array['completed_at'];
   -- The server's own signing facts: a device cannot write them (no privilege), and an app from
@@ -49,6 +50,7 @@ declare
   v_columns_all text[]; v_unreadable text[]; v_insertable text[]; v_updatable text[];
   v_element jsonb; v_new jsonb; v_new_row jsonb; v_assumed jsonb;
   v_writer text;
+  v_seq bigint;
   v_id_text text; v_id uuid;
   v_current jsonb; v_assumed_row jsonb;
   v_columns text;
@@ -118,6 +120,7 @@ begin
     v_id_text := case when jsonb_typeof(v_new) = 'object' then v_new ->> 'id' end;
     v_writer := case when jsonb_typeof(v_element -> 'writer') = 'string'
                      then left(v_element ->> 'writer', 64) end;
+    v_seq := null;
     v_current := null;
     v_assumed_row := null;
 
@@ -131,15 +134,23 @@ begin
           using errcode = '22023';
       end if;
       v_id := v_id_text::uuid;
-      -- Who writes, for the stamping trigger (local to this transaction; reset below).
+      if jsonb_typeof(v_element -> 'seq') = 'number' then
+        v_seq := (v_element ->> 'seq')::bigint;
+      end if;
+      -- Who writes, and in which order, for the stamping trigger (local to this transaction).
       perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
+      perform pg_catalog.set_config('chloe.sync_writer_seq', coalesce(v_seq::text, ''), true);
 
       -- The current row, locked when the caller may update it. FOR UPDATE also applies the
       -- UPDATE policy, so a row the caller may read but not change (a completed assessment) is
       -- found by the plain read that follows.
       v_current := coalesce(public.sync_visible_row(p_table, v_id, true), public.sync_visible_row(p_table, v_id));
 
-      if v_current is null then
+      if v_current is not null and v_writer is not null and v_current ->> '_writer' = v_writer
+         and v_seq is not null and (v_current ->> '_writer_seq')::bigint >= v_seq then
+        -- A late request of this device: its newer push has landed already.
+        null;
+      elsif v_current is null then
         v_hidden := public.sync_hidden_row(p_table, v_id);
         if v_hidden = 'expired' then
           raise exception 'agent_assessments_link_expired: this assessment link has expired'
@@ -247,6 +258,7 @@ begin
     end;
   end loop;
   perform pg_catalog.set_config('chloe.sync_writer', '', true);
+  perform pg_catalog.set_config('chloe.sync_writer_seq', '', true);
 
   -- Conflicting rows as they are now, after every write of this call, once each.
   for v_id in select u.id from unnest(v_conflict_ids) with ordinality as u(id, n)

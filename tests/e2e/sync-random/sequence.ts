@@ -148,7 +148,9 @@ export async function finish(run: Run, ending: Ending): Promise<Outcome> {
         replacedBy: String(entry.replacedBy),
       });
     }
-    const outbox = await readCollection(device.page, 'outbox');
+    // Waiting changes only: an accepted state kept a moment for its late record is not one
+    // (src/sync/outbox.ts; Dexie stores the indexed boolean as '1' / '0').
+    const outbox = (await readCollection(device.page, 'outbox')).filter((e) => e.waiting === true || e.waiting === '1');
     outboxLeft += outbox.length;
     for (const entry of outbox) {
       run.problems.push(

@@ -1,7 +1,7 @@
 // The share subscription wizard on two devices of one user. A draft made beforehand (as if on a
 // third device) is where both start; every value is saved on the device as it is typed, as in the
 // assessment (both wizards use one synced form), and Next waits for the last one.
-import { randomUUID } from 'node:crypto';
+import { subscriptionIdOf } from '../../draft-id';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
 import { deviceAction, newDevice, readCollection, type Device } from './device';
@@ -41,7 +41,8 @@ async function readStep(page: Page): Promise<number> {
 }
 
 export async function runSubscription(browser: Browser, seed: number, rng: Rng, steps: number): Promise<Outcome> {
-  const draftId = randomUUID();
+  // The account's draft, under the id its devices derive (ADR 030): known once the account is.
+  let draftId = '';
   const initial: Record<string, Scalar> = {
     subscriber_name: `Initial Name ${seed}`,
     subscriber_email: `initial.${seed}@example.test`,
@@ -62,6 +63,7 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
     run.devices.push(await newDevice('A', contextA, pageA, (l) => run.trace.push(l)));
     const email = await signUp(pageA);
     const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
+    draftId = subscriptionIdOf(user!.id);
     const shares = initial.number_of_shares as number;
     await sql(
       `insert into share_subscriptions (id, user_id, subscriber_name, subscriber_email, subscriber_address,

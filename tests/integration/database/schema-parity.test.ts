@@ -10,8 +10,8 @@ import { ASSESSMENT_TABLES, USER_TABLES } from '../../../src/data/synced-tables'
 import { sql } from '../fixtures';
 
 // RxDB schemas mirror the columns a client may read of their tables, column for column; only the
-// sync columns differ (`_modified` → serverModified, `_deleted` is RxDB's own, `_writer` is the
-// push's conflict handling's). A column kept from clients (agent_assessments'
+// sync columns differ (`_modified` → serverModified, `_deleted` is RxDB's own, `_writer` and
+// `_writer_seq` are the push's conflict handling's). A column kept from clients (agent_assessments'
 // created_by) never reaches a device, so its schema has none.
 describe('RxDB schemas mirror the Postgres tables', () => {
   it.each([
@@ -29,7 +29,7 @@ describe('RxDB schemas mirror the Postgres tables', () => {
     );
     const columns = rows
       .map((r) => r.column_name)
-      .filter((c) => !['_deleted', '_writer'].includes(c))
+      .filter((c) => !['_deleted', '_writer', '_writer_seq'].includes(c))
       .map((c) => (c === '_modified' ? 'serverModified' : c));
     expect(Object.keys(schema.properties).sort()).toEqual(columns.sort());
   });

@@ -31,15 +31,15 @@ describe('the draft id', () => {
   });
 });
 
-/** The data steps of migration 20261128000035 (its `do` blocks), as written. */
+/** The data steps of migration 20261128000036 (its `do` blocks), as written. */
 const dataSteps = () =>
   [
-    ...readFileSync(path.join(MIGRATIONS_DIR, '20261128000035_one_open_draft.sql'), 'utf8').matchAll(
+    ...readFileSync(path.join(MIGRATIONS_DIR, '20261128000036_one_open_draft.sql'), 'utf8').matchAll(
       /^do \$\$[\s\S]*?^\$\$;$/gm,
     ),
   ].map((m) => m[0]);
 
-describe('migration 20261128000035 on drafts made before it', () => {
+describe('migration 20261128000036 on drafts made before it', () => {
   it('merges an account’s drafts field by field into the newest, under the derived id; a signed one stays', async () => {
     const u = await user();
     const db = new pg.Client({ connectionString: stack().adminDbUrl });

@@ -93,7 +93,7 @@ async function goingDevice() {
       serverModified: doc.serverModified ?? null,
       sent: doc,
     });
-    return engine.pageGoingPush('share_subscriptions', [{ doc, assumed: null }]);
+    return engine.pageGoingPush('share_subscriptions', [{ doc, stored: doc, waiting: true }]);
   };
   return { u, local, start, setOnline, id, draft, typeName, goes, writer };
 }
@@ -121,13 +121,15 @@ describe('the push sent as the page goes', () => {
     ).toMatchObject({ name: 'Ada', writer });
   });
 
-  it('is not made while a push is under way: that push completes, and the next visit sends the rest', async () => {
-    const { local, start, setOnline, id, draft, typeName, goes } = await goingDevice();
+  it('made while a push is under way: that push, landing after it, changes nothing', async () => {
+    const { local, start, id, draft, typeName, goes } = await goingDevice();
     const realFetch = globalThis.fetch;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held!: () => void;
     const isHeld = new Promise<void>((resolve) => (held = resolve));
+    let landed!: () => void;
+    const lateLanded = new Promise<void>((resolve) => (landed = resolve));
     let holding = true;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -135,29 +137,31 @@ describe('the push sent as the page goes', () => {
       holding = false;
       held();
       await released;
-      return realFetch(input, init);
+      const response = await realFetch(input, init);
+      landed();
+      return response;
     });
     const page = start();
     await draft('A');
+    // The first keystroke's push (the draft's insert) is held on its way.
     await isHeld;
     const newest = await typeName('Ada Lovelace');
-    // The first keystroke's push is in flight: the page sends nothing that could land before it.
-    expect(goes(page, newest, 'A')).toBe(false);
-    // The page is gone; the request under way completes all the same.
-    const stopped = page.stop();
-    release();
-    await stopped;
+    expect(goes(page, newest, 'A')).toBe(true);
     expect(
-      (
-        await until(
-          () => onServer(id),
-          (row) => row?.name !== undefined,
-        )
-      )?.name,
-    ).toBe('A');
+      await until(
+        () => onServer(id),
+        (row) => row?.name === 'Ada Lovelace',
+      ),
+    ).toMatchObject({
+      name: 'Ada Lovelace',
+    });
+    // The held push lands now: older in this device's order, it changes nothing.
+    release();
+    await lateLanded;
+    expect((await onServer(id))?.name).toBe('Ada Lovelace');
+    await page.stop();
 
-    // The next visit takes in what was kept and sends it, over its own push: nothing logged.
-    setOnline(true);
+    // The next visit sends what the device holds, over both of its pushes: nothing logged.
     const next = start();
     await writeKeptChanges(local);
     next.reSync();

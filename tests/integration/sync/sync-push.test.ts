@@ -153,6 +153,37 @@ describe('sync_push', () => {
     expect(await dbRow('saved_properties', row.id)).toMatchObject({ title: 'Ada L', bedrooms: 2 });
   });
 
+  it("a device's push arriving after a newer one of the same device (a lower seq) changes nothing", async () => {
+    const a = await user();
+    const draft = property(a, 'A');
+    // The page's last push (seq 2, the whole draft) overtakes the first keystroke's (seq 1).
+    const newer = await push(a.client, 'saved_properties', [
+      { new: { ...draft, title: 'Ada Lovelace' }, assumed: null, writer: 'dev-a', seq: 2 },
+    ]);
+    expect(newer).toEqual({ conflicts: [], errors: [] });
+    const late = await push(a.client, 'saved_properties', [{ new: draft, assumed: null, writer: 'dev-a', seq: 1 }]);
+    expect(late).toEqual({ conflicts: [], errors: [] });
+    expect(await dbRow('saved_properties', draft.id)).toMatchObject({
+      title: 'Ada Lovelace',
+      _writer: 'dev-a',
+      _writer_seq: 2,
+    });
+    // The device's next push goes on from there; another device's is judged as before.
+    const [seen] = (await pull(a.client, 'saved_properties', null)).documents;
+    expect(
+      await push(a.client, 'saved_properties', [
+        { new: { ...seen!, title: 'Ada' }, assumed: null, writer: 'dev-a', seq: 3 },
+      ]),
+    ).toEqual({ conflicts: [], errors: [] });
+    const other = await push(a.client, 'saved_properties', [
+      { new: { ...seen!, title: 'B' }, assumed: seen!, writer: 'dev-b', seq: 99 },
+    ]);
+    expect(other.conflicts.map((c) => c.title)).toEqual(['Ada']);
+    // A write that is not a device's push keeps no order.
+    await a.client.from('saved_properties').update({ title: 'By the API', _writer_seq: 7 }).eq('id', draft.id);
+    expect(await dbRow('saved_properties', draft.id)).toMatchObject({ _writer: null, _writer_seq: null });
+  });
+
   it('a client cannot set _writer itself', async () => {
     const a = await user();
     const [row] = await pushNew(a, 'saved_properties', [property(a, 'Mine')]);

@@ -59,6 +59,7 @@ const READABLE = [
   '_modified',
   '_deleted',
   '_writer',
+  '_writer_seq',
 ] as const satisfies readonly (keyof CreatedAssessment)[];
 
 // A column of the table missing above fails the typecheck here rather than showing as blank.

@@ -84,9 +84,11 @@ revoke execute on function public.check_share_subscription_id() from public, ano
 --   later than the row's _modified.
 -- * _writer: which device wrote the row last through sync_push (null for every other write). When
 --   a push is committed but its answer is lost, the device's next push carries a stale assumed
---   state; _writer tells sync_push that the difference is the device's own earlier push. It comes
---   from a transaction-local setting that only the sync_push functions set (chloe.sync_writer), so
---   a client cannot write it directly.
+--   state; _writer tells sync_push that the difference is the device's own earlier push.
+-- * _writer_seq: that push's place in the device's order of pushes (a number that only grows on
+--   a device), so a push that arrives late, after a newer one of the same device, changes nothing.
+-- Both come from transaction-local settings that only the sync_push functions set
+-- (chloe.sync_writer, chloe.sync_writer_seq), so a client cannot write them directly.
 create or replace function public.stamp_sync_columns()
 returns trigger
 language plpgsql
@@ -108,12 +110,14 @@ begin
   new.updated_at := now();
   new._modified := clock_timestamp();
   new._writer := nullif(pg_catalog.current_setting('chloe.sync_writer', true), '');
+  new._writer_seq := case when new._writer is not null
+                          then nullif(pg_catalog.current_setting('chloe.sync_writer_seq', true), '')::bigint end;
   return new;
 end
 $$;
 
 comment on function public.stamp_sync_columns() is
-  'BEFORE INSERT/UPDATE on synced tables: server-owned created_at, updated_at, _modified (stamped after the xid is assigned, for sync_horizon) and _writer (for writes through sync_push); ids never change.';
+  'BEFORE INSERT/UPDATE on synced tables: server-owned created_at, updated_at, _modified (stamped after the xid is assigned, for sync_horizon), _writer and _writer_seq (for writes through sync_push); ids never change.';
 
 revoke execute on function public.stamp_sync_columns() from public, anon, authenticated;
 
@@ -124,8 +128,8 @@ revoke execute on function public.stamp_sync_columns() from public, anon, authen
 -- table.
 --
 -- p_rows: [{"new": row, "assumed": the row as the device last saw it from the server | null,
---           "writer": the device's id}]. Other keys (an older app's "write_id", "after",
---           "partial") are not read.
+--           "writer": the device's id, "seq": the push's place in the device's order}]. Other
+--           keys (an older app's "write_id", "after", "partial") are not read.
 -- Returns {"conflicts": [current row, ...], "errors": [{"id", "code", "message", "detail", "hint",
 -- "column", "constraint", "current"}]}.
 --
@@ -144,10 +148,12 @@ security invoker
 set search_path = ''
 as $$
 declare
-  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer'];
+  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_writer_seq'];
   v_rows integer;
   v_shapes integer;
   v_writers integer;
+  v_seqs integer;
+  v_seq text;
   v_distinct_ids integer;
   v_writer text;
   v_ids uuid[];
@@ -170,21 +176,25 @@ begin
     select count(*),
            count(distinct (select array_agg(k order by k) from jsonb_object_keys(e -> 'new') as k)),
            count(distinct coalesce(e ->> 'writer', '')),
+           count(distinct coalesce(e ->> 'seq', '')),
            count(distinct (e -> 'new' ->> 'id')::uuid),
            min(e ->> 'writer'),
+           min((e ->> 'seq')::bigint)::text,
            array_agg((e -> 'new' ->> 'id')::uuid)
-      into v_rows, v_shapes, v_writers, v_distinct_ids, v_writer, v_ids
+      into v_rows, v_shapes, v_writers, v_seqs, v_distinct_ids, v_writer, v_seq, v_ids
       from jsonb_array_elements(p_rows) as e
      where jsonb_typeof(e -> 'new') = 'object'
        and jsonb_typeof(e -> 'new' -> 'id') = 'string'
        and coalesce(jsonb_typeof(e -> 'assumed'), 'null') = 'null'
        and coalesce(jsonb_typeof(e -> 'writer'), 'null') in ('null', 'string')
-       and coalesce(length(e ->> 'writer'), 0) <= 64;
+       and coalesce(length(e ->> 'writer'), 0) <= 64
+       and coalesce(jsonb_typeof(e -> 'seq'), 'null') in ('null', 'number');
   exception when others then
     -- An id that is not a uuid: the per-row path refuses that row by name.
     return public.sync_push_rows(p_table, p_rows);
   end;
-  if v_rows <> jsonb_array_length(p_rows) or v_shapes <> 1 or v_writers <> 1 or v_distinct_ids <> v_rows then
+  if v_rows <> jsonb_array_length(p_rows) or v_shapes <> 1 or v_writers <> 1 or v_seqs <> 1
+     or v_distinct_ids <> v_rows then
     return public.sync_push_rows(p_table, p_rows);
   end if;
 
@@ -212,10 +222,12 @@ begin
 
   begin
     perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
+    perform pg_catalog.set_config('chloe.sync_writer_seq', coalesce(v_seq, ''), true);
     execute format('insert into public.%I (%s) select %s from jsonb_populate_recordset(null::public.%I, $1)',
                    p_table, v_columns, v_columns, p_table)
       using (select jsonb_agg(e -> 'new' order by n) from jsonb_array_elements(p_rows) with ordinality as x(e, n));
     perform pg_catalog.set_config('chloe.sync_writer', '', true);
+    perform pg_catalog.set_config('chloe.sync_writer_seq', '', true);
   exception when others then
     -- Undone (with the settings above): one at a time, so the refused row is named and the
     -- others still go in.
@@ -240,6 +252,8 @@ grant execute on function public.sync_push(text, jsonb) to anon, authenticated, 
 --   no row the caller can see      -> INSERT the columns the caller may insert (an id that belongs
 --                                     to a row the caller cannot see, or an expired assessment
 --                                     link, is refused by name: sync_hidden_row)
+--   this device wrote it last with  -> nothing: a late request, already overtaken by the device's
+--   a later push ("seq")               newer push (answered as taken: the device's state is newer)
 --   row exists, assumed is null    -> conflict (the device thought it was new), unless this
 --                                     device wrote the row last (its own earlier push)
 --   row data = assumed data, or    -> UPDATE the columns the caller may update; if RLS lets the
@@ -248,12 +262,11 @@ grant execute on function public.sync_push(text, jsonb) to anon, authenticated, 
 --
 -- "This device wrote it last" (_writer, set by the stamping trigger from "writer") is how a push
 -- whose answer was lost is recognised: the device's next push still assumes the older state, and
--- its present state descends from the row it wrote. A device sends one push at a time, and a push
--- made as a page goes is sent only while no other is under way (docs/decisions/030), so a late
--- request never overtakes a newer one of the same device.
+-- its present state descends from the row it wrote. "seq" orders one device's pushes: the push a
+-- page sends as it goes may overtake one already under way (docs/decisions/030).
 --
 -- "Data" is every column the caller may read except the server-owned ones (created_at, updated_at,
--- _modified, _writer): the device's copy of those can lag. The assumed state is first read into
+-- _modified, _writer, _writer_seq): the device's copy of those can lag. The assumed state is first read into
 -- the table's row type, so values compare as Postgres values (numeric 1.25 = 1.250, timestamps in
 -- any offset, text[] element by element), not as the device's spelling of them. Columns the device
 -- leaves out of "new" keep their current value (or their default on insert). A column the caller
@@ -272,7 +285,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer'];
+  c_server_owned constant text[] := array['created_at', 'updated_at', '_modified', '_writer', '_writer_seq'];
   -- Set by the server during the write whatever the device sends: never a device's change.
   c_trigger_owned constant text[] := array['completed_at'];
   -- The server's own signing facts: a device cannot write them (no privilege), and an app from
@@ -284,6 +297,7 @@ declare
   v_columns_all text[]; v_unreadable text[]; v_insertable text[]; v_updatable text[];
   v_element jsonb; v_new jsonb; v_new_row jsonb; v_assumed jsonb;
   v_writer text;
+  v_seq bigint;
   v_id_text text; v_id uuid;
   v_current jsonb; v_assumed_row jsonb;
   v_columns text;
@@ -353,6 +367,7 @@ begin
     v_id_text := case when jsonb_typeof(v_new) = 'object' then v_new ->> 'id' end;
     v_writer := case when jsonb_typeof(v_element -> 'writer') = 'string'
                      then left(v_element ->> 'writer', 64) end;
+    v_seq := null;
     v_current := null;
     v_assumed_row := null;
 
@@ -366,15 +381,23 @@ begin
           using errcode = '22023';
       end if;
       v_id := v_id_text::uuid;
-      -- Who writes, for the stamping trigger (local to this transaction; reset below).
+      if jsonb_typeof(v_element -> 'seq') = 'number' then
+        v_seq := (v_element ->> 'seq')::bigint;
+      end if;
+      -- Who writes, and in which order, for the stamping trigger (local to this transaction).
       perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
+      perform pg_catalog.set_config('chloe.sync_writer_seq', coalesce(v_seq::text, ''), true);
 
       -- The current row, locked when the caller may update it. FOR UPDATE also applies the
       -- UPDATE policy, so a row the caller may read but not change (a completed assessment) is
       -- found by the plain read that follows.
       v_current := coalesce(public.sync_visible_row(p_table, v_id, true), public.sync_visible_row(p_table, v_id));
 
-      if v_current is null then
+      if v_current is not null and v_writer is not null and v_current ->> '_writer' = v_writer
+         and v_seq is not null and (v_current ->> '_writer_seq')::bigint >= v_seq then
+        -- A late request of this device: its newer push has landed already.
+        null;
+      elsif v_current is null then
         v_hidden := public.sync_hidden_row(p_table, v_id);
         if v_hidden = 'expired' then
           raise exception 'agent_assessments_link_expired: this assessment link has expired'
@@ -482,6 +505,7 @@ begin
     end;
   end loop;
   perform pg_catalog.set_config('chloe.sync_writer', '', true);
+  perform pg_catalog.set_config('chloe.sync_writer_seq', '', true);
 
   -- Conflicting rows as they are now, after every write of this call, once each.
   for v_id in select u.id from unnest(v_conflict_ids) with ordinality as u(id, n)

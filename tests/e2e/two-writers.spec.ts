@@ -1,0 +1,235 @@
+// Two writers, one truth (docs/decisions/030-two-writers-one-truth.md), tried as new users would:
+// a second device opened before the draft existed; two devices starting a draft offline; two tabs
+// of one browser; two people typing one answer of an assessment link; a device back after the
+// other signed; a reconnect. Each in real Chromium against the local stack.
+import { randomUUID } from 'node:crypto';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { axeProblems, layoutProblem } from './checks';
+import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
+import { readCollection } from './sync-random/device';
+import { stepHeading } from './subscription-steps';
+
+const SUBSCRIBE = '/shareholder/subscribe';
+
+/** The account's subscriptions as Postgres holds them. */
+const subscriptionsOf = (email: string) =>
+  sql<{ status: string; name: string | null; address: string | null; phone: string | null; deleted: boolean }>(
+    `select s.status, s.subscriber_name as name, s.subscriber_address as address, s.subscriber_phone as phone,
+            s._deleted as deleted
+       from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
+    [email],
+  );
+
+const openDrafts = async (email: string) =>
+  (await subscriptionsOf(email)).filter((s) => s.status === 'draft' && !s.deleted);
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const header = (page: Page) => page.locator('[data-sync-kind]').first().getByRole('status');
+
+async function atStepOne(page: Page) {
+  await page.goto(SUBSCRIBE);
+  await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible({ timeout: 20_000 });
+}
+
+test('a device opened before the draft existed takes it as soon as it exists, and both end on one draft', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page);
+  const b = (await signIn(browser, email)).page;
+  // B opens the wizard first: no draft anywhere yet.
+  await atStepOne(b);
+  await atStepOne(page);
+  await field(page, 'Full name').fill('Alice Investor');
+  await field(page, 'Address').fill('1 A Street, Bath');
+  // B shows A's answers without a reload (the live channel), in every field.
+  await expect(field(b, 'Full name')).toHaveValue('Alice Investor', { timeout: 10_000 });
+  await expect(field(b, 'Address')).toHaveValue('1 A Street, Bath');
+  await field(b, 'Phone (optional)').fill('07700 900123');
+  await expect(field(page, 'Phone (optional)')).toHaveValue('07700 900123', { timeout: 10_000 });
+  await expect
+    .poll(async () => openDrafts(email))
+    .toEqual([
+      { status: 'draft', name: 'Alice Investor', address: '1 A Street, Bath', phone: '07700 900123', deleted: false },
+    ]);
+  expect(await subscriptionsOf(email)).toHaveLength(1);
+  for (const p of [page, b]) {
+    await p.reload();
+    // A draft with a name and an address resumes at step 3: its answers are all there.
+    await expect(stepHeading(p, 3, 'Legal Confirmations')).toBeVisible({ timeout: 20_000 });
+  }
+  await b.context().close();
+});
+
+test('two devices that start a draft offline end on one, merged field by field; the name that lost is said and kept', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page);
+  const other = await signIn(browser, email);
+  const b = other.page;
+  for (const p of [page, b]) {
+    await atStepOne(p);
+    await controlledByServiceWorker(p);
+  }
+  await page.context().setOffline(true);
+  await other.context.setOffline(true);
+  await field(page, 'Full name').fill('Alice Investor');
+  await field(page, 'Address').fill('1 A Street, Bath');
+  await field(b, 'Full name').fill('Alice I.');
+  await field(b, 'Phone (optional)').fill('07700 900123');
+  // A reaches the server first.
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await openDrafts(email))[0]?.name, { timeout: 20_000 }).toBe('Alice Investor');
+  await other.context.setOffline(false);
+  await expect
+    .poll(async () => openDrafts(email), { timeout: 20_000 })
+    .toEqual([
+      { status: 'draft', name: 'Alice Investor', address: '1 A Street, Bath', phone: '07700 900123', deleted: false },
+    ]);
+  // On B, the name that stands shows, and B's own is said under the field, with a way back.
+  await expect(field(b, 'Full name')).toHaveValue('Alice Investor', { timeout: 10_000 });
+  await expect(field(b, 'Address')).toHaveValue('1 A Street, Bath');
+  await expect(
+    b
+      .getByRole('status')
+      .filter({ hasText: /^Full name: “Alice Investor”, saved on another device, replaced yours, “Alice I\.”/ }),
+  ).toBeVisible({ timeout: 10_000 });
+  await expect(field(page, 'Phone (optional)')).toHaveValue('07700 900123', { timeout: 10_000 });
+  expect(await axeProblems(b)).toEqual([]);
+  await other.context.close();
+});
+
+/** Two tabs of one browser, both on step 1 before any draft exists. */
+async function twoTabs(context: BrowserContext, page: Page) {
+  const email = await signUp(page);
+  const second = await context.newPage();
+  await atStepOne(page);
+  await atStepOne(second);
+  return { email, second };
+}
+
+test('two tabs of one browser are one device: one draft, one value everywhere, never "another device"', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { email, second } = await twoTabs(context, page);
+  // Both type the name at once, before either has a draft.
+  await Promise.all([
+    field(page, 'Full name').fill('Explorer Three Tabs'),
+    field(second, 'Full name').fill('Bravo Second Tab'),
+  ]);
+  const stored = async () =>
+    (await readCollection(page, 'share_subscriptions'))
+      .filter((d) => d.status === 'draft')
+      .map((d) => d.subscriber_name);
+  await expect.poll(stored).toEqual([expect.stringMatching(/^(Explorer Three Tabs|Bravo Second Tab)$/)]);
+  const [stands] = (await stored()) as string[];
+  const setAside = stands === 'Explorer Three Tabs' ? 'Bravo Second Tab' : 'Explorer Three Tabs';
+  // Within a second of the typing, both tabs show the one that stands, whole.
+  for (const tab of [page, second]) await expect(field(tab, 'Full name')).toHaveValue(stands!, { timeout: 2_000 });
+  // The other is kept once, as another tab's, and said so — no tab speaks of another device.
+  await expect
+    .poll(async () =>
+      (await readCollection(page, 'conflict_log')).map((e): unknown[] => [JSON.parse(String(e.local)), e.replacedBy]),
+    )
+    .toEqual([[setAside, expect.stringMatching(/^(other-tab|this-tab)$/)]]);
+  const saidAsTab = async () =>
+    (await page.getByText(/another tab of this browser/).count()) +
+    (await second.getByText(/another tab of this browser/).count());
+  await expect.poll(saidAsTab).toBeGreaterThan(0);
+  for (const tab of [page, second]) expect(await tab.getByText(/another device/).count()).toBe(0);
+  await expect.poll(async () => (await openDrafts(email)).map((d) => d.name), { timeout: 20_000 }).toEqual([stands]);
+});
+
+test('two people typing one answer of an assessment link: one whole value, one kept value per burst, said by its label', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const token = `T${randomUUID().replace(/-/g, '')}`;
+  await sql(`insert into agent_assessments (token) values ($1)`, [token]);
+  const other = await browser.newContext();
+  const tablets = [page, await other.newPage()];
+  for (const t of tablets) {
+    await t.goto(`/agent-assessment/${token}`);
+    await expect(t.getByLabel(/^Main Contact Name/)).toBeVisible({ timeout: 20_000 });
+  }
+  const onServer = async () =>
+    (
+      await sql<{ name: string | null }>('select main_contact_name as name from agent_assessments where token = $1', [
+        token,
+      ])
+    )[0]?.name ?? null;
+  const typed: string[][] = [[], []];
+  for (let burst = 0; burst < 3; burst++) {
+    const words = [`Alex Morgan ${burst}`, `Bea Khan ${burst}`];
+    await Promise.all(
+      tablets.map(async (t, i) => {
+        const input = t.getByLabel(/^Main Contact Name/);
+        await input.click();
+        await input.press('ControlOrMeta+a');
+        await input.pressSequentially(words[i]!, { delay: 25 });
+        typed[i]!.push(words[i]!);
+      }),
+    );
+    // Within a second of the typing, focused, both show what Postgres holds: a whole typed value.
+    await expect.poll(onServer, { timeout: 5_000 }).toMatch(/^(Alex Morgan|Bea Khan) \d$/);
+    const stands = await onServer();
+    expect(words).toContain(stands);
+    for (const t of tablets) {
+      await expect(t.getByLabel(/^Main Contact Name/)).toBeFocused();
+      await expect(t.getByLabel(/^Main Contact Name/)).toHaveValue(stands!, { timeout: 2_000 });
+    }
+    await tablets[0]!.waitForTimeout(2_500);
+  }
+  // Each tablet kept at most one value per burst, each a whole value it typed.
+  for (const [i, t] of tablets.entries()) {
+    const kept = (await readCollection(t, 'conflict_log')).filter((e) => e.field === 'main_contact_name');
+    expect(kept.length, `tablet ${i}`).toBeLessThanOrEqual(3);
+    for (const e of kept) expect(typed[i]).toContain(JSON.parse(String(e.local)));
+  }
+  // Sync details names the question as the form does.
+  const withKept = (await readCollection(tablets[0]!, 'conflict_log')).length > 0 ? tablets[0]! : tablets[1]!;
+  await withKept.getByRole('button', { name: 'Sync details' }).click();
+  const details = withKept.getByRole('dialog', { name: 'Sync details' });
+  await expect(details).toContainText('Main Contact Name:');
+  await expect(details).not.toContainText('Main contact name:');
+  await other.close();
+});
+
+test('a reconnect shows no failure that did not happen', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await atStepOne(page);
+  await controlledByServiceWorker(page);
+  await field(page, 'Full name').fill('Before');
+  await expect(header(page)).toHaveText('All changes synced', { timeout: 20_000 });
+  // Every text the status takes, from here on.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenStatus: string[] }).seenStatus = seen;
+    const root = document.querySelector('[data-sync-kind]');
+    new MutationObserver(() => seen.push(root?.textContent ?? '')).observe(root!, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await context.setOffline(true);
+  await field(page, 'Full name').fill('Typed offline');
+  await expect(header(page)).toContainText('Offline', { timeout: 10_000 });
+  await page.waitForTimeout(3_000);
+  await context.setOffline(false);
+  await expect(header(page)).toHaveText('All changes synced', { timeout: 20_000 });
+  const seen = await page.evaluate(() => (window as unknown as { seenStatus: string[] }).seenStatus);
+  expect(seen.filter((s) => /Sync problem|cannot be reached/.test(s))).toEqual([]);
+  // And it fits a phone and a tablet.
+  for (const width of [390, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(layoutProblem), `at ${width} px`).toBeNull();
+  }
+});
