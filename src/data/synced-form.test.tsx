@@ -64,6 +64,17 @@ const ID = '8b0c2f3e-3c1d-8a4b-9c6d-7e8f9a0b1c2d';
 const storeElsewhere = async (data: UserData, patch: Partial<ShareSubscriptionDoc>) =>
   (await data.db.share_subscriptions.findOne(ID).exec())!.incrementalPatch(patch);
 
+/** 'Start' is stored; this tab types 'B' then 'Bravo' while another tab's value is stored first. */
+async function burstLostToAnotherTab(data: UserData, result: { current: ReturnType<typeof useNameForm> }) {
+  act(() => result.current.form.setFieldValue('name', 'Start'));
+  await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+  await data.writes.idle();
+  await new Promise((r) => setTimeout(r, BURST_IDLE_MS + 50));
+  act(() => result.current.form.setFieldValue('name', 'B'));
+  await storeElsewhere(data, { subscriber_name: 'Explorer Three Tabs' });
+  act(() => result.current.form.setFieldValue('name', 'Bravo'));
+}
+
 describe('useSyncedForm', () => {
   it('writes a change as it is made: the first makes the document under its id, later ones patch it', async () => {
     const data = await localUserData();
@@ -159,14 +170,7 @@ describe('useSyncedForm', () => {
   it('two tabs typing one field: the first stored stands; the other tab shows it when its burst ends, and its value is kept once', async () => {
     const data = await localUserData();
     const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
-    act(() => result.current.form.setFieldValue('name', 'Start'));
-    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
-    await data.writes.idle();
-    await new Promise((r) => setTimeout(r, BURST_IDLE_MS + 50));
-    // This tab starts a burst; the other tab's value is stored first.
-    act(() => result.current.form.setFieldValue('name', 'B'));
-    await storeElsewhere(data, { subscriber_name: 'Explorer Three Tabs' });
-    act(() => result.current.form.setFieldValue('name', 'Bravo'));
+    await burstLostToAnotherTab(data, result);
     act(() => result.current.form.setFieldValue('name', 'Bravo Second Tab'));
     await data.writes.idle();
     expect((await drafts(data))[0]?.subscriber_name).toBe('Explorer Three Tabs');
@@ -185,14 +189,8 @@ describe('useSyncedForm', () => {
     const data = await localUserData();
     const push = vi.spyOn(data.engine, 'pageGoingPush').mockReturnValue(true);
     const { result, unmount } = renderHook(() => useNameForm(draftDocument(data, ID)));
-    act(() => result.current.form.setFieldValue('name', 'Start'));
-    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    await burstLostToAnotherTab(data, result);
     await data.writes.idle();
-    await new Promise((r) => setTimeout(r, BURST_IDLE_MS + 50));
-    act(() => result.current.form.setFieldValue('name', 'B'));
-    await storeElsewhere(data, { subscriber_name: 'Explorer Three Tabs' });
-    await data.writes.idle();
-    act(() => result.current.form.setFieldValue('name', 'Bravo'));
     // The tab closes within the burst: nothing is sent over the value that stands.
     act(() => {
       window.dispatchEvent(new Event('pagehide'));

@@ -2,7 +2,10 @@
 // both wizards on two devices — offline and online, reloads, closed browsers, refused values and
 // dropped acknowledgements — in Chromium against the real stack. At the end every field's last
 // value is in Postgres or in a conflict log with a both-sides edit to explain it, and no outbox
-// entry is left.
+// entry is left. Issue 46's moves (docs/decisions/030-two-writers-one-truth.md): a second device
+// open before any draft, both devices starting one offline, two tabs and two devices typing one
+// field key by key in bursts; counted: spliced values, second open drafts, values kept more than
+// once per burst.
 //
 //   npx playwright test tests/e2e/sync-random.spec.ts      a few sequences (as in npm test)
 //   npm run soak                                            200 sequences, with the figures
@@ -41,6 +44,9 @@ interface Figures {
   logged: number;
   outboxLeft: number;
   problems: number;
+  spliced: number;
+  secondDrafts: number;
+  extraEntries: number;
 }
 
 // Each sequence writes its figures here; whichever worker runs last prints the total (Playwright
@@ -64,7 +70,17 @@ for (const seed of seeds) {
       outcome = await (wizard === 'subscription' ? runSubscription : runAssessment)(browser, seed, rng, STEPS);
     } catch (error) {
       // Counted too: a sequence that broke off is a failing seed.
-      await write({ seed, checked: 0, lost: 0, logged: 0, outboxLeft: 0, problems: 1 });
+      await write({
+        seed,
+        checked: 0,
+        lost: 0,
+        logged: 0,
+        outboxLeft: 0,
+        problems: 1,
+        spliced: 0,
+        secondDrafts: 0,
+        extraEntries: 0,
+      });
       throw error;
     }
     const { verdict } = outcome;
@@ -75,12 +91,14 @@ for (const seed of seeds) {
       logged: verdict.logged,
       outboxLeft: outcome.outboxLeft,
       problems: outcome.problems.length,
+      ...outcome.counts,
     });
 
     const report = [
       `seed ${seed} (${wizard}, ${STEPS} actions; replay: ${STEPS === DEFAULT_STEPS ? '' : `SOAK_STEPS=${STEPS} `}` +
         `SOAK_SEED=${seed} npx playwright test tests/e2e/sync-random.spec.ts)`,
       `${verdict.checked} fields checked, ${verdict.lost} lost, ${verdict.logged} logged, ${outcome.outboxLeft} outbox entries left, ${outcome.acknowledgementsDropped} acknowledgements dropped`,
+      `${outcome.counts.spliced} spliced, ${outcome.counts.secondDrafts} second open drafts, ${outcome.counts.extraEntries} values kept more than once a burst`,
       ...verdict.problems.map((p) => `LOST ${p}`),
       ...outcome.problems.map((p) => `PROBLEM ${p}`),
       '--- what happened',
@@ -103,11 +121,12 @@ test.afterAll(async () => {
     files.map(async (f) => JSON.parse(await readFile(path.join(figuresDir(), f), 'utf8')) as Figures),
   );
   const sum = (key: keyof Figures) => all.reduce((n, f) => n + f[key], 0);
-  const failed = all.filter((f) => f.lost + f.problems > 0).map((f) => f.seed);
+  const failed = all.filter((f) => f.lost + f.problems + f.spliced + f.secondDrafts > 0).map((f) => f.seed);
   // eslint-disable-next-line no-console -- the soak's figures are its output
   console.log(
     `sync soak: ${all.length} sequences, ${sum('checked')} fields checked, ${sum('lost')} lost, ${sum('logged')} logged` +
-      ` (${sum('outboxLeft')} outbox entries left, ${sum('problems')} other problems` +
+      ` (${sum('outboxLeft')} outbox entries left, ${sum('problems')} other problems;` +
+      ` ${sum('spliced')} spliced, ${sum('secondDrafts')} second open drafts, ${sum('extraEntries')} values kept more than once a burst` +
       (failed.length ? `; failing seeds: ${failed.join(' ')}` : '') +
       ')',
   );

@@ -5,6 +5,19 @@ import { deviceAction, type Device } from './device';
 import type { Scalar } from './model';
 import { MULTI, REFUSED, TEXT, valueFor, type Action, type TextDef } from './assessment-fields';
 import { chooseField, expectLocal, expectSaved, same, stored, type Run } from './sequence';
+import { burstRace, secondTab, type WizardWays } from './tab-actions';
+
+/** The assessment's ways for a burst race (7 steps, Previous and Next). */
+const ways: WizardWays = {
+  input: (page, field) => page.getByLabel(field.label).and(page.locator('input, textarea')),
+  goToStep: async (page, from, to) => {
+    for (let at = from; at !== to;) {
+      await page.getByRole('button', { name: at > to ? 'Previous' : 'Next' }).click();
+      at += at > to ? -1 : 1;
+      await expect(page.getByText(`Step ${at} of 7:`)).toBeVisible();
+    }
+  },
+};
 
 export interface Wizard {
   device: Device;
@@ -106,6 +119,21 @@ export async function act(
     case 'dropLive':
       w.step = (await deviceAction(device, action, url, readStep, note)) ?? w.step;
       return;
+    case 'tabBursts':
+    case 'deviceBursts': {
+      const def = chooseField(
+        run,
+        device.name,
+        TEXT.filter((t) => t.step === w.step && t.kind === 'text'),
+      );
+      const by = action === 'tabBursts' ? device : run.devices.find((d) => d !== device)!;
+      const values = Array.from({ length: run.rng.int(2, 3) }, (): [Scalar, Scalar] => [
+        valueFor(run, def),
+        valueFor(run, def),
+      ]);
+      const actor = { run, device, url, readStep, local, note };
+      return burstRace(actor, { name: secondTab(by), context: by.context }, def, values, ways);
+    }
     case 'refused': {
       const def = TEXT.find((t) => t.column === 'number_of_offices')!;
       const before = await local(def.column);

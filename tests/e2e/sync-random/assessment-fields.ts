@@ -76,7 +76,18 @@ export const REFUSED: [string, RegExp][] = [
 ];
 
 export type Action =
-  'type' | 'toggle' | 'next' | 'previous' | 'offline' | 'reload' | 'close' | 'dropAck' | 'dropLive' | 'refused';
+  | 'type'
+  | 'toggle'
+  | 'next'
+  | 'previous'
+  | 'offline'
+  | 'reload'
+  | 'close'
+  | 'dropAck'
+  | 'dropLive'
+  | 'refused'
+  | 'tabBursts'
+  | 'deviceBursts';
 const WEIGHTS: Record<Action, number> = {
   type: 30,
   toggle: 16,
@@ -88,6 +99,8 @@ const WEIGHTS: Record<Action, number> = {
   dropAck: 6,
   dropLive: 3,
   refused: 6,
+  tabBursts: 3,
+  deviceBursts: 5,
 };
 
 /** What a person does next on `step` (only what the step offers). */
@@ -98,6 +111,8 @@ export const weights = (step: number): Partial<Record<Action, number>> => ({
   next: step < 7 ? WEIGHTS.next : 0,
   previous: step > 1 ? WEIGHTS.previous : 0,
   refused: step === 1 ? WEIGHTS.refused : 0,
+  tabBursts: TEXT.some((t) => t.step === step && t.kind === 'text') ? WEIGHTS.tabBursts : 0,
+  deviceBursts: TEXT.some((t) => t.step === step && t.kind === 'text') ? WEIGHTS.deviceBursts : 0,
 });
 export function valueFor(run: Run, def: TextDef): Scalar {
   switch (def.kind) {

@@ -45,6 +45,8 @@ export interface Verdict {
   checked: number;
   lost: number;
   logged: number;
+  /** Fields whose value in Postgres nobody typed whole (a splice of two writers' values). */
+  spliced: number;
   problems: string[];
   /** Per edited field: what Postgres holds and each device's last edit (for the report). */
   details: string[];
@@ -86,7 +88,7 @@ export class Model {
 
   /** The invariant, given the row in Postgres and every device's conflict log. */
   check(server: Record<string, unknown>, conflicts: LoggedConflict[]): Verdict {
-    const verdict: Verdict = { checked: 0, lost: 0, logged: 0, problems: [], details: [] };
+    const verdict: Verdict = { checked: 0, lost: 0, logged: 0, spliced: 0, problems: [], details: [] };
     for (const field of Object.keys(this.initial)) this.checkScalar(field, server[field], conflicts, verdict);
     for (const field of this.listFields) this.checkList(field, server[field], verdict);
     return verdict;
@@ -165,6 +167,7 @@ export class Model {
           const laterOnDevice = saves.filter((t) => t.device === s.device && t.seq > s.seq).at(-1);
           return same(s.value, inServer) && (laterOnDevice === undefined || setAsideByFinal(laterOnDevice));
         }));
+    if (!same(inServer, this.initial[field]) && !saves.some((s) => same(s.value, inServer))) verdict.spliced++;
     if (!last.some((s) => same(s.value, inServer)) && lostHere === 0 && !stoodAtFinal) {
       lostHere++;
       verdict.problems.push(

@@ -16,6 +16,14 @@ export interface Run {
   trace: string[];
   /** The field each device typed into last. */
   lastTyped: Map<string, string>;
+  /** Issue 46's figures: values not whole, second open drafts, values kept more than once a burst. */
+  counts: Counts;
+}
+
+export interface Counts {
+  spliced: number;
+  secondDrafts: number;
+  extraEntries: number;
 }
 
 export interface Outcome {
@@ -25,10 +33,21 @@ export interface Outcome {
   problems: string[];
   trace: string[];
   acknowledgementsDropped: number;
+  counts: Counts;
 }
 
 export function newRun(seed: number, rng: Rng, model: Model): Run {
-  return { seed, rng, model, devices: [], values: new Values(rng), problems: [], trace: [], lastTyped: new Map() };
+  return {
+    seed,
+    rng,
+    model,
+    devices: [],
+    values: new Values(rng),
+    problems: [],
+    trace: [],
+    lastTyped: new Map(),
+    counts: { spliced: 0, secondDrafts: 0, extraEntries: 0 },
+  };
 }
 
 const WORDS = ['Maple', 'Harbour', 'Cedar', 'Willow', 'Quarry', 'Orchard', 'Beacon', 'Meadow', 'Falcon', 'Linden'];
@@ -171,6 +190,7 @@ export async function finish(run: Run, ending: Ending): Promise<Outcome> {
     problems: run.problems,
     trace: run.trace,
     acknowledgementsDropped: run.devices.reduce((n, d) => n + d.dropped, 0),
+    counts: { ...run.counts, spliced: run.counts.spliced + verdict.spliced },
   };
 }
 

@@ -5,7 +5,20 @@ import type { DeviceAction } from './device';
 import type { Scalar } from './model';
 import { stored, type Run } from './sequence';
 
-export type Action = DeviceAction | 'type' | 'next' | 'back' | 'later' | 'refused' | 'twoTabs' | 'saveClose';
+export type Action =
+  | DeviceAction
+  | 'type'
+  | 'next'
+  | 'back'
+  | 'later'
+  | 'refused'
+  | 'twoTabs'
+  | 'saveClose'
+  | 'tabBursts'
+  | 'deviceBursts';
+
+/** Fields two writers type key by key (issue 46): text stored as typed, trimmed. */
+export const BURST_FIELDS = ['subscriber_name', 'subscriber_address'];
 
 export interface FieldDef {
   column: string;
@@ -29,7 +42,7 @@ export function weights(step: number): Partial<Record<Action, number>> {
   const always = { offline: 8, reload: 5, close: 4, dropAck: 6, dropLive: 3 };
   switch (step) {
     case 1:
-      return { ...always, type: 40, next: 10, later: 10, twoTabs: 5, saveClose: 5 };
+      return { ...always, type: 40, next: 10, later: 10, twoTabs: 5, saveClose: 5, tabBursts: 3, deviceBursts: 4 };
     case 2:
       return { ...always, type: 26, refused: 6, next: 6, back: 14, later: 8, twoTabs: 4, saveClose: 4 };
     case 3:

@@ -5,9 +5,10 @@ import { subscriptionIdOf } from '../../draft-id';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
 import { deviceAction, newDevice, readCollection, type Device } from './device';
-import { saveThenClose, twoTabRace } from './tab-actions';
-import { FIELDS, shown, valueFor, weights, type Action, type FieldDef } from './subscription-fields';
+import { burstRace, saveThenClose, secondTab, twoTabRace } from './tab-actions';
+import { BURST_FIELDS, FIELDS, shown, valueFor, weights, type Action, type FieldDef } from './subscription-fields';
 import { signElsewhere } from './sign-elsewhere';
+import { DEFAULT_SHARES, insertDraft, startWithoutDraft, type Start } from './subscription-start';
 import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
 import {
@@ -43,13 +44,23 @@ async function readStep(page: Page): Promise<number> {
 export async function runSubscription(browser: Browser, seed: number, rng: Rng, steps: number): Promise<Outcome> {
   // The account's draft, under the id its devices derive (ADR 030): known once the account is.
   let draftId = '';
-  const initial: Record<string, Scalar> = {
-    subscriber_name: `Initial Name ${seed}`,
-    subscriber_email: `initial.${seed}@example.test`,
-    subscriber_address: `${seed} Initial Street, Leeds`,
-    subscriber_phone: '0113 496 0000',
-    number_of_shares: 5000 + 1000 * rng.int(0, 20),
-  };
+  const start = rng.weighted<Start>({ draft: 2, secondFirst: 1, bothOffline: 1 });
+  const initial: Record<string, Scalar> =
+    start === 'draft'
+      ? {
+          subscriber_name: `Initial Name ${seed}`,
+          subscriber_email: `initial.${seed}@example.test`,
+          subscriber_address: `${seed} Initial Street, Leeds`,
+          subscriber_phone: '0113 496 0000',
+          number_of_shares: 5000 + 1000 * rng.int(0, 20),
+        }
+      : {
+          subscriber_name: null,
+          subscriber_email: null,
+          subscriber_address: null,
+          subscriber_phone: null,
+          number_of_shares: DEFAULT_SHARES,
+        };
   const run = newRun(seed, rng, new Model(initial));
   run.values.reserve(initial.number_of_shares as number);
   const wizards: Wizard[] = [];
@@ -57,36 +68,24 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
     (await readCollection(page, 'share_subscriptions')).find((d) => d.id === draftId);
   const serverDraft = async () => (await sql('select * from share_subscriptions where id = $1', [draftId]))[0] ?? {};
   try {
-    // Device A signs up; the draft is there before either device opens the wizard.
+    // Device A signs up; the draft is made beforehand, or by the devices themselves (`start`).
     const contextA = await browser.newContext();
     const pageA = await contextA.newPage();
     run.devices.push(await newDevice('A', contextA, pageA, (l) => run.trace.push(l)));
     const email = await signUp(pageA);
     const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
     draftId = subscriptionIdOf(user!.id);
-    const shares = initial.number_of_shares as number;
-    await sql(
-      `insert into share_subscriptions (id, user_id, subscriber_name, subscriber_email, subscriber_address,
-         subscriber_phone, number_of_shares, subscription_price, total_amount, status)
-       values ($1, $2, $3, $4, $5, $6, $7, 1.25, $8, 'draft')`,
-      [
-        draftId,
-        user!.id,
-        initial.subscriber_name,
-        initial.subscriber_email,
-        initial.subscriber_address,
-        initial.subscriber_phone,
-        shares,
-        shares * 1.25,
-      ],
-    );
+    if (start === 'draft') await insertDraft(draftId, user!.id, initial);
     const b = await signIn(browser, email);
     run.devices.push(await newDevice('B', b.context, b.page, (l) => run.trace.push(l)));
-    for (const device of run.devices) {
+    // B first: with no draft yet, it opens an empty wizard.
+    for (const device of [...run.devices].reverse()) {
       await device.page.goto(URL);
-      wizards.push({ device, step: await readStep(device.page) });
+      await readStep(device.page);
       await controlledByServiceWorker(device.page);
     }
+    if (start !== 'draft') await startWithoutDraft(run, start);
+    for (const device of run.devices) wizards.push({ device, step: await readStep(device.page) });
 
     let w: Wizard | undefined;
     for (let i = 0; i < steps; i++) {
@@ -123,11 +122,12 @@ export async function runSubscription(browser: Browser, seed: number, rng: Rng, 
       docId: async () => draftId,
       serverRow: async () => {
         const rows = await sql(
-          `select id, subscriber_name, subscriber_email, subscriber_address, subscriber_phone, number_of_shares
+          `select id, status, subscriber_name, subscriber_email, subscriber_address, subscriber_phone, number_of_shares
              from share_subscriptions where user_id = (select user_id from share_subscriptions where id = $1)`,
           [draftId],
         );
         if (rows.length !== 1) run.problems.push(`the user has ${rows.length} subscriptions in Postgres, not 1`);
+        run.counts.secondDrafts += Math.max(0, rows.filter((r) => r.status === 'draft').length - 1);
         return rows.find((r) => r.id === draftId) ?? {};
       },
     });
@@ -234,6 +234,19 @@ async function act(
       if (action === 'saveClose') w.step = await saveThenClose(actor, field, valueFor(run, field));
       else await twoTabRace(actor, field, valueFor(run, field), valueFor(run, field), run.rng.int(0, 30));
       return;
+    }
+    case 'tabBursts':
+    case 'deviceBursts': {
+      const fields = FIELDS.filter((f) => f.step === w.step && BURST_FIELDS.includes(f.column));
+      if (fields.length === 0) return;
+      const field = chooseField(run, device.name, fields);
+      const by = action === 'tabBursts' ? device : run.devices.find((d) => d !== device)!;
+      const values = Array.from({ length: run.rng.int(2, 3) }, (): [Scalar, Scalar] => [
+        valueFor(run, field),
+        valueFor(run, field),
+      ]);
+      const actor = { run, device, url: URL, readStep, local, note };
+      return burstRace(actor, { name: secondTab(by), context: by.context }, field, values);
     }
     case 'refused': {
       const field = FIELDS.find((f) => f.column === 'number_of_shares')!;
