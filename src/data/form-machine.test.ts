@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BURST_IDLE_MS,
+  keyed,
   open,
   putBack,
   SEEN_AFTER_MS,
@@ -166,6 +167,29 @@ describe('a stored change', () => {
       'other-device',
     );
     expect(newer.state.typing.name?.lostTo).toBe('other-device');
+  });
+
+  it('a key that changes nothing (it types what was just shown) is typing too: nothing is shown under it', () => {
+    const s = start();
+    const k = keyed(s, 'name', 1000);
+    expect(k.state.pending).toEqual([]);
+    expect(k.effects).toEqual([{ kind: 'wake', at: 1000 + BURST_IDLE_MS }]);
+    expect(keyed(s, 'tone_of_voice', 1000).effects).toEqual([]);
+    // Another writer's next value waits for the burst's end; typing on takes it whole.
+    const theirs = storedChanged(
+      k.state,
+      stored({ name: 'Olga', phone: '0100', tone_of_voice: [] }),
+      1030,
+      'other-tab',
+    );
+    expect(theirs.effects).toEqual([]);
+    const mine = typed(theirs.state, { ...theirs.state.values, name: 'Oliver' }, 1060).state;
+    expect(startWrite(mine).write).toBeNull();
+    const end = tick(mine, 1060 + BURST_IDLE_MS);
+    expect(end.effects).toEqual([
+      { kind: 'show', values: { name: 'Olga' } },
+      { kind: 'keep', lost: [{ field: 'name', local: 'Oliver', server: 'Olga' }], by: 'other-tab' },
+    ]);
   });
 
   it('the form going ends every burst at once (`all`): a burst that lost is kept then', () => {

@@ -30,6 +30,8 @@ interface Typing {
   lastAt: number;
   /** The burst lost to a value another writer stored first: it is held back, never written. */
   lostTo: Origin | null;
+  /** Only keys that changed nothing so far: nothing of the user's to keep if it loses. */
+  keyOnly?: boolean;
   /** The burst replaced a value shown too briefly to be seen (kept, said again when it ends). */
   replaced?: { value: unknown; by: 'this-device' | 'this-tab' };
 }
@@ -50,6 +52,9 @@ export interface FormState {
   readonly typing: Readonly<Record<string, Typing>>;
   /** When a stored value was last put in a field, and who stored it. */
   readonly shownAt: Readonly<Record<string, { at: number; by: Origin }>>;
+  /** Stored values this form's writes replaced, by field, until its burst ends: told of late
+   * (another tab's write landed just before this form's), they are not news. */
+  readonly superseded: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export type Effect =
@@ -89,7 +94,29 @@ export function open(
     writing: {},
     typing: {},
     shownAt: {},
+    superseded: {},
   };
+}
+
+/**
+ * The user typed in a field, whether or not its value changed (a key that types what another
+ * writer's value, just shown, already holds): a burst goes on, so no stored value is put under
+ * their fingers until it ends.
+ */
+export function keyed(state: FormState, field: string, now: number): Step {
+  if (!state.fields.includes(field) || state.lists.includes(field)) return { state, effects: [] };
+  const burst = state.typing[field];
+  const typing = {
+    ...state.typing,
+    [field]: {
+      ...burst,
+      since: burst?.since ?? now,
+      lastAt: now,
+      lostTo: burst?.lostTo ?? null,
+      keyOnly: burst?.keyOnly ?? true,
+    },
+  };
+  return { state: { ...state, typing }, effects: [{ kind: 'wake', at: now + BURST_IDLE_MS }] };
 }
 
 /** The user changed the form: what changed waits to be written, and a burst goes on. */
@@ -99,7 +126,13 @@ export function typed(state: FormState, values: Fields, now: number): Step {
   const typing = { ...state.typing };
   for (const f of changed) {
     if (state.lists.includes(f)) continue;
-    typing[f] = { ...typing[f], since: typing[f]?.since ?? now, lastAt: now, lostTo: typing[f]?.lostTo ?? null };
+    typing[f] = {
+      ...typing[f],
+      since: typing[f]?.since ?? now,
+      lastAt: now,
+      lostTo: typing[f]?.lostTo ?? null,
+      keyOnly: false,
+    };
   }
   const next = {
     ...state,
@@ -130,7 +163,7 @@ export function storedChanged(
   const show: Fields = {};
   for (const f of state.fields) {
     const stored = doc[f] ?? null;
-    if (same(stored, base[f])) continue;
+    if (same(stored, base[f]) || (state.superseded[f] ?? []).some((v) => same(v, stored))) continue;
     if (state.lists.includes(f)) {
       const merged = mergeList(base[f], values[f], stored);
       if (!same(merged, values[f])) show[f] = values[f] = merged;
@@ -140,7 +173,12 @@ export function storedChanged(
     } else if (typing[f] || state.pending.includes(f)) {
       // The value it lost to, stored again (a pull bringing the server's time): still that writer's.
       const again = state.stored !== null && same(stored, state.stored[f]) ? typing[f]?.lostTo : null;
-      typing[f] = { since: typing[f]?.since ?? now, lastAt: typing[f]?.lastAt ?? now, lostTo: again ?? by };
+      typing[f] = {
+        ...typing[f],
+        since: typing[f]?.since ?? now,
+        lastAt: typing[f]?.lastAt ?? now,
+        lostTo: again ?? by,
+      };
     } else if (!keepTyped.includes(f)) {
       shownAt[f] = { at: now, by };
       show[f] = values[f] = base[f] = stored;
@@ -160,6 +198,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
   const base = { ...state.base };
   const values = { ...state.values };
   const shownAt = { ...state.shownAt };
+  const superseded = { ...state.superseded };
   const show: Fields = {};
   const effects: Effect[] = [];
   for (const [f, burst] of Object.entries(state.typing)) {
@@ -168,6 +207,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
       continue;
     }
     delete typing[f];
+    delete superseded[f];
     if (burst.replaced && !burst.lostTo) {
       const lost = [{ field: f, local: burst.replaced.value, server: values[f] ?? null }];
       effects.push({ kind: 'keep', lost, by: burst.replaced.by });
@@ -175,18 +215,19 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
     if (!burst.lostTo) continue;
     const standing = state.stored?.[f] ?? null;
     if (!same(values[f], standing)) {
-      effects.push({
-        kind: 'keep',
-        lost: [{ field: f, local: values[f] ?? null, server: standing }],
-        by: burst.lostTo,
-      });
+      if (!burst.keyOnly)
+        effects.push({
+          kind: 'keep',
+          lost: [{ field: f, local: values[f] ?? null, server: standing }],
+          by: burst.lostTo,
+        });
       shownAt[f] = { at: now, by: burst.lostTo };
       show[f] = values[f] = standing;
     }
     base[f] = standing;
   }
   if (Object.keys(show).length > 0) effects.unshift({ kind: 'show', values: show });
-  return { state: { ...state, typing, base, values, shownAt }, effects };
+  return { state: { ...state, typing, base, values, shownAt, superseded }, effects };
 }
 
 /** The user puts a value back on purpose (a replaced value): judged against what is stored now. */

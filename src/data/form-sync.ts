@@ -4,6 +4,7 @@
 // log, and, as the page goes, the change kept and sent (page-going.ts). Plain TypeScript: the
 // hook (synced-form.ts) only wires events to it.
 import {
+  keyed,
   open,
   putBack,
   storedChanged,
@@ -16,7 +17,15 @@ import {
   type Origin,
   type Step,
 } from './form-machine';
-import { compareAndSet, startWrite, wrote, writeFailed, type WriteOutcome, type WriteRequest } from './form-write';
+import {
+  compareAndSet,
+  startWrite,
+  withoutHeld,
+  wrote,
+  writeFailed,
+  type WriteOutcome,
+  type WriteRequest,
+} from './form-write';
 import type { ReplacedBy } from '../sync/conflict-log';
 import { keepChange } from './page-going';
 import type { SyncedDocument } from './synced-document';
@@ -31,6 +40,8 @@ export interface FormView {
   keepTyped: () => readonly string[];
   /** A write failed: say so (what was typed stays in the form, and is written with the next change). */
   onWriteError: (error: unknown) => void;
+  /** The stored field a form field (by its input's name) shows, if any. */
+  storedField: (formFieldName: string) => string | undefined;
 }
 
 export interface FormSyncOptions {
@@ -132,6 +143,11 @@ export class FormSync {
     this.#apply(typed(this.#state, this.#read(), Date.now()));
   }
 
+  /** The user typed in the form's `field` (stored field), changing its value or not. */
+  keyed(field: string) {
+    this.#apply(keyed(this.#state, field, Date.now()));
+  }
+
   /** The stored document changed. */
   storedChanged(doc: Fields) {
     const before = this.#state.stored;
@@ -185,7 +201,8 @@ export class FormSync {
     }
     let outcome: WriteOutcome = { written: {}, lost: [], replaced: [] };
     await document.write((stored) => {
-      const result = compareAndSet(request, stored, document.listFields);
+      // A field that lost while this write waited its turn is held now (read at each attempt).
+      const result = compareAndSet(withoutHeld(request, this.#state), stored, document.listFields);
       outcome = result.outcome;
       return result.patch;
     });

@@ -210,6 +210,29 @@ describe('useSyncedForm', () => {
     expect((await drafts(data))[0]?.subscriber_name).toBe('Explorer Three Tabs');
   });
 
+  it('a key typed that changes nothing still holds a stored value back until the burst ends', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
+    act(() => result.current.form.setFieldValue('name', 'O'));
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    await data.writes.idle();
+    await new Promise((r) => setTimeout(r, BURST_IDLE_MS + 50));
+    // The user types 'O' over a selected 'O': the input fires, the value stays.
+    const input = Object.assign(document.createElement('input'), { name: 'name', value: 'O' });
+    document.body.append(input);
+    try {
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await storeElsewhere(data, { subscriber_name: 'Of' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(result.current.form.state.values.name).toBe('O');
+      // The burst ends: the value that stands is shown (nothing typed differed, nothing kept).
+      await waitFor(() => expect(result.current.form.state.values.name).toBe('Of'), { timeout: 2000 });
+      expect(await kept(data)).toEqual([]);
+    } finally {
+      input.remove();
+    }
+  });
+
   it('a value lost to a pull said at its field can be put back', async () => {
     const data = await localUserData();
     const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));

@@ -93,6 +93,7 @@ export function useSyncedForm<V>(options: SyncedFormOptions<V>): SyncedForm {
 
 /** How the controller reaches the form: its values as stored values, and putting stored ones in it. */
 function viewOf<V>({
+  document,
   form,
   toStored,
   toForm,
@@ -111,12 +112,20 @@ function viewOf<V>({
       }
     },
     keepTyped: () => unstorable?.(form.state.values) ?? [],
+    storedField: (name) => document.fields.find((f) => formName(f) === name),
     onWriteError,
   };
 }
 
 /** The form's changes, the stored document, the page going and the unsaved-input check, wired. */
 function wireForm<V>(sync: FormSync, synced: SyncedDocument, form: FormLike<V>) {
+  // Typing in a field is a burst even when its value does not change (input events, by name).
+  const onInput = (event: Event) => {
+    const name = (event.target as { name?: unknown } | null)?.name;
+    const field = typeof name === 'string' ? sync.view.storedField(name) : undefined;
+    if (field) sync.keyed(field);
+  };
+  window.addEventListener('input', onInput, true);
   const subs = [
     form.store.subscribe(() => sync.typed()),
     synced.watch().subscribe((doc) => doc && sync.storedChanged(doc)),
@@ -128,6 +137,7 @@ function wireForm<V>(sync: FormSync, synced: SyncedDocument, form: FormLike<V>) 
   return () => {
     for (const s of subs) s.unsubscribe();
     window.removeEventListener('pagehide', pageGoes);
+    window.removeEventListener('input', onInput, true);
     unregister();
     sync.dispose();
   };

@@ -1,7 +1,7 @@
 // What the sync status says about failed requests: the last failure, in words, and never one of a
 // request made before the device came back online (a reconnect flashed "cannot be reached").
 import { describe, expect, it, vi } from 'vitest';
-import { attempts } from './engine-attempts';
+import { attempts, SETTLING_MS } from './engine-attempts';
 import { SyncError } from './server-call';
 
 const unreachable = () => new SyncError('The server cannot be reached', undefined, true);
@@ -32,9 +32,11 @@ describe('attempts', () => {
       a.cameOnline();
       a.onAttempt(unreachable(), startedOffline);
       expect(said).toEqual([null]);
-      // A request made since that fails is.
-      now.mockReturnValue(3_000);
+      // Nor one made while the connection settles; one made after it is.
       a.onAttempt(unreachable(), 2_500);
+      expect(said).toEqual([null]);
+      now.mockReturnValue(2_000 + SETTLING_MS + 100);
+      a.onAttempt(unreachable(), 2_000 + SETTLING_MS);
       a.stop();
       expect(said).toHaveLength(2);
       expect(said[1]).toMatch(/cannot be reached/);

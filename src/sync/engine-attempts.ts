@@ -1,6 +1,7 @@
 // How the engine answers each request's outcome: failures back off (and a cheap probe asks the
 // server every 2 s whether it is back), successes end the wait, and the last failure is what the
-// status says — in words, and never one from before the device came back online.
+// status says — in words, and never one from before the device came back online, nor a network
+// failure while the connection settles just after.
 import { errorWords } from '../lib/refusal-words';
 import { createBackoff } from './backoff';
 import type { SyncError } from './server-call';
@@ -9,6 +10,8 @@ const BASE_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
 /** While the server cannot be reached: how often a cheap request asks whether it is back. */
 export const PROBE_EVERY_MS = 2_000;
+/** Just back online, the connection may not carry requests yet: a network failure then is not news. */
+export const SETTLING_MS = 5_000;
 
 export interface Attempts {
   /** Resolves when the next request may go. */
@@ -54,10 +57,20 @@ export function attempts({
       });
     }, PROBE_EVERY_MS);
   };
+  const scheduleProbeAfterSettling = () => {
+    failing = true;
+    scheduleProbe();
+  };
   return {
     ready: () => backoff.ready(),
     onAttempt: (error, startedAt = Date.now()) => {
       if (error && startedAt < onlineSince) return;
+      if (error?.retryable && startedAt < onlineSince + SETTLING_MS) {
+        // Tried again soon (the probe), and said only if it still fails after the connection settled.
+        backoff.fail();
+        scheduleProbeAfterSettling();
+        return;
+      }
       failing = error !== null;
       if (error) backoff.fail();
       else backoff.succeed();

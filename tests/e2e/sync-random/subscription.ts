@@ -155,6 +155,10 @@ async function act(
 
   /** Next or 'Save & Continue Later': what was typed is on the device already. */
   async function press(how: 'next' | 'later') {
+    // A person closes a 'Progress Saved' toast lying over the button (hovered, it stays).
+    for (const close of await page().locator('[data-scope="toast"][data-part="close-trigger"]').all()) {
+      await close.click({ timeout: 2_000 }).catch(() => undefined);
+    }
     if (how === 'next') {
       if (w.step === 3) for (const box of await page().getByRole('checkbox').all()) await box.check();
       await page().getByRole('button', { name: 'Next' }).click();

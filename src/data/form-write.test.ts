@@ -1,0 +1,44 @@
+// The write side of the synced form's state machine: what two writers typing one field at once
+// leave of each other (docs/decisions/030-two-writers-one-truth.md).
+import { describe, expect, it } from 'vitest';
+import { open, storedChanged, typed, type Fields, type FormState } from './form-machine';
+import { compareAndSet, startWrite, withoutHeld, wrote, type WriteRequest } from './form-write';
+
+const FIELDS = ['name', 'phone', 'tone_of_voice'];
+const LISTS = ['tone_of_voice'];
+const stored = (values: Fields): Fields => ({ id: 'd', serverModified: 'm1', ...values });
+const start = (doc: Fields = stored({ name: 'Old', phone: '0100', tone_of_voice: [] })) =>
+  open(FIELDS, LISTS, doc, doc);
+
+function typeAndWrite(state: FormState, values: Fields, at: number): { state: FormState; write: WriteRequest } {
+  const s = typed(state, { ...state.values, ...values }, at).state;
+  const { state: next, write } = startWrite(s);
+  return { state: next, write: write! };
+}
+
+describe('two writers of one field', () => {
+  it('two writers typing the same first letters: a value written over as its own is no loss when told of late', () => {
+    // This form writes 'Off' while another tab's 'Of' (which this form was writing too) is stored.
+    const { state, write } = typeAndWrite(start(), { name: 'Of' }, 1000);
+    const second = typeAndWrite(state, { name: 'Off' }, 1030);
+    const current = stored({ name: 'Of', phone: '0100', tone_of_voice: [] });
+    const { patch, outcome } = compareAndSet({ ...second.write, own: second.state.writing }, current, LISTS);
+    expect(patch).toEqual({ name: 'Off' });
+    const after = wrote(
+      wrote(second.state, write, { written: {}, lost: [], replaced: [] }, 1040).state,
+      second.write,
+      outcome,
+      1050,
+    );
+    // The other tab's 'Of', told of only now, does not make this burst lose.
+    const late = storedChanged(after.state, current, 1060, 'other-tab');
+    expect(late.state.typing.name?.lostTo).toBeNull();
+    expect(late.effects).toEqual([]);
+  });
+
+  it('a write waiting its turn leaves out a field whose burst lost meanwhile', () => {
+    const { state, write } = typeAndWrite(start(), { name: 'B', phone: '0200' }, 1000);
+    const lost = storedChanged(state, stored({ name: 'Alice', phone: '0100', tone_of_voice: [] }), 1010, 'other-tab');
+    expect(withoutHeld(write, lost.state).edited).toEqual({ phone: '0200' });
+  });
+});
