@@ -49,6 +49,7 @@ describe('typing', () => {
     expect(write).toEqual({
       edited: { name: 'Ada' },
       judged: { name: 'Old' },
+      own: { name: ['Ada', 'Ada'] },
       serverModified: 'm1',
       unseen: {},
       create: false,

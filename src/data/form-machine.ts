@@ -24,6 +24,8 @@ export const BURST_IDLE_MS = 700;
 /** A stored value shown in a field for less than this before typing over it was not seen: it is
  * replaced, and kept in the conflict log with a word at the field. */
 export const SEEN_AFTER_MS = 1000;
+/** How many of a burst's values are remembered as its own (a burst is a few words). */
+const MAX_TYPED = 200;
 
 interface Typing {
   since: number;
@@ -32,6 +34,9 @@ interface Typing {
   lostTo: Origin | null;
   /** Only keys that changed nothing so far: nothing of the user's to keep if it loses. */
   keyOnly?: boolean;
+  /** The values the burst went through (each key's): stored by anyone, they are this burst's own
+   * (two writers typing the same first letters store the same values). */
+  typed?: readonly unknown[];
   /** The burst replaced a value shown too briefly to be seen (kept, said again when it ends). */
   replaced?: { value: unknown; by: 'this-device' | 'this-tab' };
 }
@@ -132,6 +137,7 @@ export function typed(state: FormState, values: Fields, now: number): Step {
       lastAt: now,
       lostTo: typing[f]?.lostTo ?? null,
       keyOnly: false,
+      typed: [...(typing[f]?.typed ?? []).slice(-(MAX_TYPED - 1)), values[f] ?? null],
     };
   }
   const next = {
@@ -163,13 +169,17 @@ export function storedChanged(
   const show: Fields = {};
   for (const f of state.fields) {
     const stored = doc[f] ?? null;
-    if (same(stored, base[f]) || (state.superseded[f] ?? []).some((v) => same(v, stored))) continue;
+    if (same(stored, base[f])) continue;
+    // A value this burst went through, or one its writes replaced, told of late: not news.
+    const passed = [...(state.superseded[f] ?? []), ...(typing[f]?.typed ?? [])].some((v) => same(v, stored));
     if (state.lists.includes(f)) {
       const merged = mergeList(base[f], values[f], stored);
       if (!same(merged, values[f])) show[f] = values[f] = merged;
       base[f] = stored;
     } else if ((state.writing[f] ?? []).some((v) => same(v, stored)) || same(stored, values[f])) {
       base[f] = stored;
+    } else if (passed) {
+      continue;
     } else if (typing[f] || state.pending.includes(f)) {
       // The value it lost to, stored again (a pull bringing the server's time): still that writer's.
       const again = state.stored !== null && same(stored, state.stored[f]) ? typing[f]?.lostTo : null;

@@ -41,4 +41,23 @@ describe('two writers of one field', () => {
     const lost = storedChanged(state, stored({ name: 'Alice', phone: '0100', tone_of_voice: [] }), 1010, 'other-tab');
     expect(withoutHeld(write, lost.state).edited).toEqual({ phone: '0200' });
   });
+
+  it('a value this burst went through, stored again by the other writer, is its own: no loss, written over', () => {
+    let state = start();
+    for (const [at, name] of [
+      [1000, 'M'],
+      [1030, 'Ma'],
+      [1060, 'Mai'],
+    ] as const)
+      state = typed(state, { ...state.values, name }, at).state;
+    // The other writer, typing the same first letters, stores 'Ma' after this form moved on.
+    const late = storedChanged(state, stored({ name: 'Ma', phone: '0100', tone_of_voice: [] }), 1070, 'other-device');
+    expect(late.state.typing.name?.lostTo).toBeNull();
+    const { write } = startWrite(late.state);
+    const { patch } = compareAndSet(write!, stored({ name: 'Ma', phone: '0100', tone_of_voice: [] }), LISTS);
+    expect(patch).toEqual({ name: 'Mai' });
+    // A value it never typed is the other writer's: this burst has lost.
+    const theirs = storedChanged(state, stored({ name: 'Mo', phone: '0100', tone_of_voice: [] }), 1070, 'other-device');
+    expect(theirs.state.typing.name?.lostTo).toBe('other-device');
+  });
 });

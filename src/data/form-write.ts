@@ -72,9 +72,12 @@ export function startWrite(state: FormState, create = false): { state: FormState
     if (shown && typing && typing.since - shown.at < SEEN_AFTER_MS) unseen[f] = shown.by;
     writing[f] = [...(writing[f] ?? []), state.values[f] ?? null];
   }
+  // A value this burst went through, or one being written, found stored is this form's own.
+  const own = Object.fromEntries(fields.map((f) => [f, [...(state.typing[f]?.typed ?? []), ...(writing[f] ?? [])]]));
   const write: WriteRequest = {
     edited: pick(state.values, fields),
     judged,
+    own,
     serverModified: state.stored?.serverModified ?? null,
     unseen,
     create: state.stored === null,
