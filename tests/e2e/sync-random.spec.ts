@@ -13,6 +13,7 @@
 //
 // SOAK_SEQUENCES (default 4) sequences from seed SOAK_BASE (default 1100) on; an even seed runs
 // the subscription wizard, an odd one the assessment. SOAK_STEPS (default 16) actions each.
+// SOAK_START=draft starts every subscription sequence from a draft made beforehand.
 // SOAK_DEBUG=1 adds every sync_push (what it changed against what it assumed) and its answer to
 // the report. A replay repeats the same actions; the timing (and so the outcome) may differ.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
