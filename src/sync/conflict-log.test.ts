@@ -98,27 +98,6 @@ describe('ConflictLog', () => {
     expect(kept.map((k) => [k.field, k.local, k.server])).toEqual([['main_contact_name', 'Alice', 'Theirs']]);
   });
 
-  it('within one burst, a value this tab replaced unseen and a value another tab lost are two entries', async () => {
-    const log = await logOn();
-    await log.keep(
-      'assessments',
-      'a1',
-      [{ field: 'agency_name', local: 'Cedar 26', server: 'Quarry 25' }],
-      'other-tab',
-    );
-    await log.keep(
-      'assessments',
-      'a1',
-      [{ field: 'agency_name', local: 'Falcon 24', server: 'Quarry 25' }],
-      'this-tab',
-    );
-    const kept = await firstValueFrom(log.toReview$());
-    expect(kept.map((k) => [k.local, k.replacedBy])).toEqual([
-      ['Cedar 26', 'other-tab'],
-      ['Falcon 24', 'this-tab'],
-    ]);
-  });
-
   it('the same loss kept twice (a page going, then its tab) is one entry, whenever it comes', async () => {
     const now = vi.spyOn(Date, 'now');
     try {

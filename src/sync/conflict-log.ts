@@ -118,7 +118,7 @@ export class ConflictLog {
 
   /**
    * Keeps the values of `docId` that lost, saying what replaced them. A field with an entry not
-   * yet seen from less than BURST_MS ago, replaced the same way, is the same burst; an entry not yet seen that sets
+   * yet seen from less than BURST_MS ago is the same burst, and an entry not yet seen that sets
    * aside the same value for the same one is the same loss: that entry takes the newer values.
    * `seen`: nothing to announce (a change kept as a page went, replayed later).
    */
@@ -146,9 +146,8 @@ export class ConflictLog {
         at,
         replacedBy,
       };
-      // The same writer's loss only: a value of this burst replaced unseen is another's entry.
       const same =
-        unseen.find((e) => e.field === l.field && e.replacedBy === replacedBy && e.at >= at - BURST_MS) ??
+        unseen.find((e) => e.field === l.field && e.at >= at - BURST_MS) ??
         unseen.find((e) => e.field === l.field && e.local === values.local && e.server === values.server);
       if (same) await same.incrementalPatch(values);
       else
