@@ -116,6 +116,16 @@ export interface StartSyncOptions extends Pick<ReplicationHooks, 'signedIn'> {
   leader?: () => Promise<unknown>;
 }
 
+/** How long stopping waits for what waits to be sent (online only; the rest goes next time). */
+const STOP_SETTLE_MS = 3_000;
+
+async function settleFor(replications: readonly { awaitInSync: () => Promise<unknown> }[], ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([Promise.all(replications.map((r) => r.awaitInSync().catch(() => undefined))), late]);
+  clearTimeout(timer);
+}
+
 const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 export function startSync(options: StartSyncOptions): SyncEngine {
@@ -182,6 +192,9 @@ export function startSync(options: StartSyncOptions): SyncEngine {
       return true;
     },
     stop: async () => {
+      // A route left right after typing (a link, Back): what waits is sent first, for a moment.
+      // Not a page that went: its last push was its page-going one, and nothing may follow it.
+      if (online() && !gone.isGone()) await settleFor(replications, STOP_SETTLE_MS);
       stopped = true;
       gone.back();
       options.keepalive?.stop?.();
@@ -264,6 +277,7 @@ function pageGone() {
   const waiting: (() => void)[] = [];
   return {
     go: () => void (gone = true),
+    isGone: () => gone,
     /** Resolves at once, or when the page is shown again. */
     wait: () => (gone ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
     /** True when the page had gone. */
