@@ -57,9 +57,6 @@ export interface FormState {
   readonly typing: Readonly<Record<string, Typing>>;
   /** When a stored value was last put in a field, and who stored it. */
   readonly shownAt: Readonly<Record<string, { at: number; by: Origin }>>;
-  /** Stored values this form's writes replaced, by field, until its burst ends: told of late
-   * (another tab's write landed just before this form's), they are not news. */
-  readonly superseded: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export type Effect =
@@ -99,7 +96,6 @@ export function open(
     writing: {},
     typing: {},
     shownAt: {},
-    superseded: {},
   };
 }
 
@@ -170,8 +166,8 @@ export function storedChanged(
   for (const f of state.fields) {
     const stored = doc[f] ?? null;
     if (same(stored, base[f])) continue;
-    // A value this burst went through, or one its writes replaced, told of late: not news.
-    const passed = [...(state.superseded[f] ?? []), ...(typing[f]?.typed ?? [])].some((v) => same(v, stored));
+    // A value this burst went through (any its writes replaced were), told of late: not news.
+    const passed = (typing[f]?.typed ?? []).some((v) => same(v, stored));
     if (state.lists.includes(f)) {
       const merged = mergeList(base[f], values[f], stored);
       if (!same(merged, values[f])) show[f] = values[f] = merged;
@@ -208,7 +204,6 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
   const base = { ...state.base };
   const values = { ...state.values };
   const shownAt = { ...state.shownAt };
-  const superseded = { ...state.superseded };
   const show: Fields = {};
   const effects: Effect[] = [];
   for (const [f, burst] of Object.entries(state.typing)) {
@@ -217,7 +212,6 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
       continue;
     }
     delete typing[f];
-    delete superseded[f];
     if (burst.replaced && !burst.lostTo) {
       const lost = [{ field: f, local: burst.replaced.value, server: values[f] ?? null }];
       effects.push({ kind: 'keep', lost, by: burst.replaced.by });
@@ -237,7 +231,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
     base[f] = standing;
   }
   if (Object.keys(show).length > 0) effects.unshift({ kind: 'show', values: show });
-  return { state: { ...state, typing, base, values, shownAt, superseded }, effects };
+  return { state: { ...state, typing, base, values, shownAt }, effects };
 }
 
 /** The user puts a value back on purpose (a replaced value): judged against what is stored now. */
@@ -248,7 +242,7 @@ export function putBack(state: FormState, field: string, value: unknown, now: nu
     base: { ...state.base, [field]: stored },
     values: { ...state.values, [field]: value },
     pending: [...new Set([...state.pending, field])],
-    typing: { ...state.typing, [field]: { since: now, lastAt: now, lostTo: null } },
+    typing: { ...state.typing, [field]: { since: now, lastAt: now, lostTo: null, typed: [value ?? null] } },
     shownAt: without(state.shownAt, field),
   };
   return {

@@ -39,9 +39,6 @@ export interface WriteOutcome {
   written: Fields;
   lost: { field: string; by: Origin }[];
   replaced: { field: string; value: unknown; by: Origin }[];
-  /** Stored values written over as this form's own (a value it was writing, stored by another
-   * writer too): a late word of them is not news. */
-  over?: { field: string; value: unknown }[];
 }
 
 /** The request without the fields whose burst has lost since it was made: held, never written. */
@@ -105,7 +102,6 @@ export function compareAndSet(request: WriteRequest, current: Fields, lists: rea
     else if (same(now, request.judged[f]) || (request.own?.[f] ?? []).some((v) => same(now, v))) {
       patch[f] = mine;
       outcome.written[f] = mine;
-      if (!same(now, request.judged[f])) (outcome.over ??= []).push({ field: f, value: now });
       const unseen = request.unseen[f];
       if (unseen) outcome.replaced.push({ field: f, value: now, by: unseen });
     } else outcome.lost.push({ field: f, by });
@@ -145,9 +141,7 @@ export function wrote(state: FormState, request: WriteRequest, outcome: WriteOut
     if (typing[field]) typing[field] = { ...typing[field], replaced };
   }
   const shownAt = Object.fromEntries(Object.entries(state.shownAt).filter(([f]) => !(f in outcome.written)));
-  const superseded: Record<string, readonly unknown[]> = { ...state.superseded };
-  for (const { field, value } of outcome.over ?? []) superseded[field] = [...(superseded[field] ?? []), value];
-  const next = { ...state, base, typing, shownAt, superseded, writing: settleWriting(state, request) };
+  const next = { ...state, base, typing, shownAt, writing: settleWriting(state, request) };
   return { state: next, effects };
 }
 
