@@ -148,7 +148,12 @@ describe('a stored change', () => {
     const end = tick(more.state, 1200 + BURST_IDLE_MS);
     expect(end.effects).toEqual([
       { kind: 'show', values: { name: 'Alice' } },
-      { kind: 'keep', lost: [{ field: 'name', local: 'Bob', server: 'Alice' }], by: 'other-device' },
+      // With the values the burst went through: the conflict log tells one burst's losses by them.
+      {
+        kind: 'keep',
+        lost: [{ field: 'name', local: 'Bob', server: 'Alice', typed: ['B', 'Bob'] }],
+        by: 'other-device',
+      },
     ]);
     expect(end.state.typing).toEqual({});
     expect(end.state.base.name).toBe('Alice');
@@ -189,7 +194,7 @@ describe('a stored change', () => {
     const end = tick(mine, 1060 + BURST_IDLE_MS);
     expect(end.effects).toEqual([
       { kind: 'show', values: { name: 'Olga' } },
-      { kind: 'keep', lost: [{ field: 'name', local: 'Oliver', server: 'Olga' }], by: 'other-tab' },
+      { kind: 'keep', lost: [{ field: 'name', local: 'Oliver', server: 'Olga', typed: ['Oliver'] }], by: 'other-tab' },
     ]);
   });
 
@@ -199,7 +204,7 @@ describe('a stored change', () => {
     const gone = tick(lost.state, 1100, { all: true });
     expect(gone.effects).toContainEqual({
       kind: 'keep',
-      lost: [{ field: 'name', local: 'B', server: 'Alice' }],
+      lost: [{ field: 'name', local: 'B', server: 'Alice', typed: ['B'] }],
       by: 'other-tab',
     });
     expect(gone.state.typing).toEqual({});
@@ -222,7 +227,7 @@ describe('a stored change', () => {
     );
     expect(tick(withTheirs.state, 1000 + BURST_IDLE_MS).effects).toContainEqual({
       kind: 'keep',
-      lost: [{ field: 'name', local: 'Tab two', server: 'Tab one' }],
+      lost: [{ field: 'name', local: 'Tab two', server: 'Tab one', typed: ['Tab two'] }],
       by: 'other-tab',
     });
   });
@@ -243,7 +248,7 @@ describe('a stored change', () => {
       replaced: [{ field: 'name', value: 'Theirs', by: 'other-device' }],
     });
     expect(wrote(state, write, outcome, 3100).effects).toEqual([
-      { kind: 'keep', lost: [{ field: 'name', local: 'Theirs', server: 'Mine' }], by: 'this-device' },
+      { kind: 'keep', lost: [{ field: 'name', local: 'Theirs', server: 'Mine', typed: [] }], by: 'this-device' },
     ]);
     // Seen for long enough, it is typed over knowingly: nothing to keep.
     const later = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS);

@@ -213,7 +213,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
     }
     delete typing[f];
     if (burst.replaced && !burst.lostTo) {
-      const lost = [{ field: f, local: burst.replaced.value, server: values[f] ?? null }];
+      const lost = [{ field: f, local: burst.replaced.value, server: values[f] ?? null, typed: [] }];
       effects.push({ kind: 'keep', lost, by: burst.replaced.by });
     }
     if (!burst.lostTo) continue;
@@ -222,7 +222,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
       if (!burst.keyOnly)
         effects.push({
           kind: 'keep',
-          lost: [{ field: f, local: values[f] ?? null, server: standing }],
+          lost: [{ field: f, local: values[f] ?? null, server: standing, typed: burst.typed ?? [] }],
           by: burst.lostTo,
         });
       shownAt[f] = { at: now, by: burst.lostTo };

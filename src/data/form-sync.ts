@@ -158,6 +158,18 @@ export class FormSync {
       return;
     }
     this.#apply(storedChanged(this.#state, doc, Date.now(), by, this.view.keepTyped()));
+    if (by === 'other-device') this.#standing(doc);
+  }
+
+  /** A value set aside that the server holds again (put back elsewhere): nothing to review. Fields
+   * being typed in here are in flux: not judged. */
+  #standing(doc: Fields) {
+    const { typing, pending, writing } = this.#state;
+    const atRest = Object.fromEntries(
+      Object.entries(doc).filter(([f]) => !typing[f] && !pending.includes(f) && !writing[f]),
+    );
+    const document = this.#document;
+    void document.local.conflictLog.standing(document.table, [{ ...atRest, id: document.id }]).catch(() => undefined);
   }
 
   /** The user puts a value set aside back in its field (stored value). */

@@ -127,7 +127,13 @@ export function wrote(state: FormState, request: WriteRequest, outcome: WriteOut
   const base = { ...state.base, ...outcome.written };
   const typing = { ...state.typing };
   for (const { field, by } of outcome.lost) {
-    typing[field] = { since: typing[field]?.since ?? now, lastAt: typing[field]?.lastAt ?? now, lostTo: by };
+    // The burst goes on held, remembering what it typed (its loss is told by those values).
+    typing[field] = {
+      ...typing[field],
+      since: typing[field]?.since ?? now,
+      lastAt: typing[field]?.lastAt ?? now,
+      lostTo: by,
+    };
   }
   const effects: Effect[] = outcome.lost.length > 0 ? [{ kind: 'wake', at: now + BURST_IDLE_MS }] : [];
   for (const { field, value, by } of outcome.replaced) {
@@ -135,7 +141,8 @@ export function wrote(state: FormState, request: WriteRequest, outcome: WriteOut
     // Kept at once, and again with the value the burst ends on (the same entry: conflict-log.ts).
     effects.push({
       kind: 'keep',
-      lost: [{ field, local: value, server: outcome.written[field] ?? null }],
+      // Another writer's value: of a burst not this form's (typed: nothing known beside it).
+      lost: [{ field, local: value, server: outcome.written[field] ?? null, typed: [] }],
       by: replaced.by,
     });
     if (typing[field]) typing[field] = { ...typing[field], replaced };

@@ -130,11 +130,16 @@ async function takeIn(local: Local, collection: RxCollection<Fields & { id: stri
     create: false,
   };
   const lists = rulesOf(local.rules, table).listFields;
-  let lost: { field: string; local: unknown; server: unknown }[] = [];
+  let lost: LostValue[] = [];
   let by: 'other-device' | 'other-tab' = 'other-device';
   await doc.incrementalModify((stored) => {
     const { patch, outcome } = compareAndSet(request, stored, lists);
-    lost = outcome.lost.map(({ field }) => ({ field, local: change.changed[field], server: stored[field] ?? null }));
+    lost = outcome.lost.map(({ field }) => ({
+      field,
+      local: change.changed[field],
+      server: stored[field] ?? null,
+      typed: change.own?.[field] ?? [],
+    }));
     by = outcome.lost[0]?.by ?? by;
     return { ...stored, ...patch };
   });

@@ -249,6 +249,20 @@ describe('useSyncedForm', () => {
     await waitFor(() => expect(result.current.synced.replaced.name).toBeUndefined());
   });
 
+  it('a value lost to a pull that another device puts back is no longer to review, and stays kept', async () => {
+    const data = await localUserData();
+    const { result } = renderHook(() => useNameForm(draftDocument(data, ID)));
+    act(() => result.current.form.setFieldValue('name', 'Mine again'));
+    await waitFor(() => expect(result.current.synced.doc).not.toBeNull());
+    await storeElsewhere(data, { subscriber_name: 'Theirs', serverModified: '2026-11-28 10:00:00.000001+00' });
+    const said = () => expect(result.current.synced.replaced.name).toMatchObject({ local: 'Mine again' });
+    await waitFor(said, { timeout: 2000 });
+    // The other device puts it back ('Put theirs back' there): a pull brings it.
+    await storeElsewhere(data, { subscriber_name: 'Mine again', serverModified: '2026-11-28 10:00:01.000001+00' });
+    await waitFor(() => expect(result.current.synced.replaced.name).toBeUndefined());
+    expect(await kept(data)).toMatchObject([{ local: 'Mine again', server: 'Theirs' }]);
+  });
+
   it('a write that fails is said, and the change is written with the next one', async () => {
     const data = await localUserData();
     const real = draftDocument(data, ID);

@@ -13,6 +13,7 @@ import {
   ConflictLog,
   conflictLogSchema,
   type ConflictLogEntry,
+  type ReplacedBy,
 } from './conflict-log';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -115,6 +116,109 @@ describe('ConflictLog', () => {
     } finally {
       now.mockRestore();
     }
+  });
+
+  it('a burst is told by the values it went through: its losses are one entry, another burst’s never', async () => {
+    const log = await logOn();
+    const keep = (local: unknown, by: ReplacedBy, typed?: unknown[]) =>
+      log.keep('share_subscriptions', 'd1', [{ field: 'number_of_shares', local, server: 297000, typed }], by);
+    // This tab typed over a value another tab had just stored (its 951000), unseen...
+    await keep(951000, 'this-tab', []);
+    // ...and this device's own 55000, pushed, was refused a moment later: another burst.
+    await keep(55000, 'other-device');
+    // The other tab's burst ends lost: its values include the one replaced, so it is that entry.
+    await keep(951500, 'other-tab', [9, 95, 951000]);
+    // This tab's burst ends lost on 552000, having gone through the refused 55000: that entry.
+    await keep(552000, 'other-device', [5, 55000]);
+    // A refusal of a value that burst went through, told late: the entry keeps its later value.
+    await keep(55000, 'other-device');
+    const kept = await firstValueFrom(log.toReview$());
+    expect(kept.map((k) => [k.local, k.replacedBy]).sort()).toEqual([
+      [552000, 'other-device'],
+      [951500, 'other-tab'],
+    ]);
+  });
+
+  it('two tabs’ bursts lost together are two entries; a refusal taken in later keeps the later value', async () => {
+    const log = await logOn();
+    const keep = (local: string, server: string, typed: string[]) =>
+      log.keep('assessments', 'a1', [{ field: 'main_contact_name', local, server, typed }], 'other-device');
+    await keep('Tab one', 'Device', ['T', 'Ta', 'Tab', 'Tab ', 'Tab o', 'Tab on']);
+    await keep('Tab two', 'Device', ['T', 'Ta', 'Tab', 'Tab ', 'Tab t', 'Tab tw']);
+    await log.keep(
+      'assessments',
+      'a1',
+      [{ field: 'main_contact_name', local: 'Tab o', server: 'Device 2' }],
+      'other-device',
+    );
+    const kept = await firstValueFrom(log.toReview$());
+    expect(kept.map((k) => [k.local, k.server]).sort()).toEqual([
+      ['Tab one', 'Device 2'],
+      ['Tab two', 'Device'],
+    ]);
+  });
+
+  it('entries logged before version 3 are of bursts not known', async () => {
+    const storage = device();
+    const name = 'v2';
+    const v2 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
+    const { typed: _t, ...properties } = conflictLogSchema.properties;
+    await v2.addCollections({
+      conflict_log: {
+        schema: {
+          ...conflictLogSchema,
+          version: 2,
+          properties,
+          required: conflictLogSchema.required!.filter((f) => f !== 'typed'),
+        },
+        migrationStrategies: { 1: (d: unknown) => d, 2: (d: unknown) => d },
+      },
+    });
+    await v2.conflict_log!.insert({
+      id: 'e2',
+      table: 't',
+      docId: 'd',
+      field: 'f',
+      local: '"a"',
+      server: '"b"',
+      at: 1,
+      replacedBy: 'this-tab',
+      reviewed: false,
+    });
+    await v2.close();
+
+    const log = await logOn(storage, name);
+    const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
+    expect(entry).toMatchObject({ id: 'e2', replacedBy: 'this-tab', reviewed: false, typed: [] });
+  });
+
+  it('a value set aside that stands again (put back elsewhere) has nothing to review, and stays kept', async () => {
+    const log = await logOn();
+    await log.keep(
+      'share_subscriptions',
+      'd1',
+      [{ field: 'subscriber_name', local: 'Name From A', server: 'B' }],
+      'other-device',
+    );
+    await log.keep(
+      'share_subscriptions',
+      'd1',
+      [{ field: 'subscriber_phone', local: '0100', server: '0200' }],
+      'other-device',
+    );
+    await log.keep(
+      'share_subscriptions',
+      'd2',
+      [{ field: 'subscriber_name', local: 'Name From A', server: 'C' }],
+      'other-device',
+    );
+    await log.standing('share_subscriptions', [{ id: 'd1', subscriber_name: 'Name From A', subscriber_phone: '0200' }]);
+    const toReview = await firstValueFrom(log.toReview$());
+    expect(toReview.map((k) => [k.docId, k.field])).toEqual([
+      ['d1', 'subscriber_phone'],
+      ['d2', 'subscriber_name'],
+    ]);
+    expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 3, toReview: 2 });
   });
 
   it('says what it is keeping and has not stored yet, until it has', async () => {

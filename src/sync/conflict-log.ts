@@ -3,10 +3,11 @@
 // the device and shown in the sync details, never dropped without a trace; a value replaced where
 // the user did not see it happen stays "to review" (announced at its field and in the header)
 // until the user has seen it (docs/decisions/023-replaced-values-announced.md). One burst of
-// typing that loses is one entry, holding the last value typed (ADR 030).
+// typing that loses is one entry, holding the last value typed (ADR 030): the entry keeps the
+// values its burst went through, so a burst's later loss finds it, and no other burst's does.
 import type { RxCollection, RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
-import type { LostValue } from './merge';
+import { sameValue, type LostValue } from './merge';
 
 /**
  * What replaced the value set aside (`local`) by the one that stands (`server`):
@@ -20,8 +21,11 @@ import type { LostValue } from './merge';
  */
 export type ReplacedBy = 'other-device' | 'other-tab' | 'this-device' | 'this-tab' | 'final';
 
-/** Values of one field that lose within this long of each other are one burst of typing: one entry. */
+/** Values of one field refused within this long of each other, by bursts not known, are one burst
+ * of typing: one entry. */
 export const BURST_MS = 2_000;
+/** How many of a burst's values an entry remembers. */
+const MAX_TYPED = 200;
 
 /** A local value that lost to another: kept, never dropped. */
 export interface ConflictLogEntry {
@@ -37,11 +41,13 @@ export interface ConflictLogEntry {
   replacedBy: ReplacedBy;
   /** The user has seen it (dismissed, restored, or told by a sentence that names it). */
   reviewed: boolean;
+  /** The values (JSON) the burst that typed `local` went through; empty: not known (a refusal). */
+  typed: string[];
 }
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   title: 'conflict_log',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -54,8 +60,9 @@ export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
     at: { type: 'number' },
     replacedBy: { type: 'string', enum: ['other-device', 'other-tab', 'this-device', 'this-tab', 'final'] },
     reviewed: { type: 'boolean' },
+    typed: { type: 'array', items: { type: 'string' }, maxItems: MAX_TYPED },
   },
-  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed'],
+  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed', 'typed'],
   additionalProperties: false,
 };
 
@@ -65,13 +72,15 @@ export const CONFLICT_LOG_COLLECTION = {
   // Version 1 added who replaced the value and whether it was seen: entries from before were
   // logged by merges (another device's value stood) and were never announced, so stay old news.
   // Version 2 added 'other-tab' and 'this-tab': entries from before keep what they said.
+  // Version 3 added the values a burst went through: not known for entries from before.
   migrationStrategies: {
-    1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed'>): ConflictLogEntry => ({
+    1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed' | 'typed'>) => ({
       ...old,
       replacedBy: 'other-device',
       reviewed: true,
     }),
-    2: (old: ConflictLogEntry) => old,
+    2: (old: Omit<ConflictLogEntry, 'typed'>) => old,
+    3: (old: Omit<ConflictLogEntry, 'typed'>): ConflictLogEntry => ({ ...old, typed: [] }),
   },
 } as const;
 
@@ -108,6 +117,24 @@ export interface Keeping {
   replacedBy: ReplacedBy;
 }
 
+type Loss = Pick<ConflictLogEntry, 'local' | 'server' | 'at' | 'replacedBy' | 'typed'>;
+/** Set aside from this device (not a value of another writer this device replaced). */
+const ours = (by: ReplacedBy) => by !== 'this-device' && by !== 'this-tab';
+
+/**
+ * Whether a loss is of an entry's burst: 'later' (the entry's value or one before it, so the
+ * entry takes the loss's), 'earlier' (a value the entry's burst went through before its own),
+ * 'near' (both refused from this device, bursts not known, close in time: taken as 'later'), or
+ * null (another burst: an entry of its own).
+ */
+function sameBurst(entry: Loss, loss: Loss): 'later' | 'earlier' | 'near' | null {
+  if (entry.local === loss.local || loss.typed.includes(entry.local)) return 'later';
+  if (entry.typed.includes(loss.local)) return 'earlier';
+  const unknown = entry.typed.length === 0 && loss.typed.length === 0;
+  const near = entry.at >= loss.at - BURST_MS;
+  return unknown && near && ours(entry.replacedBy) && ours(loss.replacedBy) ? 'near' : null;
+}
+
 /** The log of one database: the only writer of its `conflict_log` collection. */
 export class ConflictLog {
   // One keep at a time in this tab: two values of one burst must find each other's entry.
@@ -117,10 +144,11 @@ export class ConflictLog {
   constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
 
   /**
-   * Keeps the values of `docId` that lost, saying what replaced them. A field with an entry not
-   * yet seen from less than BURST_MS ago is the same burst, and an entry not yet seen that sets
-   * aside the same value for the same one is the same loss: that entry takes the newer values.
-   * `seen`: nothing to announce (a change kept as a page went, replayed later).
+   * Keeps the values of `docId` that lost, saying what replaced them. A value the burst of an
+   * entry not yet seen went through (or the value it holds) is that burst's: the entry takes the
+   * later value and the one that stands now. Refused values of bursts not known, lost within
+   * BURST_MS of each other, are one burst too. `seen`: nothing to announce (a change kept as a page
+   * went, replayed later).
    */
   keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy, { seen = false } = {}) {
     if (lost.length === 0) return Promise.resolve();
@@ -140,26 +168,50 @@ export class ConflictLog {
     const at = Date.now();
     const unseen = await this.collection.find({ selector: { table, docId, reviewed: false } }).exec();
     for (const l of lost) {
-      const values = {
+      const loss = {
         local: JSON.stringify(l.local ?? null),
         server: JSON.stringify(l.server ?? null),
         at,
         replacedBy,
+        typed: l.typed ? [...l.typed, l.local].map((v) => JSON.stringify(v ?? null)) : [],
       };
-      const same =
-        unseen.find((e) => e.field === l.field && e.at >= at - BURST_MS) ??
-        unseen.find((e) => e.field === l.field && e.local === values.local && e.server === values.server);
-      if (same) await same.incrementalPatch(values);
-      else
+      const matches = unseen.filter((e) => e.field === l.field).map((e) => ({ e, how: sameBurst(e, loss) }));
+      const found = matches.find((m) => m.how === 'later' || m.how === 'earlier') ?? matches.find((m) => m.how);
+      if (!found) {
         await this.collection.insert({
           id: crypto.randomUUID(),
           table,
           docId,
           field: l.field,
-          ...values,
+          ...loss,
           reviewed: seen,
         });
+        continue;
+      }
+      const typed = [...new Set([...found.e.typed, ...loss.typed])].slice(-MAX_TYPED);
+      // An earlier value of the entry's burst: the entry keeps its later one, and says what stands now.
+      if (found.how === 'earlier') await found.e.incrementalPatch({ server: loss.server, at, typed });
+      else await found.e.incrementalPatch({ ...loss, typed });
     }
+  }
+
+  /**
+   * Documents as the server holds them now: a value not seen yet that stands again (put back on
+   * another device, or typed again) has nothing left to review. It stays in the log.
+   */
+  standing(table: string, docs: readonly Record<string, unknown>[]): Promise<void> {
+    if (docs.length === 0) return Promise.resolve();
+    const run = this.#keeping.then(async () => {
+      const byId = new Map(docs.map((d) => [String(d.id), d]));
+      const unseen = await this.collection.find({ selector: { table, reviewed: false } }).exec();
+      const stands = unseen.filter((e) => {
+        const doc = byId.get(e.docId);
+        return doc !== undefined && e.field in doc && sameValue(doc[e.field] ?? null, JSON.parse(e.local));
+      });
+      await Promise.all(stands.map((e) => e.incrementalPatch({ reviewed: true })));
+    });
+    this.#keeping = run.catch(() => undefined);
+    return run;
   }
 
   /** How many values are kept, and how many of them the user has not seen yet, live. */

@@ -9,6 +9,9 @@ export interface LostValue {
   field: string;
   local: unknown;
   server: unknown;
+  /** The values the burst that typed `local` went through, where known (a form's burst): the
+   * conflict log's way to tell one burst's losses from another's. */
+  typed?: readonly unknown[];
 }
 
 // RxDB's own fields: never data.
