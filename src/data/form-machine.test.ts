@@ -23,6 +23,12 @@ const stored = (values: Fields): Fields => ({ id: 'd', serverModified: 'm1', ...
 const start = (doc: Fields | null = stored({ name: 'Old', phone: '0100', tone_of_voice: [] })) =>
   open(FIELDS, LISTS, doc, doc ?? { name: null, phone: null, tone_of_voice: [] });
 const kinds = (step: Step) => step.effects.map((e) => e.kind);
+/** A keep of the name's value, as the burst begun at `since` (this form, 'form') lost it. */
+const keepName = (local: string, server: string, by: string, typed: string[], since = 1000) => ({
+  kind: 'keep',
+  lost: [{ field: 'name', local, server, burst: { id: `form:name:${since}`, since, typed } }],
+  by,
+});
 
 /** Types `values` at `at` and hands the change to a write, as the form does within a task. */
 function typeAndWrite(state: FormState, values: Fields, at: number): { state: FormState; write: WriteRequest } {
@@ -148,12 +154,8 @@ describe('a stored change', () => {
     const end = tick(more.state, 1200 + BURST_IDLE_MS);
     expect(end.effects).toEqual([
       { kind: 'show', values: { name: 'Alice' } },
-      // With the values the burst went through: the conflict log tells one burst's losses by them.
-      {
-        kind: 'keep',
-        lost: [{ field: 'name', local: 'Bob', server: 'Alice', typed: ['B', 'Bob'] }],
-        by: 'other-device',
-      },
+      // As its burst's (its id and values): the conflict log keeps one entry per burst.
+      keepName('Bob', 'Alice', 'other-device', ['B', 'Bob']),
     ]);
     expect(end.state.typing).toEqual({});
     expect(end.state.base.name).toBe('Alice');
@@ -194,7 +196,7 @@ describe('a stored change', () => {
     const end = tick(mine, 1060 + BURST_IDLE_MS);
     expect(end.effects).toEqual([
       { kind: 'show', values: { name: 'Olga' } },
-      { kind: 'keep', lost: [{ field: 'name', local: 'Oliver', server: 'Olga', typed: ['Oliver'] }], by: 'other-tab' },
+      keepName('Oliver', 'Olga', 'other-tab', ['Oliver']),
     ]);
   });
 
@@ -202,11 +204,7 @@ describe('a stored change', () => {
     const { state } = typeAndWrite(start(), { name: 'B' }, 1000);
     const lost = storedChanged(state, stored({ name: 'Alice', phone: '0100', tone_of_voice: [] }), 1050, 'other-tab');
     const gone = tick(lost.state, 1100, { all: true });
-    expect(gone.effects).toContainEqual({
-      kind: 'keep',
-      lost: [{ field: 'name', local: 'B', server: 'Alice', typed: ['B'] }],
-      by: 'other-tab',
-    });
+    expect(gone.effects).toContainEqual(keepName('B', 'Alice', 'other-tab', ['B']));
     expect(gone.state.typing).toEqual({});
     expect(kinds(gone)).not.toContain('wake');
   });
@@ -225,11 +223,8 @@ describe('a stored change', () => {
       1020,
       'other-tab',
     );
-    expect(tick(withTheirs.state, 1000 + BURST_IDLE_MS).effects).toContainEqual({
-      kind: 'keep',
-      lost: [{ field: 'name', local: 'Tab two', server: 'Tab one', typed: ['Tab two'] }],
-      by: 'other-tab',
-    });
+    const end = tick(withTheirs.state, 1000 + BURST_IDLE_MS).effects;
+    expect(end).toContainEqual(keepName('Tab two', 'Tab one', 'other-tab', ['Tab two']));
   });
 
   it('typed over within SEEN_AFTER_MS of being shown, it was not seen: it is replaced, and kept', () => {
@@ -248,7 +243,18 @@ describe('a stored change', () => {
       replaced: [{ field: 'name', value: 'Theirs', by: 'other-device' }],
     });
     expect(wrote(state, write, outcome, 3100).effects).toEqual([
-      { kind: 'keep', lost: [{ field: 'name', local: 'Theirs', server: 'Mine', typed: [] }], by: 'this-device' },
+      {
+        kind: 'keep',
+        lost: [
+          {
+            field: 'name',
+            local: 'Theirs',
+            server: 'Mine',
+            burst: { id: 'form:name:2999:replaced', since: 2999, typed: [], again: false },
+          },
+        ],
+        by: 'this-device',
+      },
     ]);
     // Seen for long enough, it is typed over knowingly: nothing to keep.
     const later = typeAndWrite(shown.state, { name: 'Mine' }, 2000 + SEEN_AFTER_MS);

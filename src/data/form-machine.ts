@@ -13,7 +13,7 @@
 //
 // The first writer to store a value wins a field: a tab writes only over the value it agrees with
 // (a compare-and-set per field), and a device's push only over the row it last saw (sync_push).
-import { mergeList, sameValue, type LostValue } from '../sync/merge';
+import { mergeList, sameValue, type BurstOf, type LostValue } from '../sync/merge';
 
 export type Fields = Record<string, unknown>;
 /** Who stored the value that stands: another device (through the server) or another tab. */
@@ -27,7 +27,7 @@ export const SEEN_AFTER_MS = 1000;
 /** How many of a burst's values are remembered as its own (a burst is a few words). */
 const MAX_TYPED = 200;
 
-interface Typing {
+export interface Typing {
   since: number;
   lastAt: number;
   /** The burst lost to a value another writer stored first: it is held back, never written. */
@@ -42,6 +42,8 @@ interface Typing {
 }
 
 export interface FormState {
+  /** This form, among every writer of its document (a burst's id starts with it). */
+  readonly writer: string;
   readonly fields: readonly string[];
   readonly lists: readonly string[];
   /** The stored document as last seen (null: not on this device yet). */
@@ -80,13 +82,31 @@ const pick = (doc: Fields, fields: readonly string[]) => Object.fromEntries(fiel
 const without = <T>(record: Readonly<Record<string, T>>, field: string) =>
   Object.fromEntries(Object.entries(record).filter(([f]) => f !== field));
 
+/** A burst as the conflict log knows it: its entry is its own. */
+export const burstOf = (state: FormState, field: string, burst: Typing): BurstOf => ({
+  id: `${state.writer}:${field}:${burst.since}`,
+  since: burst.since,
+  typed: burst.typed ?? [],
+});
+
+/** Another writer's value a burst replaced unseen: an entry of the replacing burst's, until the
+ * burst that typed the value claims it (`again`: said once more as the burst ends, never anew). */
+export const replacedBurst = (state: FormState, field: string, burst: Typing, again = false): BurstOf => ({
+  id: `${state.writer}:${field}:${burst.since}:replaced`,
+  since: burst.since,
+  typed: [],
+  again,
+});
+
 export function open(
   fields: readonly string[],
   lists: readonly string[],
   stored: Fields | null,
   values: Fields,
+  writer = 'form',
 ): FormState {
   return {
+    writer,
     fields,
     lists,
     stored,
@@ -213,7 +233,14 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
     }
     delete typing[f];
     if (burst.replaced && !burst.lostTo) {
-      const lost = [{ field: f, local: burst.replaced.value, server: values[f] ?? null, typed: [] }];
+      const lost = [
+        {
+          field: f,
+          local: burst.replaced.value,
+          server: values[f] ?? null,
+          burst: replacedBurst(state, f, burst, true),
+        },
+      ];
       effects.push({ kind: 'keep', lost, by: burst.replaced.by });
     }
     if (!burst.lostTo) continue;
@@ -222,7 +249,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
       if (!burst.keyOnly)
         effects.push({
           kind: 'keep',
-          lost: [{ field: f, local: values[f] ?? null, server: standing, typed: burst.typed ?? [] }],
+          lost: [{ field: f, local: values[f] ?? null, server: standing, burst: burstOf(state, f, burst) }],
           by: burst.lostTo,
         });
       shownAt[f] = { at: now, by: burst.lostTo };

@@ -69,7 +69,7 @@ export class FormSync {
     this.#document = document;
     this.view = view;
     const values = view.read(initial ?? {});
-    this.#state = open(document.fields, document.listFields, initial, values);
+    this.#state = open(document.fields, document.listFields, initial, values, crypto.randomUUID());
     this.#madeFrom = { ...values };
   }
 
@@ -158,7 +158,10 @@ export class FormSync {
       return;
     }
     this.#apply(storedChanged(this.#state, doc, Date.now(), by, this.view.keepTyped()));
-    if (by === 'other-device') this.#standing(doc);
+    // Only a newer server row: a late pull of an older one says nothing of what stands now.
+    const time = (d: Fields | null) => (typeof d?.serverModified === 'string' ? d.serverModified : '');
+    const newer = time(doc) > time(before);
+    if (by === 'other-device' && newer) this.#standing(doc);
   }
 
   /** A value set aside that the server holds again (put back elsewhere): nothing to review. Fields

@@ -7,6 +7,7 @@ import { mergeList, sameValue } from '../sync/merge';
 import {
   BURST_IDLE_MS,
   SEEN_AFTER_MS,
+  replacedBurst,
   type Effect,
   type Fields,
   type FormState,
@@ -139,10 +140,12 @@ export function wrote(state: FormState, request: WriteRequest, outcome: WriteOut
   for (const { field, value, by } of outcome.replaced) {
     const replaced = { value, by: by === 'other-tab' ? ('this-tab' as const) : ('this-device' as const) };
     // Kept at once, and again with the value the burst ends on (the same entry: conflict-log.ts).
+    const burst = typing[field] ?? { since: now, lastAt: now, lostTo: null };
     effects.push({
       kind: 'keep',
-      // Another writer's value: of a burst not this form's (typed: nothing known beside it).
-      lost: [{ field, local: value, server: outcome.written[field] ?? null, typed: [] }],
+      lost: [
+        { field, local: value, server: outcome.written[field] ?? null, burst: replacedBurst(state, field, burst) },
+      ],
       by: replaced.by,
     });
     if (typing[field]) typing[field] = { ...typing[field], replaced };

@@ -134,12 +134,7 @@ async function takeIn(local: Local, collection: RxCollection<Fields & { id: stri
   let by: 'other-device' | 'other-tab' = 'other-device';
   await doc.incrementalModify((stored) => {
     const { patch, outcome } = compareAndSet(request, stored, lists);
-    lost = outcome.lost.map(({ field }) => ({
-      field,
-      local: change.changed[field],
-      server: stored[field] ?? null,
-      typed: change.own?.[field] ?? [],
-    }));
+    lost = outcome.lost.map(({ field }) => ({ field, local: change.changed[field], server: stored[field] ?? null }));
     by = outcome.lost[0]?.by ?? by;
     return { ...stored, ...patch };
   });

@@ -7,8 +7,8 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BurstOf } from './merge';
 import {
-  BURST_MS,
   CONFLICT_LOG_COLLECTION,
   ConflictLog,
   conflictLogSchema,
@@ -89,12 +89,14 @@ describe('ConflictLog', () => {
     expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 1, toReview: 0 });
   });
 
-  it('one burst is one entry: values of one field within the burst take one entry, the newest', async () => {
+  it('one burst is one entry: its values refused on the way are its own, and it holds the last', async () => {
     const log = await logOn();
-    const lost = (local: string) => [{ field: 'main_contact_name', local, server: 'Theirs' }];
-    await log.keep('assessments', 'a1', lost('A'), 'other-device');
-    await log.keep('assessments', 'a1', lost('Al'), 'other-device');
-    await log.keep('assessments', 'a1', lost('Alice'), 'other-device');
+    const since = Date.now() - 1;
+    const refused = (local: string) => [{ field: 'main_contact_name', local, server: 'Theirs' }];
+    await log.keep('assessments', 'a1', refused('A'), 'other-device');
+    await log.keep('assessments', 'a1', refused('Al'), 'other-device');
+    const burst = { id: 'form1:main_contact_name:1', since, typed: ['A', 'Al', 'Ali', 'Alic', 'Alice'] };
+    await log.keep('assessments', 'a1', [{ ...refused('Alice')[0]!, burst }], 'other-device');
     const kept = await firstValueFrom(log.toReview$());
     expect(kept.map((k) => [k.field, k.local, k.server])).toEqual([['main_contact_name', 'Alice', 'Theirs']]);
   });
@@ -106,10 +108,10 @@ describe('ConflictLog', () => {
       const lost = [{ field: 'number_of_shares', local: 203000, server: 103000 }];
       now.mockReturnValue(1_000_000);
       await log.keep('share_subscriptions', 'd1', lost, 'other-tab');
-      now.mockReturnValue(1_000_000 + BURST_MS * 5);
+      now.mockReturnValue(1_010_000);
       await log.keep('share_subscriptions', 'd1', lost, 'other-tab');
-      // A different value set aside after the burst is a new burst: an entry of its own.
-      now.mockReturnValue(1_000_000 + BURST_MS * 10);
+      // Another value set aside a moment later, of a burst not known: an entry of its own.
+      now.mockReturnValue(1_010_100);
       await log.keep('share_subscriptions', 'd1', [{ ...lost[0]!, local: 204000 }], 'other-tab');
       const kept = await firstValueFrom(log.toReview$());
       expect(kept.map((k) => k.local)).toEqual([203000, 204000]);
@@ -118,58 +120,77 @@ describe('ConflictLog', () => {
     }
   });
 
-  it('a burst is told by the values it went through: its losses are one entry, another burst’s never', async () => {
+  it('a burst’s entry is its own: another writer’s loss a moment later never takes it', async () => {
     const log = await logOn();
-    const keep = (local: unknown, by: ReplacedBy, typed?: unknown[]) =>
-      log.keep('share_subscriptions', 'd1', [{ field: 'number_of_shares', local, server: 297000, typed }], by);
+    const since = Date.now() - 1;
+    const keep = (local: unknown, by: ReplacedBy, burst?: BurstOf) =>
+      log.keep('share_subscriptions', 'd1', [{ field: 'number_of_shares', local, server: 297000, burst }], by);
     // This tab typed over a value another tab had just stored (its 951000), unseen...
-    await keep(951000, 'this-tab', []);
-    // ...and this device's own 55000, pushed, was refused a moment later: another burst.
-    await keep(55000, 'other-device');
-    // The other tab's burst ends lost: its values include the one replaced, so it is that entry.
-    await keep(951500, 'other-tab', [9, 95, 951000]);
-    // This tab's burst ends lost on 552000, having gone through the refused 55000: that entry.
-    await keep(552000, 'other-device', [5, 55000]);
-    // A refusal of a value that burst went through, told late: the entry keeps its later value.
-    await keep(55000, 'other-device');
+    const replacing = { id: 'tabB:number_of_shares:5:replaced', since, typed: [] };
+    await keep(951000, 'this-tab', replacing);
+    // ...and this device's own 552000, pushed, was refused a moment later (seeds 1102, 8109).
+    await keep(552000, 'other-device');
+    // The other tab's burst ends lost: it went through the value replaced, so that entry is its.
+    await keep(951500, 'other-tab', { id: 'tabC:number_of_shares:3', since, typed: [9, 95, 951000, 951500] });
+    // The replacing burst says it again as it ends: its entry has been claimed, nothing new.
+    await keep(951000, 'this-tab', { ...replacing, again: true });
+    // Another burst that typed the same first figures: an entry of its own.
+    await keep(9, 'other-tab', { id: 'tabD:number_of_shares:4', since, typed: [9] });
     const kept = await firstValueFrom(log.toReview$());
     expect(kept.map((k) => [k.local, k.replacedBy]).sort()).toEqual([
       [552000, 'other-device'],
+      [9, 'other-tab'],
       [951500, 'other-tab'],
     ]);
   });
 
-  it('two tabs’ bursts lost together are two entries; a refusal taken in later keeps the later value', async () => {
-    const log = await logOn();
-    const keep = (local: string, server: string, typed: string[]) =>
-      log.keep('assessments', 'a1', [{ field: 'main_contact_name', local, server, typed }], 'other-device');
-    await keep('Tab one', 'Device', ['T', 'Ta', 'Tab', 'Tab ', 'Tab o', 'Tab on']);
-    await keep('Tab two', 'Device', ['T', 'Ta', 'Tab', 'Tab ', 'Tab t', 'Tab tw']);
-    await log.keep(
-      'assessments',
-      'a1',
-      [{ field: 'main_contact_name', local: 'Tab o', server: 'Device 2' }],
-      'other-device',
+  it('two tabs keeping one entry at once: the one that takes it second judges it as it is then', async () => {
+    const storage = device();
+    const log = await logOn(storage);
+    const other = new ConflictLog(log.collection);
+    const since = Date.now() - 1;
+    const lost = (local: string, burst: BurstOf) => [{ field: 'main_contact_name', local, server: 'Tab two!', burst }];
+    const replacing = { id: 'tab2:main_contact_name:1:replaced', since, typed: [] };
+    await other.keep('assessments', 'a1', lost('Tab o', replacing), 'this-tab');
+    const mine = { id: 'tab1:main_contact_name:1', since, typed: ['T', 'Tab o', 'Tab one'] };
+    // Both read the entry before either writes it.
+    const find = log.collection.find.bind(log.collection);
+    const arrived: (() => void)[] = [];
+    const bothRead = () =>
+      new Promise<void>((resolve) => {
+        arrived.push(resolve);
+        if (arrived.length === 2) arrived.forEach((r) => r());
+      });
+    const spy = vi.spyOn(log.collection, 'find').mockImplementation(
+      (query) =>
+        ({
+          exec: () =>
+            find(query)
+              .exec()
+              .then(async (found) => (await bothRead(), found)),
+        }) as never,
     );
-    const kept = await firstValueFrom(log.toReview$());
-    expect(kept.map((k) => [k.local, k.server]).sort()).toEqual([
-      ['Tab one', 'Device 2'],
-      ['Tab two', 'Device'],
+    await Promise.all([
+      log.keep('assessments', 'a1', lost('Tab one', mine), 'other-tab'),
+      other.keep('assessments', 'a1', lost('Tab o', { ...replacing, again: true }), 'this-tab'),
     ]);
+    spy.mockRestore();
+    const kept = await firstValueFrom(log.toReview$());
+    expect(kept.map((k) => [k.local, k.replacedBy])).toEqual([['Tab one', 'other-tab']]);
   });
 
   it('entries logged before version 3 are of bursts not known', async () => {
     const storage = device();
     const name = 'v2';
     const v2 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
-    const { typed: _t, ...properties } = conflictLogSchema.properties;
+    const { burst: _b, ...properties } = conflictLogSchema.properties;
     await v2.addCollections({
       conflict_log: {
         schema: {
           ...conflictLogSchema,
           version: 2,
           properties,
-          required: conflictLogSchema.required!.filter((f) => f !== 'typed'),
+          required: conflictLogSchema.required!.filter((f) => f !== 'burst'),
         },
         migrationStrategies: { 1: (d: unknown) => d, 2: (d: unknown) => d },
       },
@@ -189,7 +210,7 @@ describe('ConflictLog', () => {
 
     const log = await logOn(storage, name);
     const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
-    expect(entry).toMatchObject({ id: 'e2', replacedBy: 'this-tab', reviewed: false, typed: [] });
+    expect(entry).toMatchObject({ id: 'e2', replacedBy: 'this-tab', reviewed: false, burst: '' });
   });
 
   it('a value set aside that stands again (put back elsewhere) has nothing to review, and stays kept', async () => {
@@ -214,7 +235,7 @@ describe('ConflictLog', () => {
     );
     await log.standing('share_subscriptions', [{ id: 'd1', subscriber_name: 'Name From A', subscriber_phone: '0200' }]);
     const toReview = await firstValueFrom(log.toReview$());
-    expect(toReview.map((k) => [k.docId, k.field])).toEqual([
+    expect(toReview.map((k) => [k.docId, k.field]).sort()).toEqual([
       ['d1', 'subscriber_phone'],
       ['d2', 'subscriber_name'],
     ]);

@@ -3,11 +3,11 @@
 // the device and shown in the sync details, never dropped without a trace; a value replaced where
 // the user did not see it happen stays "to review" (announced at its field and in the header)
 // until the user has seen it (docs/decisions/023-replaced-values-announced.md). One burst of
-// typing that loses is one entry, holding the last value typed (ADR 030): the entry keeps the
-// values its burst went through, so a burst's later loss finds it, and no other burst's does.
-import type { RxCollection, RxJsonSchema } from 'rxdb';
+// typing that loses is one entry, holding the last value typed (ADR 030): an entry is its burst's,
+// by id, and no other burst's loss ever overwrites it.
+import type { RxCollection, RxDocument, RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
-import { sameValue, type LostValue } from './merge';
+import { sameValue, type BurstOf, type LostValue } from './merge';
 
 /**
  * What replaced the value set aside (`local`) by the one that stands (`server`):
@@ -20,12 +20,6 @@ import { sameValue, type LostValue } from './merge';
  *   value is set aside.
  */
 export type ReplacedBy = 'other-device' | 'other-tab' | 'this-device' | 'this-tab' | 'final';
-
-/** Values of one field refused within this long of each other, by bursts not known, are one burst
- * of typing: one entry. */
-export const BURST_MS = 2_000;
-/** How many of a burst's values an entry remembers. */
-const MAX_TYPED = 200;
 
 /** A local value that lost to another: kept, never dropped. */
 export interface ConflictLogEntry {
@@ -41,8 +35,8 @@ export interface ConflictLogEntry {
   replacedBy: ReplacedBy;
   /** The user has seen it (dismissed, restored, or told by a sentence that names it). */
   reviewed: boolean;
-  /** The values (JSON) the burst that typed `local` went through; empty: not known (a refusal). */
-  typed: string[];
+  /** The burst of typing that set `local` aside ('': not known, as for a refused push). */
+  burst: string;
 }
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
@@ -60,9 +54,9 @@ export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
     at: { type: 'number' },
     replacedBy: { type: 'string', enum: ['other-device', 'other-tab', 'this-device', 'this-tab', 'final'] },
     reviewed: { type: 'boolean' },
-    typed: { type: 'array', items: { type: 'string' }, maxItems: MAX_TYPED },
+    burst: { type: 'string', maxLength: 200 },
   },
-  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed', 'typed'],
+  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed', 'burst'],
   additionalProperties: false,
 };
 
@@ -72,15 +66,15 @@ export const CONFLICT_LOG_COLLECTION = {
   // Version 1 added who replaced the value and whether it was seen: entries from before were
   // logged by merges (another device's value stood) and were never announced, so stay old news.
   // Version 2 added 'other-tab' and 'this-tab': entries from before keep what they said.
-  // Version 3 added the values a burst went through: not known for entries from before.
+  // Version 3 added the burst: not known for entries from before.
   migrationStrategies: {
-    1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed' | 'typed'>) => ({
+    1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed' | 'burst'>) => ({
       ...old,
       replacedBy: 'other-device',
       reviewed: true,
     }),
-    2: (old: Omit<ConflictLogEntry, 'typed'>) => old,
-    3: (old: Omit<ConflictLogEntry, 'typed'>): ConflictLogEntry => ({ ...old, typed: [] }),
+    2: (old: Omit<ConflictLogEntry, 'burst'>) => old,
+    3: (old: Omit<ConflictLogEntry, 'burst'>): ConflictLogEntry => ({ ...old, burst: '' }),
   },
 } as const;
 
@@ -117,22 +111,23 @@ export interface Keeping {
   replacedBy: ReplacedBy;
 }
 
-type Loss = Pick<ConflictLogEntry, 'local' | 'server' | 'at' | 'replacedBy' | 'typed'>;
+type Stored = Pick<ConflictLogEntry, 'local' | 'server' | 'at' | 'replacedBy' | 'burst'>;
 /** Set aside from this device (not a value of another writer this device replaced). */
 const ours = (by: ReplacedBy) => by !== 'this-device' && by !== 'this-tab';
+const json = (value: unknown) => JSON.stringify(value ?? null);
 
 /**
- * Whether a loss is of an entry's burst: 'later' (the entry's value or one before it, so the
- * entry takes the loss's), 'earlier' (a value the entry's burst went through before its own),
- * 'near' (both refused from this device, bursts not known, close in time: taken as 'later'), or
- * null (another burst: an entry of its own).
+ * Whether a loss is an entry's: 'same' (the entry's burst, or the same value set aside for the
+ * same one: one loss told twice, by a page going and its tab, or by both tabs), 'claims' (a value
+ * the loss's burst typed, set aside since it began, by a refusal or by another writer replacing
+ * it unseen: the burst's own), or null (another burst's: an entry of its own).
  */
-function sameBurst(entry: Loss, loss: Loss): 'later' | 'earlier' | 'near' | null {
-  if (entry.local === loss.local || loss.typed.includes(entry.local)) return 'later';
-  if (entry.typed.includes(loss.local)) return 'earlier';
-  const unknown = entry.typed.length === 0 && loss.typed.length === 0;
-  const near = entry.at >= loss.at - BURST_MS;
-  return unknown && near && ours(entry.replacedBy) && ours(loss.replacedBy) ? 'near' : null;
+function joins(entry: Stored, loss: Stored, burst: BurstOf | undefined): 'same' | 'claims' | null {
+  if (burst && entry.burst === burst.id) return 'same';
+  if (entry.local === loss.local && entry.server === loss.server) return 'same';
+  const claimable = entry.burst === '' || !ours(entry.replacedBy);
+  const typedIt = burst?.typed.some((v) => json(v) === entry.local) ?? false;
+  return burst && ours(loss.replacedBy) && claimable && entry.at >= burst.since && typedIt ? 'claims' : null;
 }
 
 /** The log of one database: the only writer of its `conflict_log` collection. */
@@ -144,11 +139,9 @@ export class ConflictLog {
   constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
 
   /**
-   * Keeps the values of `docId` that lost, saying what replaced them. A value the burst of an
-   * entry not yet seen went through (or the value it holds) is that burst's: the entry takes the
-   * later value and the one that stands now. Refused values of bursts not known, lost within
-   * BURST_MS of each other, are one burst too. `seen`: nothing to announce (a change kept as a page
-   * went, replayed later).
+   * Keeps the values of `docId` that lost, saying what replaced them: one entry per burst of
+   * typing, holding its last value and the one that stands now (`joins`). `seen`: nothing to
+   * announce (a change kept as a page went, replayed later).
    */
   keep(table: string, docId: string, lost: readonly LostValue[], replacedBy: ReplacedBy, { seen = false } = {}) {
     if (lost.length === 0) return Promise.resolve();
@@ -166,18 +159,14 @@ export class ConflictLog {
 
   async #keep({ table, docId, lost, replacedBy }: Keeping, seen: boolean) {
     const at = Date.now();
-    const unseen = await this.collection.find({ selector: { table, docId, reviewed: false } }).exec();
     for (const l of lost) {
-      const loss = {
-        local: JSON.stringify(l.local ?? null),
-        server: JSON.stringify(l.server ?? null),
-        at,
-        replacedBy,
-        typed: l.typed ? [...l.typed, l.local].map((v) => JSON.stringify(v ?? null)) : [],
-      };
-      const matches = unseen.filter((e) => e.field === l.field).map((e) => ({ e, how: sameBurst(e, loss) }));
-      const found = matches.find((m) => m.how === 'later' || m.how === 'earlier') ?? matches.find((m) => m.how);
-      if (!found) {
+      const loss: Stored = { local: json(l.local), server: json(l.server), at, replacedBy, burst: l.burst?.id ?? '' };
+      const unseen = await this.collection.find({ selector: { table, docId, field: l.field, reviewed: false } }).exec();
+      const same = unseen.find((e) => joins(e, loss, l.burst) === 'same');
+      const claimed = unseen.filter((e) => joins(e, loss, l.burst) === 'claims');
+      const target = same ?? claimed[0];
+      const taken = target ? await this.#join(target, loss, l.burst) : false;
+      if (!taken && !l.burst?.again)
         await this.collection.insert({
           id: crypto.randomUUID(),
           table,
@@ -186,13 +175,19 @@ export class ConflictLog {
           ...loss,
           reviewed: seen,
         });
-        continue;
-      }
-      const typed = [...new Set([...found.e.typed, ...loss.typed])].slice(-MAX_TYPED);
-      // An earlier value of the entry's burst: the entry keeps its later one, and says what stands now.
-      if (found.how === 'earlier') await found.e.incrementalPatch({ server: loss.server, at, typed });
-      else await found.e.incrementalPatch({ ...loss, typed });
+      // The burst's other values set aside on the way: its entry holds the last.
+      for (const e of claimed) if (e !== target) await e.incrementalRemove().catch(() => undefined);
     }
+  }
+
+  /** The entry takes the loss, judged again as it is now (another tab may have taken it first). */
+  async #join(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined) {
+    let taken = false;
+    await entry.incrementalModify((now) => {
+      taken = !now.reviewed && joins(now, loss, burst) !== null;
+      return taken ? { ...now, ...loss } : now;
+    });
+    return taken;
   }
 
   /**

@@ -9,9 +9,22 @@ export interface LostValue {
   field: string;
   local: unknown;
   server: unknown;
-  /** The values the burst that typed `local` went through, where known (a form's burst): the
-   * conflict log's way to tell one burst's losses from another's. */
-  typed?: readonly unknown[];
+  /** The burst of typing that set `local` aside, where known (a form's): the conflict log keeps
+   * one entry per burst. */
+  burst?: BurstOf;
+}
+
+/** A burst of typing, as the conflict log knows it. */
+export interface BurstOf {
+  /** Unique to the burst (its form and start). */
+  id: string;
+  /** When it began (ms). */
+  since: number;
+  /** The values it went through: a value of these set aside since it began is its own. */
+  typed: readonly unknown[];
+  /** Only updates the burst's entry (a value replaced unseen, said again as its burst ends):
+   * never a new one. */
+  again?: boolean;
 }
 
 // RxDB's own fields: never data.
