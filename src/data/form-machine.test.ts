@@ -5,7 +5,6 @@ import {
   BURST_IDLE_MS,
   keyed,
   open,
-  putBack,
   SEEN_AFTER_MS,
   storedChanged,
   tick,
@@ -281,19 +280,5 @@ describe('a stored change', () => {
       ['phone'],
     );
     expect(step.effects).toEqual([]);
-  });
-});
-
-describe('putBack: a value set aside, put back on purpose', () => {
-  it('shows it and writes it over the value that stands', () => {
-    const s = storedChanged(
-      start(),
-      stored({ name: 'Theirs', phone: '0100', tone_of_voice: [] }),
-      1000,
-      'other-device',
-    ).state;
-    const step = putBack(s, 'name', 'Mine', 1100);
-    expect(kinds(step)).toEqual(['show', 'write', 'wake']);
-    expect(startWrite(step.state).write?.judged).toEqual({ name: 'Theirs' });
   });
 });

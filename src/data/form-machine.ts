@@ -272,9 +272,23 @@ export function putBack(state: FormState, field: string, value: unknown, now: nu
     typing: { ...state.typing, [field]: { since: now, lastAt: now, lostTo: null, typed: [value ?? null] } },
     shownAt: without(state.shownAt, field),
   };
+  // A burst of the field that lost and is still held: its value is kept, as its end would.
+  const held = state.typing[field];
+  const heldValue = state.values[field] ?? null;
+  const keepHeld: Effect[] =
+    held?.lostTo && !held.keyOnly && !same(heldValue, stored) && !same(heldValue, value)
+      ? [
+          {
+            kind: 'keep',
+            lost: [{ field, local: heldValue, server: stored, burst: burstOf(state, field, held) }],
+            by: held.lostTo,
+          },
+        ]
+      : [];
   return {
     state: next,
     effects: [
+      ...keepHeld,
       { kind: 'show', values: { [field]: value } },
       { kind: 'write' },
       { kind: 'wake', at: now + BURST_IDLE_MS },

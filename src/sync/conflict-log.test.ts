@@ -1,7 +1,14 @@
 // The conflict log keeps every value that lost, says what replaced it, and which ones the user
 // has not seen yet (the header and the field ask for those).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+  type TopLevelProperty,
+} from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
@@ -99,6 +106,10 @@ describe('ConflictLog', () => {
     await log.keep('assessments', 'a1', [{ ...refused('Alice')[0]!, burst }], 'other-device');
     const kept = await firstValueFrom(log.toReview$());
     expect(kept.map((k) => [k.field, k.local, k.server])).toEqual([['main_contact_name', 'Alice', 'Theirs']]);
+    // A refusal of one of its values told after it ended: its own too.
+    await log.keep('assessments', 'a1', refused('Ali'), 'other-device');
+    // The values on the way stay in the log, seen with it.
+    expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 4, toReview: 1 });
   });
 
   it('the same loss kept twice (a page going, then its tab) is one entry, whenever it comes', async () => {
@@ -142,6 +153,14 @@ describe('ConflictLog', () => {
       [9, 'other-tab'],
       [951500, 'other-tab'],
     ]);
+    // Nothing set aside left the log: the value claimed is there, seen.
+    const all = (await log.collection.find().exec()).map((e) => [JSON.parse(e.local) as number, e.reviewed]);
+    expect(all.sort()).toEqual([
+      [552000, false],
+      [9, false],
+      [951000, true],
+      [951500, false],
+    ]);
   });
 
   it('two tabs keeping one entry at once: the one that takes it second judges it as it is then', async () => {
@@ -177,25 +196,34 @@ describe('ConflictLog', () => {
     spy.mockRestore();
     const kept = await firstValueFrom(log.toReview$());
     expect(kept.map((k) => [k.local, k.replacedBy])).toEqual([['Tab one', 'other-tab']]);
+    const all = (await log.collection.find().exec()).map((e) => [e.local, e.server, e.reviewed]);
+    expect(all.sort()).toEqual([
+      ['"Tab o"', '"Tab two!"', true],
+      ['"Tab one"', '"Tab two!"', false],
+    ]);
   });
 
-  it('entries logged before version 3 are of bursts not known', async () => {
+  it.each([2, 3])('entries logged at version %i are of bursts not known', async (version) => {
     const storage = device();
-    const name = 'v2';
-    const v2 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
-    const { burst: _b, ...properties } = conflictLogSchema.properties;
-    await v2.addCollections({
+    const name = `v${version}`;
+    const old = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
+    const { burst: _b, typed: _t, ...properties } = conflictLogSchema.properties;
+    // Version 3 (never released) kept a burst's values, not its id.
+    const typed: Record<string, TopLevelProperty> =
+      version === 3 ? { typed: { type: 'array', items: { type: 'string' } } } : {};
+    const identity = (d: unknown) => d;
+    await old.addCollections({
       conflict_log: {
         schema: {
           ...conflictLogSchema,
-          version: 2,
-          properties,
-          required: conflictLogSchema.required!.filter((f) => f !== 'burst'),
+          version,
+          properties: { ...properties, ...typed },
+          required: conflictLogSchema.required!.filter((f) => f !== 'burst' && f !== 'typed'),
         },
-        migrationStrategies: { 1: (d: unknown) => d, 2: (d: unknown) => d },
+        migrationStrategies: version === 3 ? { 1: identity, 2: identity, 3: identity } : { 1: identity, 2: identity },
       },
     });
-    await v2.conflict_log!.insert({
+    await old.conflict_log!.insert({
       id: 'e2',
       table: 't',
       docId: 'd',
@@ -205,12 +233,14 @@ describe('ConflictLog', () => {
       at: 1,
       replacedBy: 'this-tab',
       reviewed: false,
+      ...(version === 3 ? { typed: ['"a"'] } : {}),
     });
-    await v2.close();
+    await old.close();
 
     const log = await logOn(storage, name);
     const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
-    expect(entry).toMatchObject({ id: 'e2', replacedBy: 'this-tab', reviewed: false, burst: '' });
+    const typedThen = version === 3 ? ['"a"'] : [];
+    expect(entry).toMatchObject({ id: 'e2', replacedBy: 'this-tab', reviewed: false, burst: '', typed: typedThen });
   });
 
   it('a value set aside that stands again (put back elsewhere) has nothing to review, and stays kept', async () => {

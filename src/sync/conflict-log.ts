@@ -37,11 +37,17 @@ export interface ConflictLogEntry {
   reviewed: boolean;
   /** The burst of typing that set `local` aside ('': not known, as for a refused push). */
   burst: string;
+  /** The values (JSON) that burst went through, its last MAX_TYPED: a refusal of one, told after
+   * the burst's loss, is the burst's own. */
+  typed: string[];
 }
+
+/** How many of a burst's values an entry remembers. */
+const MAX_TYPED = 200;
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   title: 'conflict_log',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -55,8 +61,9 @@ export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
     replacedBy: { type: 'string', enum: ['other-device', 'other-tab', 'this-device', 'this-tab', 'final'] },
     reviewed: { type: 'boolean' },
     burst: { type: 'string', maxLength: 200 },
+    typed: { type: 'array', items: { type: 'string' }, maxItems: MAX_TYPED },
   },
-  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed', 'burst'],
+  required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at', 'replacedBy', 'reviewed', 'burst', 'typed'],
   additionalProperties: false,
 };
 
@@ -66,15 +73,17 @@ export const CONFLICT_LOG_COLLECTION = {
   // Version 1 added who replaced the value and whether it was seen: entries from before were
   // logged by merges (another device's value stood) and were never announced, so stay old news.
   // Version 2 added 'other-tab' and 'this-tab': entries from before keep what they said.
-  // Version 3 added the burst: not known for entries from before.
+  // Version 3 (never released) kept a burst's values; version 4 its id too: not known for
+  // entries from before.
   migrationStrategies: {
     1: (old: Omit<ConflictLogEntry, 'replacedBy' | 'reviewed' | 'burst'>) => ({
       ...old,
       replacedBy: 'other-device',
       reviewed: true,
     }),
-    2: (old: Omit<ConflictLogEntry, 'burst'>) => old,
-    3: (old: Omit<ConflictLogEntry, 'burst'>): ConflictLogEntry => ({ ...old, burst: '' }),
+    2: (old: Omit<ConflictLogEntry, 'burst' | 'typed'>) => old,
+    3: (old: Omit<ConflictLogEntry, 'burst' | 'typed'>) => ({ ...old, typed: [] }),
+    4: (old: Omit<ConflictLogEntry, 'burst'>): ConflictLogEntry => ({ ...old, burst: '' }),
   },
 } as const;
 
@@ -111,7 +120,7 @@ export interface Keeping {
   replacedBy: ReplacedBy;
 }
 
-type Stored = Pick<ConflictLogEntry, 'local' | 'server' | 'at' | 'replacedBy' | 'burst'>;
+type Stored = Pick<ConflictLogEntry, 'local' | 'server' | 'at' | 'replacedBy' | 'burst' | 'typed'>;
 /** Set aside from this device (not a value of another writer this device replaced). */
 const ours = (by: ReplacedBy) => by !== 'this-device' && by !== 'this-tab';
 const json = (value: unknown) => JSON.stringify(value ?? null);
@@ -120,14 +129,19 @@ const json = (value: unknown) => JSON.stringify(value ?? null);
  * Whether a loss is an entry's: 'same' (the entry's burst, or the same value set aside for the
  * same one: one loss told twice, by a page going and its tab, or by both tabs), 'claims' (a value
  * the loss's burst typed, set aside since it began, by a refusal or by another writer replacing
- * it unseen: the burst's own), or null (another burst's: an entry of its own).
+ * it unseen: most likely the burst's own on the way, so no longer to review; it stays in the
+ * log), 'within' (a refusal, told late, of a value the entry's burst went through: kept seen),
+ * or null (another burst's: an entry of its own). Nothing set aside is ever overwritten by another
+ * burst's value, or removed.
  */
-function joins(entry: Stored, loss: Stored, burst: BurstOf | undefined): 'same' | 'claims' | null {
+function joins(entry: Stored, loss: Stored, burst: BurstOf | undefined): 'same' | 'claims' | 'within' | null {
   if (burst && entry.burst === burst.id) return 'same';
   if (entry.local === loss.local && entry.server === loss.server) return 'same';
+  if (!ours(loss.replacedBy)) return null;
   const claimable = entry.burst === '' || !ours(entry.replacedBy);
-  const typedIt = burst?.typed.some((v) => json(v) === entry.local) ?? false;
-  return burst && ours(loss.replacedBy) && claimable && entry.at >= burst.since && typedIt ? 'claims' : null;
+  if (burst) return claimable && entry.at >= burst.since && loss.typed.includes(entry.local) ? 'claims' : null;
+  // A refusal told after its burst's loss: the burst's entry went through it.
+  return entry.burst !== '' && ours(entry.replacedBy) && entry.typed.includes(loss.local) ? 'within' : null;
 }
 
 /** The log of one database: the only writer of its `conflict_log` collection. */
@@ -160,12 +174,20 @@ export class ConflictLog {
   async #keep({ table, docId, lost, replacedBy }: Keeping, seen: boolean) {
     const at = Date.now();
     for (const l of lost) {
-      const loss: Stored = { local: json(l.local), server: json(l.server), at, replacedBy, burst: l.burst?.id ?? '' };
+      const typed = l.burst ? [...new Set([...l.burst.typed, l.local].map(json))].slice(-MAX_TYPED) : [];
+      const loss: Stored = {
+        local: json(l.local),
+        server: json(l.server),
+        at,
+        replacedBy,
+        burst: l.burst?.id ?? '',
+        typed,
+      };
       const unseen = await this.collection.find({ selector: { table, docId, field: l.field, reviewed: false } }).exec();
       const same = unseen.find((e) => joins(e, loss, l.burst) === 'same');
-      const claimed = unseen.filter((e) => joins(e, loss, l.burst) === 'claims');
-      const target = same ?? claimed[0];
-      const taken = target ? await this.#join(target, loss, l.burst) : false;
+      const taken = same ? await this.#join(same, loss, l.burst) : false;
+      // A value its burst's entry went through is kept seen: the entry says the burst's last.
+      const within = unseen.some((e) => joins(e, loss, l.burst) === 'within');
       if (!taken && !l.burst?.again)
         await this.collection.insert({
           id: crypto.randomUUID(),
@@ -173,21 +195,33 @@ export class ConflictLog {
           docId,
           field: l.field,
           ...loss,
-          reviewed: seen,
+          reviewed: seen || within,
         });
-      // The burst's other values set aside on the way: its entry holds the last.
-      for (const e of claimed) if (e !== target) await e.incrementalRemove().catch(() => undefined);
+      // The burst's own values set aside on the way: its entry says its last; they stay, seen.
+      for (const e of unseen) if (joins(e, loss, l.burst) === 'claims') await this.#claim(e, loss, l.burst);
     }
   }
 
-  /** The entry takes the loss, judged again as it is now (another tab may have taken it first). */
+  /**
+   * The entry takes the loss, judged again as it is now (another tab may have changed it): its
+   * burst's later value, or the same loss told again (which changes nothing said).
+   */
   async #join(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined) {
     let taken = false;
     await entry.incrementalModify((now) => {
-      taken = !now.reviewed && joins(now, loss, burst) !== null;
-      return taken ? { ...now, ...loss } : now;
+      taken = !now.reviewed && joins(now, loss, burst) === 'same';
+      if (!taken) return now;
+      const typed = [...new Set([...now.typed, ...loss.typed])].slice(-MAX_TYPED);
+      if (burst && now.burst === burst.id) return { ...now, ...loss, typed };
+      return { ...now, burst: now.burst || loss.burst, typed };
     });
     return taken;
+  }
+
+  async #claim(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined) {
+    await entry.incrementalModify((now) =>
+      !now.reviewed && joins(now, loss, burst) === 'claims' ? { ...now, reviewed: true } : now,
+    );
   }
 
   /**

@@ -134,7 +134,9 @@ test('two tabs of one browser are one device: one draft, one value everywhere, n
   // The other is kept once, as another tab's, and said so — no tab speaks of another device.
   await expect
     .poll(async () =>
-      (await readCollection(page, 'conflict_log')).map((e): unknown[] => [JSON.parse(String(e.local)), e.replacedBy]),
+      (await readCollection(page, 'conflict_log'))
+        .filter((e) => e.reviewed === false)
+        .map((e): unknown[] => [JSON.parse(String(e.local)), e.replacedBy]),
     )
     .toEqual([[setAside, expect.stringMatching(/^(other-tab|this-tab)$/)]]);
   const saidAsTab = async () =>
@@ -186,9 +188,12 @@ test('two people typing one answer of an assessment link: one whole value, one k
     }
     await tablets[0]!.waitForTimeout(2_500);
   }
-  // Each tablet kept at most one value per burst, each a whole value it typed.
+  // Each tablet has at most one value per burst to review, each a whole value it typed (a burst's
+  // values set aside on the way stay in the log, seen).
   for (const [i, t] of tablets.entries()) {
-    const kept = (await readCollection(t, 'conflict_log')).filter((e) => e.field === 'main_contact_name');
+    const kept = (await readCollection(t, 'conflict_log')).filter(
+      (e) => e.field === 'main_contact_name' && e.reviewed === false,
+    );
     expect(kept.length, `tablet ${i}`).toBeLessThanOrEqual(3);
     for (const e of kept) expect(typed[i]).toContain(JSON.parse(String(e.local)));
   }

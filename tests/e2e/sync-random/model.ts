@@ -39,6 +39,7 @@ export interface LoggedConflict {
   server: unknown;
   /** What replaced it (ADR 023): 'final' when the row was signed elsewhere. */
   replacedBy: string;
+  seen?: boolean;
 }
 
 export interface Verdict {

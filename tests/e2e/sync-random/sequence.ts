@@ -165,6 +165,8 @@ export async function finish(run: Run, ending: Ending): Promise<Outcome> {
         local: JSON.parse(String(entry.local)) as unknown,
         server: JSON.parse(String(entry.server)) as unknown,
         replacedBy: String(entry.replacedBy),
+        // A burst's value on the way (its entry says its last), or one put back since.
+        seen: entry.reviewed === true,
       });
     }
     // Waiting changes only: an accepted state kept a moment for its late record is not one
@@ -181,7 +183,7 @@ export async function finish(run: Run, ending: Ending): Promise<Outcome> {
   const verdict = run.model.check(await ending.serverRow(), conflicts);
   for (const c of conflicts) {
     run.trace.push(
-      `conflict log on ${c.device}: ${c.field} local ${JSON.stringify(c.local)} server ${JSON.stringify(c.server)} (${c.replacedBy})`,
+      `conflict log on ${c.device}: ${c.field} local ${JSON.stringify(c.local)} server ${JSON.stringify(c.server)} (${c.replacedBy}${c.seen ? ', seen' : ''})`,
     );
   }
   return {

@@ -153,6 +153,10 @@ export async function burstRace(
   try {
     await tab.goto(a.url);
     await ways.goToStep(tab, await a.readStep(tab), field.step);
+    // Entries from before the race are earlier bursts' (a value may be a prefix of one typed here).
+    const earlier = new Set<unknown>();
+    for (const page of [a.device.page, tab])
+      for (const e of await readCollection(page, 'conflict_log')) earlier.add(e.id);
     for (const [mine, theirs] of values) {
       const basis = [await a.local(field.column)];
       before.push(basis[0] ?? null);
@@ -168,7 +172,7 @@ export async function burstRace(
       await wholeEverywhere(a, tab, field, [mine, theirs], ways);
     }
     await tab.waitForTimeout(1_500);
-    await countKept(a, [a.device.page, tab], field, typed, before, values.length);
+    await countKept(a, [a.device.page, tab], field, { typed, before, earlier }, values.length);
   } finally {
     await tab.close();
   }
@@ -196,27 +200,30 @@ async function wholeEverywhere(a: TabActor, tab: Page, field: TabField, whole: S
 }
 
 /**
- * At most one kept value per burst on each device (the conflict log of each page's database), and
- * none kept twice. A value that stood before a burst and was replaced unseen by its winner is that
- * writer's entry, not the burst's loser's: not counted.
+ * At most one value per burst to review on each device (the conflict log of each page's database),
+ * and none twice. A value that stood before a burst and was replaced unseen by its winner is that
+ * writer's entry, not the burst's loser's: not counted. A burst's values set aside on the way stay
+ * in the log, seen (the lost-value check reads them all).
  */
 async function countKept(
   a: TabActor,
   pages: Page[],
   field: TabField,
-  typed: Scalar[],
-  before: Scalar[],
+  { typed, before, earlier }: { typed: Scalar[]; before: Scalar[]; earlier: Set<unknown> },
   bursts: number,
 ) {
   for (const page of pages) {
     const locals = (await readCollection(page, 'conflict_log'))
-      .filter((e) => e.field === field.column)
+      .filter((e) => e.field === field.column && e.reviewed === false && !earlier.has(e.id))
       .map((e) => JSON.parse(String(e.local)) as Scalar);
     const twice = locals.filter((l, i) => locals.findIndex((m) => same(m, l)) !== i).length;
     const ofBursts = locals.filter((l) => typed.some((t) => same(l, t)) && !before.some((b) => same(l, b))).length;
     const extra = twice + Math.max(0, ofBursts - bursts);
     if (extra === 0) continue;
     a.run.counts.extraEntries += extra;
-    a.run.problems.push(`${field.column}: ${ofBursts} values kept for ${bursts} bursts of typing, ${twice} kept twice`);
+    a.run.problems.push(
+      `${field.column}: ${ofBursts} values kept for ${bursts} bursts of typing, ${twice} kept twice ` +
+        `(to review: ${locals.map((l) => JSON.stringify(l)).join(', ')}; before: ${before.map((b) => JSON.stringify(b)).join(', ')})`,
+    );
   }
 }
