@@ -44,4 +44,22 @@ describe('attempts', () => {
       now.mockRestore();
     }
   });
+
+  it('going offline: a request cut off before the browser says so is not news', () => {
+    let offline = false;
+    const said: (string | null)[] = [];
+    const a = attempts({
+      probe: async () => false,
+      onBack: vi.fn(),
+      onError: (s) => said.push(s),
+      offline: () => offline,
+    });
+    offline = true;
+    a.onAttempt(unreachable());
+    expect(said).toEqual([]);
+    // A refusal is still said, offline or not.
+    a.onAttempt(new SyncError('new row violates check constraint', '23514', false));
+    a.stop();
+    expect(said).toEqual(['new row violates check constraint']);
+  });
 });

@@ -1,7 +1,7 @@
 // How the engine answers each request's outcome: failures back off (and a cheap probe asks the
 // server every 2 s whether it is back), successes end the wait, and the last failure is what the
 // status says — in words, and never one from before the device came back online, nor a network
-// failure while the connection settles just after.
+// failure while the connection settles just after, nor one of a browser that says it is offline.
 import { errorWords } from '../lib/refusal-words';
 import { createBackoff } from './backoff';
 import type { SyncError } from './server-call';
@@ -25,10 +25,13 @@ export interface Attempts {
   stop: () => void;
 }
 
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function attempts({
   probe,
   onBack,
   onError,
+  offline = browserOffline,
 }: {
   /** Resolves true when the server answers at all. */
   probe: () => Promise<boolean>;
@@ -36,6 +39,8 @@ export function attempts({
   onBack: () => void;
   /** The failure to show (null: none). */
   onError: (said: string | null) => void;
+  /** The browser says it has no connection (the status says Offline, not a failure). */
+  offline?: () => boolean;
 }): Attempts {
   const backoff = createBackoff(BASE_RETRY_MS, MAX_RETRY_MS);
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -65,6 +70,8 @@ export function attempts({
     ready: () => backoff.ready(),
     onAttempt: (error, startedAt = Date.now()) => {
       if (error && startedAt < onlineSince) return;
+      // Cut off as the connection went (the offline event may come after): the status says Offline.
+      if (error?.retryable && offline()) return void backoff.fail();
       if (error?.retryable && startedAt < onlineSince + SETTLING_MS) {
         // Tried again soon (the probe), and said only if it still fails after the connection settled.
         backoff.fail();
