@@ -1,47 +1,12 @@
 // The conflict log keeps every value that lost, says what replaced it, and which ones the user
 // has not seen yet (the header and the field ask for those).
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import {
-  addRxPlugin,
-  createRxDatabase,
-  type RxCollection,
-  type RxDatabase,
-  type RxStorage,
-  type TopLevelProperty,
-} from 'rxdb';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeLogs, logOn } from '../testing/conflict-log';
+import { ConflictLog, REFUSALS_MS, type ReplacedBy } from './conflict-log';
 import type { BurstOf } from './merge';
-import {
-  CONFLICT_LOG_COLLECTION,
-  ConflictLog,
-  conflictLogSchema,
-  type ConflictLogEntry,
-  type ReplacedBy,
-} from './conflict-log';
 
-addRxPlugin(RxDBMigrationSchemaPlugin);
-
-const device = () => getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
-type Db = RxDatabase<{ conflict_log: RxCollection<ConflictLogEntry> }>;
-const open: { closed: boolean; close(): Promise<unknown> }[] = [];
-afterEach(async () => {
-  for (const db of open.splice(0)) if (!db.closed) await db.close();
-});
-
-async function logOn(storage = device(), name = `log${crypto.randomUUID().slice(0, 8)}`) {
-  const db: Db = await createRxDatabase({
-    name,
-    storage: wrappedValidateAjvStorage({ storage }),
-    multiInstance: false,
-  });
-  open.push(db);
-  await db.addCollections({ conflict_log: CONFLICT_LOG_COLLECTION });
-  return new ConflictLog(db.conflict_log);
-}
+afterEach(closeLogs);
 
 describe('ConflictLog', () => {
   it('keeps values with what replaced them, to review until seen, and keeps them after', async () => {
@@ -70,30 +35,6 @@ describe('ConflictLog', () => {
 
     await log.review([all[0]!.id]);
     expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 2, toReview: 1 });
-  });
-
-  it('entries logged before version 1 open as seen, replaced by another device', async () => {
-    const storage = device();
-    const name = 'before';
-    const v0 = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
-    const { replacedBy: _r, reviewed: _s, ...properties } = conflictLogSchema.properties;
-    await v0.addCollections({
-      conflict_log: {
-        schema: {
-          ...conflictLogSchema,
-          version: 0,
-          properties,
-          required: ['id', 'table', 'docId', 'field', 'local', 'server', 'at'],
-        },
-      },
-    });
-    await v0.conflict_log!.insert({ id: 'e1', table: 't', docId: 'd', field: 'f', local: '"a"', server: '"b"', at: 1 });
-    await v0.close();
-
-    const log = await logOn(storage, name);
-    const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
-    expect(entry).toMatchObject({ id: 'e1', replacedBy: 'other-device', reviewed: true });
-    expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 1, toReview: 0 });
   });
 
   it('one burst is one entry: its values refused on the way are its own, and it holds the last', async () => {
@@ -126,6 +67,28 @@ describe('ConflictLog', () => {
       await log.keep('share_subscriptions', 'd1', [{ ...lost[0]!, local: 204000 }], 'other-tab');
       const kept = await firstValueFrom(log.toReview$());
       expect(kept.map((k) => k.local)).toEqual([203000, 204000]);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('refusals of a field close together are taken as one burst’s: the newer to review, both kept', async () => {
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const log = await logOn();
+      const refused = (local: string, at: number) => {
+        now.mockReturnValue(at);
+        return log.keep('assessments', 'a1', [{ field: 'office_locations', local, server: 'Of' }], 'other-device');
+      };
+      await refused('Office Mea', 1_000_000);
+      await refused('Office Meadow 9', 1_000_000 + REFUSALS_MS - 1);
+      // One further apart is another burst's.
+      await refused('Office Linden 7', 1_000_000 + 3 * REFUSALS_MS);
+      expect((await firstValueFrom(log.toReview$())).map((k) => k.local)).toEqual([
+        'Office Meadow 9',
+        'Office Linden 7',
+      ]);
+      expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 3, toReview: 2 });
     } finally {
       now.mockRestore();
     }
@@ -164,8 +127,7 @@ describe('ConflictLog', () => {
   });
 
   it('two tabs keeping one entry at once: the one that takes it second judges it as it is then', async () => {
-    const storage = device();
-    const log = await logOn(storage);
+    const log = await logOn();
     const other = new ConflictLog(log.collection);
     const since = Date.now() - 1;
     const lost = (local: string, burst: BurstOf) => [{ field: 'main_contact_name', local, server: 'Tab two!', burst }];
@@ -201,46 +163,6 @@ describe('ConflictLog', () => {
       ['"Tab o"', '"Tab two!"', true],
       ['"Tab one"', '"Tab two!"', false],
     ]);
-  });
-
-  it.each([2, 3])('entries logged at version %i are of bursts not known', async (version) => {
-    const storage = device();
-    const name = `v${version}`;
-    const old = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
-    const { burst: _b, typed: _t, ...properties } = conflictLogSchema.properties;
-    // Version 3 (never released) kept a burst's values, not its id.
-    const typed: Record<string, TopLevelProperty> =
-      version === 3 ? { typed: { type: 'array', items: { type: 'string' } } } : {};
-    const identity = (d: unknown) => d;
-    await old.addCollections({
-      conflict_log: {
-        schema: {
-          ...conflictLogSchema,
-          version,
-          properties: { ...properties, ...typed },
-          required: conflictLogSchema.required!.filter((f) => f !== 'burst' && f !== 'typed'),
-        },
-        migrationStrategies: version === 3 ? { 1: identity, 2: identity, 3: identity } : { 1: identity, 2: identity },
-      },
-    });
-    await old.conflict_log!.insert({
-      id: 'e2',
-      table: 't',
-      docId: 'd',
-      field: 'f',
-      local: '"a"',
-      server: '"b"',
-      at: 1,
-      replacedBy: 'this-tab',
-      reviewed: false,
-      ...(version === 3 ? { typed: ['"a"'] } : {}),
-    });
-    await old.close();
-
-    const log = await logOn(storage, name);
-    const [entry] = (await log.collection.find().exec()).map((e) => e.toJSON());
-    const typedThen = version === 3 ? ['"a"'] : [];
-    expect(entry).toMatchObject({ id: 'e2', replacedBy: 'this-tab', reviewed: false, burst: '', typed: typedThen });
   });
 
   it('a value set aside that stands again (put back elsewhere) has nothing to review, and stays kept', async () => {

@@ -44,6 +44,9 @@ export interface ConflictLogEntry {
 
 /** How many of a burst's values an entry remembers. */
 const MAX_TYPED = 200;
+/** Refusals of one field this close together, bursts not known, are taken as one burst's: the
+ * newer is the one to review, the older stays in the log, seen. */
+export const REFUSALS_MS = 2_000;
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   title: 'conflict_log',
@@ -130,7 +133,8 @@ const json = (value: unknown) => JSON.stringify(value ?? null);
  * same one: one loss told twice, by a page going and its tab, or by both tabs), 'claims' (a value
  * the loss's burst typed, set aside since it began, by a refusal or by another writer replacing
  * it unseen: most likely the burst's own on the way, so no longer to review; it stays in the
- * log), 'within' (a refusal, told late, of a value the entry's burst went through: kept seen),
+ * log; so is a refusal REFUSALS_MS before another, bursts not known), 'within' (a refusal, told
+ * late, of a value the entry's burst went through: kept seen),
  * or null (another burst's: an entry of its own). Nothing set aside is ever overwritten by another
  * burst's value, or removed.
  */
@@ -140,8 +144,11 @@ function joins(entry: Stored, loss: Stored, burst: BurstOf | undefined): 'same' 
   if (!ours(loss.replacedBy)) return null;
   const claimable = entry.burst === '' || !ours(entry.replacedBy);
   if (burst) return claimable && entry.at >= burst.since && loss.typed.includes(entry.local) ? 'claims' : null;
+  if (!ours(entry.replacedBy)) return null;
   // A refusal told after its burst's loss: the burst's entry went through it.
-  return entry.burst !== '' && ours(entry.replacedBy) && entry.typed.includes(loss.local) ? 'within' : null;
+  if (entry.burst !== '') return entry.typed.includes(loss.local) ? 'within' : null;
+  // Refusals of bursts not known, close together: most likely one burst's, the newer to review.
+  return loss.at - entry.at <= REFUSALS_MS ? 'claims' : null;
 }
 
 /** The log of one database: the only writer of its `conflict_log` collection. */

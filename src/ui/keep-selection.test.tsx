@@ -7,8 +7,8 @@ import { useWholeSelectionKept } from './keep-selection';
 
 /** A field whose value another writer can set (`elsewhere.set`), as a synced form does. */
 const elsewhere: { set: (v: string) => void } = { set: () => undefined };
-function Field() {
-  const [value, setValue] = useState('Start');
+function Field({ initial = 'Start' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
   useEffect(() => {
     elsewhere.set = setValue;
   }, []);
@@ -45,6 +45,15 @@ describe('useWholeSelectionKept', () => {
     fireEvent.input(input, { target: { value: 'T' } });
     expect(input.value).toBe('T');
     expect(selection(input)).not.toEqual([0, 1]);
+  });
+
+  it('focused empty, then a value arrives before the first key: it is selected whole', () => {
+    const { getByLabelText } = render(<Field initial="" />);
+    const input = getByLabelText('Full name') as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    input.focus();
+    act(() => elsewhere.set('Road Linden 3'));
+    expect(selection(input)).toEqual([0, 'Road Linden 3'.length]);
   });
 
   it('a field not focused is left alone', () => {
