@@ -191,10 +191,12 @@ export class ConflictLog {
         typed,
       };
       const unseen = await this.collection.find({ selector: { table, docId, field: l.field, reviewed: false } }).exec();
-      const same = unseen.find((e) => joins(e, loss, l.burst) === 'same');
+      // Each entry judged once (and again inside the write that changes it).
+      const judged = unseen.map((e) => ({ e, how: joins(e, loss, l.burst) }));
+      const same = judged.find((j) => j.how === 'same')?.e;
       const taken = same ? await this.#join(same, loss, l.burst) : false;
       // A value its burst's entry went through is kept seen: the entry says the burst's last.
-      const within = unseen.some((e) => joins(e, loss, l.burst) === 'within');
+      const within = judged.some((j) => j.how === 'within');
       if (!taken && !l.burst?.again)
         await this.collection.insert({
           id: crypto.randomUUID(),
@@ -205,7 +207,7 @@ export class ConflictLog {
           reviewed: seen || within,
         });
       // The burst's own values set aside on the way: its entry says its last; they stay, seen.
-      for (const e of unseen) if (joins(e, loss, l.burst) === 'claims') await this.#claim(e, loss, l.burst);
+      for (const { e, how } of judged) if (how === 'claims') await this.#claim(e, loss, l.burst);
     }
   }
 
