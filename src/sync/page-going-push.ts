@@ -32,29 +32,46 @@ export interface PageGoingState {
 }
 
 /**
- * What this page last knew the server to hold of each document it pushed or pulled: the state a
- * push under way is judged against, then the state the server took. Only for the push made as the
- * page goes, which has no time to ask RxDB; it lives and dies with the page.
+ * What this page knows the server held of each document it pushed or pulled: the state a push
+ * under way is judged against, the state the server took, each pulled row. Only for the push made
+ * as the page goes, which has no time to ask RxDB; it lives and dies with the page.
+ *
+ * A change waiting is judged against the state it was made over, never merely the newest known:
+ * a row pulled while the change waited (another device's write, not yet merged into this device's
+ * copy) is not what the change descends from, and judged against it the push would write this
+ * device's older values over that device's newer ones. The state a copy descends from is the
+ * newest known one that has the copy's `serverModified` (a pulled row, or this device's own push
+ * made over it).
  */
 export class ServerStates {
-  readonly #states = new Map<string, Doc>();
+  readonly #states = new Map<string, Doc[]>();
 
   /** A push of `state` is under way, judged against `judged` (undefined: taken as new). */
   sending(state: Doc, judged: Doc | undefined) {
-    if (judged) this.#states.set(String(state.id), judged);
+    if (judged) this.holds(judged);
     else this.#states.delete(String(state.id));
   }
 
   /** The server holds `state` (a push it took, a pulled row, a conflict's row). */
   holds(state: Doc) {
-    this.#states.set(String(state.id), state);
+    const id = String(state.id);
+    const known = (this.#states.get(id) ?? []).filter((s) => modified(s) !== modified(state));
+    this.#states.set(id, [...known.slice(1 - KEPT_STATES), state]);
   }
 
   /** What the page-going push is judged against (null: taken only as this device's own write). */
   assumedFor({ doc, stored, waiting }: PageGoingState): Doc | null {
-    return waiting ? (this.#states.get(String(doc.id)) ?? null) : stored;
+    if (!waiting) return stored;
+    const over = stored ? modified(stored) : null;
+    const known = this.#states.get(String(doc.id)) ?? [];
+    return known.findLast((s) => modified(s) === over) ?? null;
   }
 }
+
+const modified = (state: Doc) => state.serverModified ?? null;
+
+/** States kept per document: enough for a push under way, its answer and a few pulls. */
+const KEPT_STATES = 8;
 
 /** The browser keeps at most 64 KB of keepalive bodies in flight: a larger one is not sent. */
 const KEEPALIVE_BYTES = 60_000;

@@ -209,4 +209,38 @@ describe('the push sent as the page goes', () => {
     expect(await local.conflictLog.collection.count().exec()).toBe(0);
     expect(await local.outbox.count()).toBe(0);
   });
+
+  it('is judged against the state the page’s copy came from, not a row pulled since', async () => {
+    const { u, local, start, id, draft, goes } = await goingDevice();
+    const page = start();
+    await draft('Ad');
+    await page.awaitInSync();
+    // The form's copy of the draft, and 'Ada' typed in it.
+    const seen = (await local.db.share_subscriptions.findOne(id).exec())!.toMutableJSON() as Doc;
+    const other = await userDevice(u.email, u.password, u.user.id);
+    await inSync(other);
+    await (await other.db.share_subscriptions.findOne(id).exec())!.incrementalPatch({
+      subscriber_address: '1 A Street',
+    });
+    await inSync(other);
+    // The address reaches this device's database; the page goes before its form has seen it.
+    page.reSync();
+    await until(
+      () => local.db.share_subscriptions.findOne(id).exec(),
+      (doc) => doc?.subscriber_address === '1 A Street',
+    );
+    const realFetch = globalThis.fetch;
+    const answers: Promise<Response>[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = realFetch(input, init);
+      if (init?.keepalive) answers.push(answer);
+      return answer;
+    });
+    expect(goes(page, { ...seen, subscriber_name: 'Ada' }, 'Ad')).toBe(true);
+
+    // Judged against the row the form's copy came from, the push meets the address and writes
+    // nothing; judged against the row pulled since, it wrote the form's older copy over it.
+    expect((await answers[0])?.ok).toBe(true);
+    expect(await onServer(id)).toMatchObject({ name: 'Ad', address: '1 A Street' });
+  });
 });
