@@ -56,6 +56,16 @@ describe('useWholeSelectionKept', () => {
     expect(selection(input)).toEqual([0, 'Road Linden 3'.length]);
   });
 
+  it('selected whole and replaced before the browser’s select event: the new value is selected whole', () => {
+    const { getByLabelText } = render(<Field initial="Name Meadow 5" />);
+    const input = getByLabelText('Full name') as HTMLInputElement;
+    // As Playwright's fill does: focus, select(), and the value arrives in the same task.
+    input.focus();
+    input.select();
+    act(() => elsewhere.set('Name Maple 6'));
+    expect(selection(input)).toEqual([0, 'Name Maple 6'.length]);
+  });
+
   it('a field not focused is left alone', () => {
     const { getByLabelText } = render(<Field />);
     const input = getByLabelText('Full name') as HTMLInputElement;

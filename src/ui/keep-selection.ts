@@ -12,19 +12,39 @@ function selectsAll(el: Editable): boolean {
   return el.value.length > 0 && el.selectionStart === 0 && el.selectionEnd === el.value.length;
 }
 
+/**
+ * Whether the user holds all of the field as a new value renders, before React puts it there.
+ * A text field's selection is read as it is then: the `select` event comes a task after
+ * `select()`, and a value arriving in between was typed after, not over ('Name Maple 6Name Linden
+ * 7', soak seed 9054). Into an empty field all of nothing is the user's, so a value arriving
+ * before their first key is replaced by it ('Road Linden 3Road Falcon 6', seed 9034). A number
+ * input has no selection to read: its events say.
+ */
+function heldWhole(el: Editable | null, numberWhole: boolean): boolean {
+  if (!el || el !== el.ownerDocument.activeElement) return false;
+  if (el.selectionStart === null) return numberWhole;
+  return el.value === '' || selectsAll(el);
+}
+
 /** The ref to put on the field whose value is `value`. */
 export function useWholeSelectionKept<E extends Editable>(value: unknown): RefObject<E | null> {
   const ref = useRef<E>(null);
-  const whole = useRef(false);
+  const numberWhole = useRef(false);
+  const rendered = useRef({ value, whole: false });
+  // Read during render on purpose: the commit that follows replaces the value and, with it, the
+  // selection there is to read (no compiler memoises this hook; a repeated render reads nothing).
+  /* eslint-disable react-hooks/refs -- the field's selection exists only until this commit */
+  if (!Object.is(rendered.current.value, value)) {
+    rendered.current = { value, whole: heldWhole(ref.current, numberWhole.current) };
+  }
+  /* eslint-enable react-hooks/refs */
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const onSelect = () => (whole.current = selectsAll(el));
-    // Into an empty field: all of nothing is the user's, so a value arriving before their first
-    // key is replaced by it, not prefixed to it ('Road Linden 3Road Falcon 6', soak seed 9034).
-    const onFocus = () => (whole.current = el.value === '' || selectsAll(el));
+    const onSelect = () => (numberWhole.current = selectsAll(el));
+    const onFocus = () => (numberWhole.current = true);
     // Typing, a click or a key moves or replaces the selection; a new one says so again.
-    const gone = () => (whole.current = false);
+    const gone = () => (numberWhole.current = false);
     const events = ['input', 'keydown', 'mousedown', 'blur'] as const;
     el.addEventListener('select', onSelect);
     el.addEventListener('focus', onFocus);
@@ -37,7 +57,7 @@ export function useWholeSelectionKept<E extends Editable>(value: unknown): RefOb
   }, []);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && whole.current && el === el.ownerDocument.activeElement && el.value !== '') el.select();
+    if (el && rendered.current.whole && el === el.ownerDocument.activeElement && el.value !== '') el.select();
   }, [value]);
   return ref;
 }
