@@ -51,12 +51,17 @@ export async function act(
 
   /** Types `value` and waits until the device holds it: each answer is saved as it is typed. */
   async function answer(def: TextDef, value: Scalar, before: Scalar[]) {
-    // What the device held, and what the question showed, the moment before typing: a pull can
-    // land between the first read and the typing (the form then shows it, and typing over it is
-    // replacing it knowingly).
-    // A person looks before typing: what arrives in that moment (a pull, a merge) is seen.
+    // What the question showed the moment before typing (a person looks first: what arrives in
+    // that moment and shows is seen), and the device's copy when the question shows it too.
     const input = page().getByLabel(def.label).and(page().locator('input, textarea'));
-    const seen = async () => [await local(def.column), stored(await input.inputValue())];
+    // What the question shows; the device's own copy only when it shows that too (a refused
+    // answer held on screen hides a value pulled meanwhile: typed over, that one was never seen,
+    // soak seed 9161).
+    const seen = async () => {
+      const shown = stored(await input.inputValue());
+      const held = await local(def.column);
+      return same(held, shown) ? [held, shown] : [shown];
+    };
     const basis = [...before, ...(await seen())];
     await page().waitForTimeout(150);
     basis.push(...(await seen()));
@@ -158,7 +163,7 @@ export async function act(
           `device ${device.name}: Number of Offices '${bad}' was saved on the device as ${JSON.stringify(after)} (was ${JSON.stringify(before)})`,
         );
       }
-      return answer(def, valueFor(run, def), [before, await local(def.column)]);
+      return answer(def, valueFor(run, def), [before]);
     }
   }
 }
