@@ -51,4 +51,37 @@ describe('mergeBase', () => {
       lost: [],
     });
   });
+
+  const lists: TableRules = { listFields: ['tone'], serverOwned: ['updated_at'] };
+
+  it('after a lost answer, a list item the server holds as this device sent it is its own, item by item', () => {
+    // Soak seed 9385: A ticked Calm (the answer was lost), B ticked Polished over it, A unticked Calm.
+    const assumed = { id: 'd', tone: [], name: 'A' };
+    const sent = [{ id: 'd', tone: ['Calm'], name: 'A' }];
+    const server = { id: 'd', tone: ['Calm', 'Polished'], name: 'A', updated_at: 'later' };
+    const base = mergeBase(assumed, server, { ...none, sent }, lists);
+    expect(base).toEqual({ id: 'd', tone: ['Calm'], name: 'A' });
+    expect(merge3(base, { id: 'd', tone: [], name: 'A' }, server, lists).doc.tone).toEqual(['Polished']);
+  });
+
+  it('after a lost answer, an item this device sent unticked and the server lacks is its removal', () => {
+    // A unticked Calm (the answer was lost), B ticked Polished, A ticked Calm again.
+    const assumed = { id: 'd', tone: ['Calm'] };
+    const sent = [{ id: 'd', tone: [] }];
+    const server = { id: 'd', tone: ['Polished'] };
+    const base = mergeBase(assumed, server, { ...none, sent }, lists);
+    expect(base).toEqual({ id: 'd', tone: [] });
+    expect(merge3(base, { id: 'd', tone: ['Calm'] }, server, lists).doc.tone).toEqual(['Polished', 'Calm']);
+  });
+
+  it('counts only what was sent after the state it starts from: an answered state is in it already', () => {
+    // "y" and Calm were sent, then "z" and no Calm, which the server took; later another device
+    // stored "y" and Calm itself. Those are its values, not this device's older ones.
+    const older = { id: 'd', name: 'y', tone: ['Calm'] };
+    const taken = { id: 'd', name: 'z', tone: [] };
+    const server = { id: 'd', name: 'y', tone: ['Calm'], updated_at: 'later' };
+    const base = mergeBase(taken, server, { ...none, sent: [older, taken] }, lists);
+    expect(base).toBe(taken);
+    expect(merge3(base, { ...taken, phone: '0100' }, server, lists).doc).toEqual({ ...server, phone: '0100' });
+  });
 });

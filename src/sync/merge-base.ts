@@ -5,9 +5,9 @@
 //   defaults), so a default nobody typed is not a change that could overwrite another device's;
 // - a refused state: the server never had it; the row it kept instead is the truth;
 // - a push whose answer was lost: the server may hold what this device sent. A field whose server
-//   value is one this device sent is taken as this device's own, so its later edits of that field
-//   win, rather than losing to its own older value.
-import { sameState, sameValue, type Doc } from './merge';
+//   value is one this device sent since the base is taken as this device's own, so its later edits
+//   of that field win, rather than losing to its own older value; in a list, item by item.
+import { asList, sameState, sameValue, type Doc } from './merge';
 import type { OutboxEntry } from './outbox-entry';
 import type { TableRules } from './rules';
 
@@ -36,14 +36,43 @@ export function mergeBase(
   rules: TableRules,
 ): Doc | undefined {
   const base = judgedAgainst(assumed, kept?.refusal, rules) ?? kept?.base ?? undefined;
-  const sent = kept?.sent ?? [];
+  const sent = base ? sentSince(base, kept?.sent ?? [], rules) : [];
   if (!base || sent.length === 0) return base;
   const landed: Doc = {};
   for (const field of Object.keys(server)) {
     if (NOT_DATA.has(field) || rules.serverOwned.includes(field)) continue;
     const value = server[field] ?? null;
     if (sameValue(base[field] ?? null, value)) continue;
-    if (sent.some((state) => sameValue(state[field] ?? null, value))) landed[field] = value;
+    const sentValues = sent.map((state) => state[field] ?? null);
+    if (rules.listFields.includes(field)) {
+      const own = landedList(base[field], value, sentValues);
+      if (own) landed[field] = own;
+    } else if (sentValues.some((v) => sameValue(v, value))) landed[field] = value;
   }
   return Object.keys(landed).length > 0 ? { ...base, ...landed } : base;
+}
+
+/** The states sent after `base`: one sent before it was answered, and is in it already. */
+function sentSince(base: Doc, sent: readonly Doc[], rules: TableRules): readonly Doc[] {
+  const at = sent.findLastIndex((state) => sameState(state, base, rules));
+  return at < 0 ? sent : sent.slice(at + 1);
+}
+
+const has = (list: readonly unknown[], value: unknown) => list.some((v) => sameValue(v, value));
+
+/**
+ * A list (ticked options) may have been changed by another device after this device's lost
+ * answer landed, so the whole value rarely matches a sent one (soak seed 9385: A sent a tick, B
+ * ticked another over it, A's later untick was merged as if A's tick had never landed). Each item
+ * is judged on its own: one the server holds that this device sent added, or lacks that it sent
+ * removed, is this device's own. Null: none.
+ */
+function landedList(base: unknown, server: unknown, sent: readonly unknown[]): unknown[] | null {
+  const before = asList(base);
+  const now = asList(server);
+  const lists = sent.map((v) => asList(v));
+  const added = now.filter((v) => !has(before, v) && lists.some((list) => has(list, v)));
+  const removed = before.filter((v) => !has(now, v) && lists.some((list) => !has(list, v)));
+  if (added.length === 0 && removed.length === 0) return null;
+  return [...before.filter((v) => !has(removed, v)), ...added];
 }

@@ -60,7 +60,7 @@ export function sameData(a: Doc, b: Doc, rules: Pick<TableRules, 'serverOwned'>)
 export const sameState = (a: Doc, b: Doc, rules: Pick<TableRules, 'serverOwned'>) =>
   Boolean(a._deleted) === Boolean(b._deleted) && sameData(a, b, rules);
 
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+export const asList = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
 /** The server's list, minus what `local` removed from `base`, plus what it added. */
 export function mergeList(base: unknown, local: unknown, server: unknown): unknown[] {

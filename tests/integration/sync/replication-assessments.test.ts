@@ -4,8 +4,9 @@ import { openAssessmentDatabase } from '../../../src/data/database';
 import { startSync } from '../../../src/sync/engine';
 import { assessmentSyncTables } from '../../../src/data/synced-tables';
 import { createAssessmentClient } from '../../../src/lib/assessment-client';
-import { closeDevices, deviceNetwork, devices, inSync, storage } from './devices';
+import { closeDevices, deviceNetwork, devices, inSync, storage, until } from './devices';
 import { serviceClient, sql, stack } from '../fixtures';
+import type { AgentAssessmentDoc } from '../../../src/data/schemas';
 
 afterEach(closeDevices);
 
@@ -63,5 +64,39 @@ describe('assessment replication by token', () => {
       await inSync(d);
       expect(await d.db.agent_assessments.count().exec()).toBe(0);
     }
+  });
+
+  // Soak seed 9385: A ticks an option and goes offline before the answer comes; B ticks another
+  // over it; A unticks its own and types a greeting, and comes back. The merge counts A's tick as
+  // landed (merge-base.ts), so the untick stands.
+  it('a tick whose answer was lost, then a tick elsewhere: the device’s later untick stands', async () => {
+    const { token, id } = await seedAssessment();
+    const a = await assessmentDevice(token);
+    const b = await assessmentDevice(token);
+    await inSync(a, b);
+    const tone = async () =>
+      (await sql<{ tone: string[] }>('select tone_of_voice as tone from agent_assessments where id = $1', [id]))[0]!
+        .tone;
+    const tick = async (
+      device: typeof a,
+      value: AgentAssessmentDoc['tone_of_voice'],
+      more: Record<string, string> = {},
+    ) => (await device.db.agent_assessments.findOne(id).exec())!.incrementalPatch({ tone_of_voice: value, ...more });
+
+    a.dropAnswers(1);
+    await tick(a, ['Calm & Reassuring']);
+    await until(tone, (t) => t.includes('Calm & Reassuring'));
+    a.setOnline(false);
+    await inSync(b);
+    await tick(b, ['Calm & Reassuring', 'Professional & Polished']);
+    await inSync(b);
+    await until(tone, (t) => t.length === 2);
+    await tick(a, [], { preferred_greeting: 'Hello from A' });
+    a.setOnline(true);
+    await inSync(a, a, b);
+
+    expect(await tone()).toEqual(['Professional & Polished']);
+    expect((await a.db.agent_assessments.findOne(id).exec())!.tone_of_voice).toEqual(['Professional & Polished']);
+    expect((await b.db.agent_assessments.findOne(id).exec())!.tone_of_voice).toEqual(['Professional & Polished']);
   });
 });
