@@ -245,10 +245,18 @@ describe('SyncStatus', () => {
     act(() => void vi.advanceTimersByTime(1000));
     expect(region()).toBe('All changes synced');
 
+    // A quick push of a change: its count waits with the words, never beside 'All changes synced'.
+    rerender(<SyncStatus status={status({ kind: 'syncing', pending: 1 })} />);
+    expect(region()).toBe('All changes synced');
+    rerender(<SyncStatus status={status({ kind: 'synced' })} />);
+    act(() => void vi.advanceTimersByTime(1000));
+
     // A slow one shows.
     rerender(<SyncStatus status={status({ kind: 'syncing' })} />);
     act(() => void vi.advanceTimersByTime(SYNCING_SHOWN_AFTER_MS));
     expect(region()).toBe('Syncing…');
+    rerender(<SyncStatus status={status({ kind: 'syncing', pending: 1 })} />);
+    expect(region()).toBe('Syncing…1 change waiting');
 
     // Anything else shows at once.
     rerender(<SyncStatus status={status({ kind: 'offline' })} />);
