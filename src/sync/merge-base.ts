@@ -7,7 +7,7 @@
 // - a push whose answer was lost: the server may hold what this device sent. A field whose server
 //   value is one this device sent since the base is taken as this device's own, so its later edits
 //   of that field win, rather than losing to its own older value; in a list, item by item.
-import { asList, sameState, sameValue, type Doc } from './merge';
+import { asList, hasValue, sameState, sameValue, type Doc } from './merge';
 import type { OutboxEntry } from './outbox-entry';
 import type { TableRules } from './rules';
 
@@ -47,7 +47,7 @@ export function mergeBase(
     if (rules.listFields.includes(field)) {
       const own = landedList(base[field], value, sentValues);
       if (own) landed[field] = own;
-    } else if (sentValues.some((v) => sameValue(v, value))) landed[field] = value;
+    } else if (hasValue(sentValues, value)) landed[field] = value;
   }
   return Object.keys(landed).length > 0 ? { ...base, ...landed } : base;
 }
@@ -57,8 +57,6 @@ function sentSince(base: Doc, sent: readonly Doc[], rules: TableRules): readonly
   const at = sent.findLastIndex((state) => sameState(state, base, rules));
   return at < 0 ? sent : sent.slice(at + 1);
 }
-
-const has = (list: readonly unknown[], value: unknown) => list.some((v) => sameValue(v, value));
 
 /**
  * A list (ticked options) may have been changed by another device after this device's lost
@@ -71,8 +69,8 @@ function landedList(base: unknown, server: unknown, sent: readonly unknown[]): u
   const before = asList(base);
   const now = asList(server);
   const lists = sent.map((v) => asList(v));
-  const added = now.filter((v) => !has(before, v) && lists.some((list) => has(list, v)));
-  const removed = before.filter((v) => !has(now, v) && lists.some((list) => !has(list, v)));
+  const added = now.filter((v) => !hasValue(before, v) && lists.some((list) => hasValue(list, v)));
+  const removed = before.filter((v) => !hasValue(now, v) && lists.some((list) => !hasValue(list, v)));
   if (added.length === 0 && removed.length === 0) return null;
-  return [...before.filter((v) => !has(removed, v)), ...added];
+  return [...before.filter((v) => !hasValue(removed, v)), ...added];
 }

@@ -62,15 +62,18 @@ export const sameState = (a: Doc, b: Doc, rules: Pick<TableRules, 'serverOwned'>
 
 export const asList = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
+/** Whether `list` holds `value`, compared as stored values. */
+export const hasValue = (list: readonly unknown[], value: unknown) => list.some((v) => sameValue(v, value));
+
 /** The server's list, minus what `local` removed from `base`, plus what it added. */
 export function mergeList(base: unknown, local: unknown, server: unknown): unknown[] {
   const b = asList(base);
   const l = asList(local);
   const s = asList(server);
-  const removed = b.filter((v) => !l.some((x) => sameValue(x, v)));
-  const added = l.filter((v) => !b.some((x) => sameValue(x, v)));
-  const kept = s.filter((v) => !removed.some((x) => sameValue(x, v)));
-  return [...kept, ...added.filter((v) => !kept.some((x) => sameValue(x, v)))];
+  const removed = b.filter((v) => !hasValue(l, v));
+  const added = l.filter((v) => !hasValue(b, v));
+  const kept = s.filter((v) => !hasValue(removed, v));
+  return [...kept, ...added.filter((v) => !hasValue(kept, v))];
 }
 
 /** The user fields of `doc` that differ from `base` (none of RxDB's, the server's or the device's own). */
