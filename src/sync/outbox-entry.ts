@@ -1,4 +1,4 @@
-import type { RxJsonSchema } from 'rxdb';
+import type { RxCollection, RxJsonSchema } from 'rxdb';
 import type { Doc } from './merge';
 import type { Refusal } from './refusal';
 
@@ -30,6 +30,38 @@ export interface OutboxEntry {
   sent: Doc[];
   /** Made on this device and not on the server yet: the state it was made from (the merge base). */
   base: Doc | null;
+}
+
+/** A waiting entry with states sent and no answer yet. */
+const isUnanswered = (entry: OutboxEntry | null) => entry !== null && entry.waiting && entry.sent.length > 0;
+
+/**
+ * The keys of unanswered entries, readable synchronously (RxDB's equality checks ask): read from
+ * the stored entries, live across tabs, and known at once for this tab's own writes (an answer
+ * settled here must count before RxDB records it, or a pull could be held back).
+ */
+export class UnansweredPushes {
+  #keys = new Set<string>();
+  readonly ready: Promise<void>;
+
+  constructor(collection: RxCollection<OutboxEntry>) {
+    this.ready = new Promise((resolve) => {
+      collection.find({ selector: { waiting: true } }).$.subscribe((entries) => {
+        this.#keys = new Set(entries.filter(isUnanswered).map((e) => e.id));
+        resolve();
+      });
+    });
+  }
+
+  has(key: string): boolean {
+    return this.#keys.has(key);
+  }
+
+  /** This tab wrote the entry `key` (null: removed it). */
+  wrote(key: string, entry: OutboxEntry | null) {
+    if (isUnanswered(entry)) this.#keys.add(key);
+    else this.#keys.delete(key);
+  }
 }
 
 const objectOrNull = { type: ['object', 'null'] } as const;

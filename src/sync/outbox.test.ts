@@ -167,6 +167,31 @@ describe('the outbox', () => {
     });
   });
 
+  it('knows, without waiting, which documents have a push sent and not answered', async () => {
+    const local = await tracked();
+    await local.outbox.ready;
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const unanswered = () => local.outbox.unanswered('saved_properties', doc.id);
+    const sent = { ...stateOf(doc), title: 'Sent' };
+    expect(unanswered()).toBe(false);
+    await local.outbox.noteSent('saved_properties', [sent]);
+    expect(unanswered()).toBe(true);
+    expect(local.outbox.unanswered('other_table', doc.id)).toBe(false);
+    // Read from storage too (the app opened again, or another tab sent it).
+    const reopened = new Outbox(local.db.outbox, {});
+    await reopened.ready;
+    expect(reopened.unanswered('saved_properties', doc.id)).toBe(true);
+    // A refusal is an answer: the row the server kept is what later merges start from.
+    const refusal = { message: 'no', code: '23514', column: null, constraint: null, server: null, refused: sent };
+    await local.outbox.refuse('saved_properties', doc.id, refusal);
+    expect(unanswered()).toBe(false);
+    await local.outbox.noteSent('saved_properties', [sent]);
+    expect(unanswered()).toBe(true);
+    await local.outbox.settle('saved_properties', sent, sent);
+    expect(unanswered()).toBe(false);
+    await eventually(async () => expect(reopened.unanswered('saved_properties', doc.id)).toBe(false));
+  });
+
   it('two tabs changing one entry at once: neither change is lost', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));

@@ -9,7 +9,7 @@ import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { requestPersistentStorage } from '../lib/storage';
 import { sameState, type Doc } from './merge';
-import type { OutboxEntry, StoredRefusal } from './outbox-entry';
+import { UnansweredPushes, type OutboxEntry, type StoredRefusal } from './outbox-entry';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
 
@@ -23,10 +23,25 @@ const isConflict = (error: unknown) =>
 
 /** The outbox of one database (a user's, or an assessment link's). */
 export class Outbox {
+  readonly #unanswered: UnansweredPushes;
+  /** Resolves once the stored entries have been read: a replication starts after it. */
+  readonly ready: Promise<void>;
+
   constructor(
     readonly collection: RxCollection<OutboxEntry>,
     private readonly rules: SyncRules,
-  ) {}
+  ) {
+    this.#unanswered = new UnansweredPushes(collection);
+    this.ready = this.#unanswered.ready;
+  }
+
+  /**
+   * A push of this document was sent and no answer has settled it, so the server may hold a sent
+   * state rather than the one RxDB assumes. Synchronous: RxDB's equality checks ask it.
+   */
+  unanswered(table: string, docId: string): boolean {
+    return this.#unanswered.has(key(table, docId));
+  }
 
   #same(table: string, a: Doc, b: Doc) {
     return sameState(a, b, rulesOf(this.rules, table));
@@ -45,16 +60,19 @@ export class Outbox {
     for (;;) {
       const doc = await this.collection.findOne(id).exec();
       if (doc) {
+        let written: OutboxEntry | null = null;
         await doc.incrementalModify(async (stored) => {
-          const next = await change(stored._deleted ? null : stored);
-          return next ? { ...stored, ...next, _deleted: false } : { ...stored, _deleted: true };
+          written = await change(stored._deleted ? null : stored);
+          return written ? { ...stored, ...written, _deleted: false } : { ...stored, _deleted: true };
         });
+        this.#unanswered.wrote(id, written);
         return;
       }
       const next = await change(null);
       if (!next) return;
       try {
         await this.collection.insert(next);
+        this.#unanswered.wrote(id, next);
         return;
       } catch (error) {
         // Another tab made it meanwhile: change theirs.
@@ -139,6 +157,9 @@ export class Outbox {
       state: entry?.waiting ? entry.state : refusal.refused,
       lastError: refusal.message,
       refusal,
+      // The refusal is the answer, and the row the server kept (the merge base now) holds
+      // whatever of the earlier sends landed.
+      sent: [],
     }));
   }
 

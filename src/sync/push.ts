@@ -1,6 +1,6 @@
 import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { Json } from '../generated/database.types';
-import type { Doc } from './merge';
+import { sameState, type Doc } from './merge';
 import { judgedAgainst } from './merge-base';
 import { nextPushSeq } from './push-order';
 import type { Outbox } from './outbox';
@@ -59,9 +59,15 @@ export async function push<T extends SyncDoc>(
   const writer = await collection.database.storageToken;
   const states = rows.map((r) => r.newDocumentState as Doc);
   // A state sent over one the server had: if the answer is lost, the merge base counts it as landed.
+  // One equal to that state (pushed as an earlier answer was lost: conflict-handler.ts) adds nothing,
+  // and would read as an answered push (merge-base.ts: sentSince).
   await outbox.noteSent(
     table,
-    states.filter((_, i) => rows[i]!.assumedMasterState),
+    rows.flatMap((r) => {
+      const assumed = r.assumedMasterState as Doc | undefined;
+      const state = r.newDocumentState as Doc;
+      return assumed && !sameState(assumed, state, context.rules) ? [state] : [];
+    }),
   );
   const kept = await outbox.kept(
     table,

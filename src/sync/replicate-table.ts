@@ -68,7 +68,8 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     // backoff is `hooks.ready()`, which reSync() (online, focus, the retry action) ends at once.
     retryTime: 500,
     waitForLeadership: true,
-    autoStart: true,
+    autoStart: false, // startWhenReady
+
     pull: {
       batchSize: MAX_PULL_ROWS,
       // Pulls happen at start and on reSync(), which the engine triggers.
@@ -101,6 +102,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
         },
   });
 
+  startWhenReady(state, options.outbox);
   const subscriptions = [logConflicts(state, options), state.received$.subscribe((doc) => serverStates.holds(doc))];
   if (!options.pullOnly) subscriptions.push(settleWhenIdle(state, options));
   const cancel = state.cancel.bind(state);
@@ -153,6 +155,18 @@ function settleWhenIdle<T extends SyncDoc>(
       filter(([was, now]) => was && !now),
     )
     .subscribe(() => void settleUnchanged(state, collection, outbox, rules).catch(() => undefined));
+}
+
+/**
+ * Starts the replication as RxDB would (in the lead tab: waitForLeadership), once the outbox is
+ * read: the conflict handler's equality checks ask it (conflict-handler.ts).
+ */
+function startWhenReady<T extends SyncDoc>(state: RxReplicationState<T, Checkpoint>, outbox: Outbox) {
+  const { database } = state.collection;
+  const leader = database.multiInstance ? database.waitForLeadership() : Promise.resolve(true);
+  void Promise.all([outbox.ready, leader]).then(() =>
+    state.isStopped() ? undefined : state.start().catch(() => undefined),
+  );
 }
 
 /** `fn` once, `ms` after the last of a run of calls. */

@@ -67,9 +67,13 @@ describe('assessment replication by token', () => {
   });
 
   // Soak seed 9385: A ticks an option and goes offline before the answer comes; B ticks another
-  // over it; A unticks its own and types a greeting, and comes back. The merge counts A's tick as
-  // landed (merge-base.ts), so the untick stands.
-  it('a tick whose answer was lost, then a tick elsewhere: the device’s later untick stands', async () => {
+  // over it; A unticks its own (with or without another change), and comes back. The merge counts
+  // A's tick as landed (merge-base.ts), so the untick stands. Untick alone brings A's document back
+  // to the state RxDB assumes the server holds: it is pushed all the same (conflict-handler.ts).
+  it.each([
+    ['and types a greeting', { preferred_greeting: 'Hello from A' }],
+    ['and changes nothing else', {}],
+  ])('a tick whose answer was lost, then a tick elsewhere: the device’s later untick stands (%s)', async (_, more) => {
     const { token, id } = await seedAssessment();
     const a = await assessmentDevice(token);
     const b = await assessmentDevice(token);
@@ -80,8 +84,8 @@ describe('assessment replication by token', () => {
     const tick = async (
       device: typeof a,
       value: AgentAssessmentDoc['tone_of_voice'],
-      more: Record<string, string> = {},
-    ) => (await device.db.agent_assessments.findOne(id).exec())!.incrementalPatch({ tone_of_voice: value, ...more });
+      also: Record<string, string> = {},
+    ) => (await device.db.agent_assessments.findOne(id).exec())!.incrementalPatch({ tone_of_voice: value, ...also });
 
     a.dropAnswers(1);
     await tick(a, ['Calm & Reassuring']);
@@ -91,7 +95,7 @@ describe('assessment replication by token', () => {
     await tick(b, ['Calm & Reassuring', 'Professional & Polished']);
     await inSync(b);
     await until(tone, (t) => t.length === 2);
-    await tick(a, [], { preferred_greeting: 'Hello from A' });
+    await tick(a, [], more);
     a.setOnline(true);
     await inSync(a, a, b);
 
