@@ -3,7 +3,7 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeLogs, logOn } from '../testing/conflict-log';
-import { ConflictLog, REFUSALS_MS, type ReplacedBy } from './conflict-log';
+import { ConflictLog, REFUSALS_MS, type Exclusive, type ReplacedBy } from './conflict-log';
 import type { BurstOf } from './merge';
 
 afterEach(closeLogs);
@@ -126,9 +126,31 @@ describe('ConflictLog', () => {
     ]);
   });
 
-  it('two tabs keeping one entry at once: the one that takes it second judges it as it is then', async () => {
+  it('two tellings of one loss at once, from two tabs: one entry', async () => {
     const log = await logOn();
+    // Another tab's log of the same database: the lock is the browser's (here, the page's chain).
     const other = new ConflictLog(log.collection);
+    const lost = [{ field: 'agency_name', local: 'Agency Quarry 9', server: 'Agency Linden 8' }];
+    await Promise.all([
+      log.keep('assessments', 'a1', lost, 'other-device'),
+      other.keep('assessments', 'a1', lost, 'other-device'),
+    ]);
+    const kept = await firstValueFrom(log.toReview$());
+    expect(kept.map((k) => [k.local, k.server])).toEqual([['Agency Quarry 9', 'Agency Linden 8']]);
+  });
+
+  it('two tabs keeping one entry at once, no lock between them: the one that takes it second judges it as it is then', async () => {
+    // A browser without Web Locks: each tab orders only its own keeps.
+    const ownChain = (): Exclusive => {
+      let tail: Promise<unknown> = Promise.resolve();
+      return (fn) => {
+        const run = tail.then(fn, fn);
+        tail = run.catch(() => undefined);
+        return run;
+      };
+    };
+    const log = new ConflictLog((await logOn()).collection, ownChain());
+    const other = new ConflictLog(log.collection, ownChain());
     const since = Date.now() - 1;
     const lost = (local: string, burst: BurstOf) => [{ field: 'main_contact_name', local, server: 'Tab two!', burst }];
     const replacing = { id: 'tab2:main_contact_name:1:replaced', since, typed: [] };

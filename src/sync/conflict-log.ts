@@ -7,6 +7,7 @@
 // by id, and no other burst's loss ever overwrites it.
 import type { RxCollection, RxDocument, RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
+import { withTabLock } from '../lib/tab-lock';
 import { sameValue, type BurstOf, type LostValue } from './merge';
 
 /**
@@ -151,13 +152,24 @@ function joins(entry: Stored, loss: Stored, burst: BurstOf | undefined): 'same' 
   return loss.at - entry.at <= REFUSALS_MS ? 'claims' : null;
 }
 
+/** Runs `fn` while no other keep into the log runs. */
+export type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
+
 /** The log of one database: the only writer of its `conflict_log` collection. */
 export class ConflictLog {
-  // One keep at a time in this tab: two values of one burst must find each other's entry.
-  #keeping: Promise<unknown> = Promise.resolve();
   readonly #unstored = new Set<Keeping>();
+  /**
+   * One keep at a time, across the tabs of this browser: two tellings of one loss (the lead tab's
+   * merge and the typing tab's burst, soak seed 9471) must find each other's entry, not both add one.
+   */
+  readonly #alone: Exclusive;
 
-  constructor(readonly collection: RxCollection<ConflictLogEntry>) {}
+  constructor(
+    readonly collection: RxCollection<ConflictLogEntry>,
+    alone?: Exclusive,
+  ) {
+    this.#alone = alone ?? ((fn) => withTabLock(`chloe-conflict-log:${collection.database.name}`, fn));
+  }
 
   /**
    * Keeps the values of `docId` that lost, saying what replaced them: one entry per burst of
@@ -168,9 +180,7 @@ export class ConflictLog {
     if (lost.length === 0) return Promise.resolve();
     const keeping: Keeping = { table, docId, lost, replacedBy };
     this.#unstored.add(keeping);
-    const run = this.#keeping.then(() => this.#keep(keeping, seen)).finally(() => this.#unstored.delete(keeping));
-    this.#keeping = run.catch(() => undefined);
-    return run;
+    return this.#alone(() => this.#keep(keeping, seen)).finally(() => this.#unstored.delete(keeping));
   }
 
   /** What is being kept for `docId` and not stored yet (as a page goes, it may never be). */
@@ -239,7 +249,7 @@ export class ConflictLog {
    */
   standing(table: string, docs: readonly Record<string, unknown>[]): Promise<void> {
     if (docs.length === 0) return Promise.resolve();
-    const run = this.#keeping.then(async () => {
+    return this.#alone(async () => {
       const byId = new Map(docs.map((d) => [String(d.id), d]));
       const unseen = await this.collection.find({ selector: { table, reviewed: false } }).exec();
       const stands = unseen.filter((e) => {
@@ -248,8 +258,6 @@ export class ConflictLog {
       });
       await Promise.all(stands.map((e) => e.incrementalPatch({ reviewed: true })));
     });
-    this.#keeping = run.catch(() => undefined);
-    return run;
   }
 
   /** How many values are kept, and how many of them the user has not seen yet, live. */

@@ -2,26 +2,13 @@
 // sent when back online"). Requests wait in the device's store (demo-request-store.ts) and are
 // sent oldest first, one tab at a time; the client id each carries makes a re-send harmless.
 import { requestPersistentStorage } from '../../../lib/storage';
+import { withTabLock } from '../../../lib/tab-lock';
 import type { DatabaseClient } from '../../../sync/client';
 import { sendDemoRequest, type DemoRequestRow } from './api/send-demo-request';
 import { openDemoRequestStore, type QueuedDemoRequest } from './demo-request-store';
 
 const DEMO_REQUEST_DB = 'chloe-demo-requests';
 const LOCK = 'chloe-demo-requests-send';
-
-// Where the browser has no Web Locks (older Safari, jsdom): one chain per lock name in this page,
-// which still keeps two queues of one page from sending the same entry; across tabs the 23505 on
-// the client id is what stops a duplicate.
-const localLocks = new Map<string, Promise<unknown>>();
-function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks?.request) return locks.request(name, fn);
-  const run = (localLocks.get(name) ?? Promise.resolve()).then(fn, fn);
-  const tail = run.catch(() => undefined);
-  localLocks.set(name, tail);
-  void tail.then(() => localLocks.get(name) === tail && localLocks.delete(name));
-  return run;
-}
 
 let lastQueuedAt = 0;
 
@@ -62,7 +49,7 @@ export function createDemoRequestQueue({
 
   /** Sends every waiting request once, oldest first, under one lock for all tabs. */
   function flush(): Promise<FlushResult> {
-    return withLock(LOCK, async () => {
+    return withTabLock(LOCK, async () => {
       const result: FlushResult = { sent: [], refused: [], waiting: 0 };
       // Read inside the lock: what another tab sent meanwhile is gone from the table.
       const waiting = await store.waiting();
