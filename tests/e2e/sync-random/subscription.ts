@@ -184,11 +184,16 @@ async function act(
 
   /** Types `value` and waits until the device holds it: each change is saved as it is typed. */
   async function answer(field: FieldDef, value: Scalar, before: Scalar[]) {
-    // What the device held, and what the field showed, the moment before typing: a pull can land
-    // between the first read and the typing (the form then shows it, and typing over it is
-    // replacing it knowingly).
+    // What the field showed the moment before typing (a person looks first: what arrives in that
+    // moment and shows is seen), and the device's copy only when the field shows it too (a refused
+    // value held on screen hides a value pulled meanwhile: typed over, that one was never seen,
+    // as in the assessment's soak seed 9161).
     const input = page().getByLabel(field.label, { exact: true });
-    const seen = async () => [await local(field.column), shown(field, await input.inputValue())];
+    const seen = async () => {
+      const showing = shown(field, await input.inputValue());
+      const held = await local(field.column);
+      return same(held, showing) ? [held, showing] : [showing];
+    };
     const basis = [...before, ...(await seen())];
     await page().waitForTimeout(150);
     basis.push(...(await seen()));
@@ -278,7 +283,7 @@ async function act(
         run.problems.push(`device ${device.name}: the refused ${TOO_MANY_SHARES} shares were saved on the device`);
       }
       // Corrected, then saved for later as the person meant to.
-      await answer(field, valueFor(run, field), [before, await local(field.column)]);
+      await answer(field, valueFor(run, field), [before]);
       return press('later');
     }
   }
