@@ -63,10 +63,9 @@ export async function push<T extends SyncDoc>(
   // and would read as an answered push (merge-base.ts: sentSince).
   await outbox.noteSent(
     table,
-    rows.flatMap((r) => {
-      const assumed = r.assumedMasterState as Doc | undefined;
-      const state = r.newDocumentState as Doc;
-      return assumed && !sameState(assumed, state, context.rules) ? [state] : [];
+    states.filter((state, i) => {
+      const assumed = rows[i]!.assumedMasterState as Doc | undefined;
+      return !!assumed && !sameState(assumed, state, context.rules);
     }),
   );
   const kept = await outbox.kept(

@@ -67,9 +67,9 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     // RxDB's own wait between retries cannot be cut short, so it is kept short; the real
     // backoff is `hooks.ready()`, which reSync() (online, focus, the retry action) ends at once.
     retryTime: 500,
-    waitForLeadership: true,
-    autoStart: false, // startWhenReady
-
+    // Both waited for in startWhenReady, with the outbox read: RxDB's own start cannot wait for it.
+    waitForLeadership: false,
+    autoStart: false,
     pull: {
       batchSize: MAX_PULL_ROWS,
       // Pulls happen at start and on reSync(), which the engine triggers.
