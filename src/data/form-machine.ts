@@ -59,6 +59,17 @@ export interface FormState {
   readonly typing: Readonly<Record<string, Typing>>;
   /** When a stored value was last put in a field, and who stored it. */
   readonly shownAt: Readonly<Record<string, { at: number; by: Origin }>>;
+  /** A lost burst's value, kept as its burst ended, while the value that beat it still moves. */
+  readonly said: Readonly<Record<string, Said>>;
+}
+
+/** A loss kept: until the standing value stays still for SEEN_AFTER_MS, its later values are the
+ * winner's burst going on, and the entry follows them (soak seed 9615). */
+export interface Said {
+  burst: BurstOf;
+  local: unknown;
+  by: Origin;
+  at: number;
 }
 
 export type Effect =
@@ -116,6 +127,7 @@ export function open(
     writing: {},
     typing: {},
     shownAt: {},
+    said: {},
   };
 }
 
@@ -137,7 +149,8 @@ export function keyed(state: FormState, field: string, now: number): Step {
       keyOnly: burst?.keyOnly ?? true,
     },
   };
-  return { state: { ...state, typing }, effects: [{ kind: 'wake', at: now + BURST_IDLE_MS }] };
+  const said = without(state.said, field);
+  return { state: { ...state, typing, said }, effects: [{ kind: 'wake', at: now + BURST_IDLE_MS }] };
 }
 
 /** The user changed the form: what changed waits to be written, and a burst goes on. */
@@ -161,6 +174,7 @@ export function typed(state: FormState, values: Fields, now: number): Step {
     values: pick(values, state.fields),
     pending: [...new Set([...state.pending, ...changed])],
     typing,
+    said: Object.fromEntries(Object.entries(state.said).filter(([f]) => !changed.includes(f))),
   };
   return { state: next, effects: [{ kind: 'write' }, { kind: 'wake', at: now + BURST_IDLE_MS }] };
 }
@@ -182,7 +196,9 @@ export function storedChanged(
   const values = { ...state.values };
   const typing = { ...state.typing };
   const shownAt = { ...state.shownAt };
+  const said = { ...state.said };
   const show: Fields = {};
+  const effects: Effect[] = [];
   for (const f of state.fields) {
     const stored = doc[f] ?? null;
     if (same(stored, base[f])) continue;
@@ -208,10 +224,17 @@ export function storedChanged(
     } else if (!keepTyped.includes(f)) {
       shownAt[f] = { at: now, by };
       show[f] = values[f] = base[f] = stored;
+      const kept = said[f];
+      // The lost value itself stored again is put back, not the winner's burst going on.
+      if (kept && now - kept.at <= SEEN_AFTER_MS && !same(stored, kept.local)) {
+        said[f] = { ...kept, at: now };
+        const burst = { ...kept.burst, again: true };
+        effects.push({ kind: 'keep', lost: [{ field: f, local: kept.local, server: stored, burst }], by: kept.by });
+      }
     }
   }
-  const next = { ...state, stored: doc, base, values, typing, shownAt };
-  return { state: next, effects: Object.keys(show).length > 0 ? [{ kind: 'show', values: show }] : [] };
+  if (Object.keys(show).length > 0) effects.unshift({ kind: 'show', values: show });
+  return { state: { ...state, stored: doc, base, values, typing, shownAt, said }, effects };
 }
 
 /**
@@ -224,6 +247,7 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
   const base = { ...state.base };
   const values = { ...state.values };
   const shownAt = { ...state.shownAt };
+  const said = { ...state.said };
   const show: Fields = {};
   const effects: Effect[] = [];
   for (const [f, burst] of Object.entries(state.typing)) {
@@ -246,54 +270,22 @@ export function tick(state: FormState, now: number, { all = false } = {}): Step 
     if (!burst.lostTo) continue;
     const standing = state.stored?.[f] ?? null;
     if (!same(values[f], standing)) {
-      if (!burst.keyOnly)
+      if (!burst.keyOnly) {
+        const kept = { burst: burstOf(state, f, burst), local: values[f] ?? null, by: burst.lostTo, at: now };
+        said[f] = kept;
         effects.push({
           kind: 'keep',
-          lost: [{ field: f, local: values[f] ?? null, server: standing, burst: burstOf(state, f, burst) }],
-          by: burst.lostTo,
+          lost: [{ field: f, local: kept.local, server: standing, burst: kept.burst }],
+          by: kept.by,
         });
+      }
       shownAt[f] = { at: now, by: burst.lostTo };
       show[f] = values[f] = standing;
     }
     base[f] = standing;
   }
   if (Object.keys(show).length > 0) effects.unshift({ kind: 'show', values: show });
-  return { state: { ...state, typing, base, values, shownAt }, effects };
-}
-
-/** The user puts a value back on purpose (a replaced value): judged against what is stored now. */
-export function putBack(state: FormState, field: string, value: unknown, now: number): Step {
-  const stored = state.stored?.[field] ?? null;
-  const next: FormState = {
-    ...state,
-    base: { ...state.base, [field]: stored },
-    values: { ...state.values, [field]: value },
-    pending: [...new Set([...state.pending, field])],
-    typing: { ...state.typing, [field]: { since: now, lastAt: now, lostTo: null, typed: [value ?? null] } },
-    shownAt: without(state.shownAt, field),
-  };
-  // A burst of the field that lost and is still held: its value is kept, as its end would.
-  const held = state.typing[field];
-  const heldValue = state.values[field] ?? null;
-  const keepHeld: Effect[] =
-    held?.lostTo && !held.keyOnly && !same(heldValue, stored) && !same(heldValue, value)
-      ? [
-          {
-            kind: 'keep',
-            lost: [{ field, local: heldValue, server: stored, burst: burstOf(state, field, held) }],
-            by: held.lostTo,
-          },
-        ]
-      : [];
-  return {
-    state: next,
-    effects: [
-      ...keepHeld,
-      { kind: 'show', values: { [field]: value } },
-      { kind: 'write' },
-      { kind: 'wake', at: now + BURST_IDLE_MS },
-    ],
-  };
+  return { state: { ...state, typing, base, values, shownAt, said }, effects };
 }
 
 /** Whether anything typed is not on this device yet (leaving asks first). */

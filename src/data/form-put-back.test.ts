@@ -1,7 +1,8 @@
 // Putting a value set aside back on purpose (docs/decisions/023-replaced-values-announced.md): it is
 // written over the value that stands, and a burst of the field still held is kept first.
 import { describe, expect, it } from 'vitest';
-import { open, putBack, storedChanged, typed, type Fields, type Step } from './form-machine';
+import { open, storedChanged, typed, type Fields, type Step } from './form-machine';
+import { putBack } from './form-put-back';
 import { startWrite } from './form-write';
 
 const FIELDS = ['name', 'phone', 'tone_of_voice'];

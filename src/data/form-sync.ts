@@ -6,7 +6,6 @@
 import {
   keyed,
   open,
-  putBack,
   storedChanged,
   tick,
   typed,
@@ -28,6 +27,7 @@ import {
 } from './form-write';
 import type { ReplacedBy } from '../sync/conflict-log';
 import { keepChange } from './page-going';
+import { putBack } from './form-put-back';
 import type { SyncedDocument } from './synced-document';
 
 /** How the controller reaches the form: replaced as the form's component renders again. */
