@@ -134,11 +134,14 @@ export function open(
 /**
  * The user typed in a field, whether or not its value changed (a key that types what another
  * writer's value, just shown, already holds): a burst goes on, so no stored value is put under
- * their fingers until it ends.
+ * their fingers until it ends. `input`: the field's text after the key (told before the form's
+ * value changes); equal to the value shown, the key typed that value, so it is the burst's own.
  */
-export function keyed(state: FormState, field: string, now: number): Step {
+export function keyed(state: FormState, field: string, now: number, input?: string): Step {
   if (!state.fields.includes(field) || state.lists.includes(field)) return { state, effects: [] };
   const burst = state.typing[field];
+  const shown = state.values[field] ?? null;
+  const retyped = input !== undefined && shown !== null && same(input, shown) && !burst?.typed?.includes(shown);
   const typing = {
     ...state.typing,
     [field]: {
@@ -147,6 +150,7 @@ export function keyed(state: FormState, field: string, now: number): Step {
       lastAt: now,
       lostTo: burst?.lostTo ?? null,
       keyOnly: burst?.keyOnly ?? true,
+      ...(retyped ? { typed: [...(burst?.typed ?? []).slice(-(MAX_TYPED - 1)), shown] } : {}),
     },
   };
   const said = without(state.said, field);

@@ -143,9 +143,9 @@ export class FormSync {
     this.#apply(typed(this.#state, this.#read(), Date.now()));
   }
 
-  /** The user typed in the form's `field` (stored field), changing its value or not. */
-  keyed(field: string) {
-    this.#apply(keyed(this.#state, field, Date.now()));
+  /** The user typed in the form's `field` (stored field), changing its value or not: `input` is its text. */
+  keyed(field: string, input?: string) {
+    this.#apply(keyed(this.#state, field, Date.now(), input));
   }
 
   /** The stored document changed. */

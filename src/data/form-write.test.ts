@@ -1,7 +1,7 @@
 // The write side of the synced form's state machine: what two writers typing one field at once
 // leave of each other (docs/decisions/030-two-writers-one-truth.md).
 import { describe, expect, it } from 'vitest';
-import { open, storedChanged, typed, type Fields, type FormState } from './form-machine';
+import { keyed, open, storedChanged, typed, type Fields, type FormState } from './form-machine';
 import { compareAndSet, startWrite, withoutHeld, wrote, type WriteRequest } from './form-write';
 
 const FIELDS = ['name', 'phone', 'tone_of_voice'];
@@ -59,5 +59,32 @@ describe('two writers of one field', () => {
     // A value it never typed is the other writer's: this burst has lost.
     const theirs = storedChanged(state, stored({ name: 'Mo', phone: '0100', tone_of_voice: [] }), 1070, 'other-device');
     expect(theirs.state.typing.name?.lostTo).toBe('other-device');
+  });
+
+  it('a key that types the value another tab just showed types it too: typed over, it is not kept as replaced', () => {
+    // Both tabs select 'Old' and type 'A': the other tab's 'A' is shown here first, then this
+    // tab's own 'A' changes nothing (soak seed 9739), and 'Ag' follows.
+    const shown = storedChanged(start(), stored({ name: 'A', phone: '0100', tone_of_voice: [] }), 1000, 'other-tab');
+    const key = keyed(shown.state, 'name', 1050, 'A').state;
+    expect(key.typing.name?.typed).toEqual(['A']);
+    const { write } = typeAndWrite(key, { name: 'Ag' }, 1080);
+    expect(write.unseen).toEqual({ name: 'other-tab' });
+    const { patch, outcome } = compareAndSet(write, stored({ name: 'A', phone: '0100', tone_of_voice: [] }), LISTS);
+    expect(patch).toEqual({ name: 'Ag' });
+    expect(outcome.replaced).toEqual([]);
+    // A key that changes the value (told before the form's value changes) types nothing shown.
+    expect(keyed(shown.state, 'name', 1050, 'Ab').state.typing.name?.typed).toBeUndefined();
+  });
+
+  it('typed over a value shown a moment before, and never typed here: it is replaced, and kept', () => {
+    const shown = storedChanged(
+      start(),
+      stored({ name: 'Theirs', phone: '0100', tone_of_voice: [] }),
+      1000,
+      'other-tab',
+    );
+    const { write } = typeAndWrite(keyed(shown.state, 'name', 1050, 'Theirs!').state, { name: 'Theirs!' }, 1050);
+    const { outcome } = compareAndSet(write, stored({ name: 'Theirs', phone: '0100', tone_of_voice: [] }), LISTS);
+    expect(outcome.replaced).toEqual([{ field: 'name', value: 'Theirs', by: 'other-tab' }]);
   });
 });

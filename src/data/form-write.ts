@@ -93,6 +93,7 @@ export function compareAndSet(request: WriteRequest, current: Fields, lists: rea
   const patch: Fields = {};
   const outcome: WriteOutcome = { written: {}, lost: [], replaced: [] };
   const by: Origin = same(current.serverModified, request.serverModified) ? 'other-tab' : 'other-device';
+  const own = (f: string, value: unknown) => (request.own?.[f] ?? []).some((v) => same(value, v));
   for (const [f, mine] of Object.entries(request.edited)) {
     const now = current[f] ?? null;
     if (lists.includes(f)) {
@@ -100,11 +101,12 @@ export function compareAndSet(request: WriteRequest, current: Fields, lists: rea
       if (!same(merged, now)) patch[f] = merged;
       outcome.written[f] = merged;
     } else if (same(now, mine)) outcome.written[f] = mine;
-    else if (same(now, request.judged[f]) || (request.own?.[f] ?? []).some((v) => same(now, v))) {
+    else if (same(now, request.judged[f]) || own(f, now)) {
       patch[f] = mine;
       outcome.written[f] = mine;
+      // A value this form typed too (two writers' same first letters) is nobody's to keep.
       const unseen = request.unseen[f];
-      if (unseen) outcome.replaced.push({ field: f, value: now, by: unseen });
+      if (unseen && !own(f, now)) outcome.replaced.push({ field: f, value: now, by: unseen });
     } else outcome.lost.push({ field: f, by });
   }
   return { patch, outcome };

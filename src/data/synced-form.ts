@@ -121,9 +121,9 @@ function viewOf<V>({
 function wireForm<V>(sync: FormSync, synced: SyncedDocument, form: FormLike<V>) {
   // Typing in a field is a burst even when its value does not change (input events, by name).
   const onInput = (event: Event) => {
-    const name = (event.target as { name?: unknown } | null)?.name;
-    const field = typeof name === 'string' ? sync.view.storedField(name) : undefined;
-    if (field) sync.keyed(field);
+    const target = event.target as { name?: unknown; value?: unknown } | null;
+    const field = typeof target?.name === 'string' ? sync.view.storedField(target.name) : undefined;
+    if (field) sync.keyed(field, typeof target?.value === 'string' ? target.value : undefined);
   };
   window.addEventListener('input', onInput, true);
   const subs = [
