@@ -160,10 +160,25 @@ export class Model {
     }
     // Made final elsewhere: Postgres holds what reached it before — an earlier save whose device's
     // last save was set aside by the final state, or the value before the sequence when every
-    // device's last save was (a device's own earlier saves are superseded by its last).
+    // device's last save was (a device's own earlier saves are superseded by its last), or was
+    // lost, logged, to another's save whose device's last was (soak seed 9670: a tab's value lost
+    // to the other tab's, typed offline, then set aside by the signing).
+    const lastOf = (device: string) => last.find((t) => t.device === device);
+    const goneToFinal = (t: Save) =>
+      setAsideByFinal(t) ||
+      conflicts.some(
+        (c) =>
+          c.device === logOf(t.device) &&
+          c.field === field &&
+          same(c.local, t.value) &&
+          saves.some((s) => {
+            const theirs = s.device !== t.device ? lastOf(s.device) : undefined;
+            return same(s.value, c.server) && theirs !== undefined && setAsideByFinal(theirs);
+          }),
+      );
     const stoodAtFinal =
       this.finalBy !== null &&
-      ((same(this.initial[field], inServer) && last.every((t) => setAsideByFinal(t))) ||
+      ((same(this.initial[field], inServer) && last.every(goneToFinal)) ||
         saves.some((s) => {
           const laterOnDevice = saves.filter((t) => t.device === s.device && t.seq > s.seq).at(-1);
           return same(s.value, inServer) && (laterOnDevice === undefined || setAsideByFinal(laterOnDevice));
