@@ -88,9 +88,9 @@ export interface Step {
   effects: Effect[];
 }
 
-const same = (a: unknown, b: unknown) => sameValue(a ?? null, b ?? null);
+export const same = (a: unknown, b: unknown) => sameValue(a ?? null, b ?? null);
 const pick = (doc: Fields, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, doc[f] ?? null]));
-const without = <T>(record: Readonly<Record<string, T>>, field: string) =>
+export const without = <T>(record: Readonly<Record<string, T>>, field: string) =>
   Object.fromEntries(Object.entries(record).filter(([f]) => f !== field));
 
 /** A burst as the conflict log knows it: its entry is its own. */

@@ -1,11 +1,6 @@
 // Putting a value set aside back on purpose (docs/decisions/023-replaced-values-announced.md): a
 // transition of the form's state machine (form-machine.ts), judged against what is stored now.
-import { burstOf, BURST_IDLE_MS, type Effect, type FormState, type Step } from './form-machine';
-import { sameValue } from '../sync/merge';
-
-const same = (a: unknown, b: unknown) => sameValue(a ?? null, b ?? null);
-const without = <T>(record: Readonly<Record<string, T>>, field: string) =>
-  Object.fromEntries(Object.entries(record).filter(([f]) => f !== field));
+import { burstOf, BURST_IDLE_MS, same, without, type Effect, type FormState, type Step } from './form-machine';
 
 /** The user puts a value back on purpose (a replaced value): judged against what is stored now. */
 export function putBack(state: FormState, field: string, value: unknown, now: number): Step {

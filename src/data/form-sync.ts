@@ -214,8 +214,10 @@ export class FormSync {
       );
       // Every field of the document made is this form's own write, defaults too: a default's echo
       // is not another writer's value beating a burst begun meanwhile (soak seed 9826).
-      const own = Object.fromEntries(document.fields.map((f) => [f, made[f] ?? null]));
-      if (inserted) return { written: { ...own, ...request.edited }, lost: [], replaced: [] };
+      if (inserted) {
+        const own = Object.fromEntries(document.fields.map((f) => [f, made[f] ?? null]));
+        return { written: { ...own, ...request.edited }, lost: [], replaced: [] };
+      }
     }
     let outcome: WriteOutcome = { written: {}, lost: [], replaced: [] };
     await document.write((stored) => {

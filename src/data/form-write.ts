@@ -3,19 +3,18 @@
 // — a compare-and-set per field, run against the document as it is stored at the moment of writing
 // (RxDB's incrementalModify runs it again when another tab wrote meanwhile) — and what its outcome
 // does to the form's state.
-import { mergeList, sameValue } from '../sync/merge';
+import { mergeList } from '../sync/merge';
 import {
   BURST_IDLE_MS,
   SEEN_AFTER_MS,
   replacedBurst,
+  same,
   type Effect,
   type Fields,
   type FormState,
   type Origin,
   type Step,
 } from './form-machine';
-
-const same = (a: unknown, b: unknown) => sameValue(a ?? null, b ?? null);
 const pick = (doc: Fields, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, doc[f] ?? null]));
 
 /** One write: the values typed, each judged against the stored value it was typed over. */
