@@ -5,6 +5,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, it } from 'vitest';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../src/data/database';
+import { subscriptionDraftId } from '../../src/data/draft-id';
 import type { Database } from '../../src/generated/database.types';
 import { userSyncTable } from '../../src/data/synced-tables';
 import { startSync, type SyncEngine } from '../../src/sync/engine';
@@ -65,8 +66,9 @@ async function device(client: SupabaseClient<Database>, userId: string, probe?: 
   return { db, engine };
 }
 
-const draft = (userId: string, i: number) => ({
-  id: crypto.randomUUID(),
+// The server takes a new draft only under the id every device of its account derives.
+const draft = async (userId: string, i: number) => ({
+  id: await subscriptionDraftId(userId, 0),
   user_id: userId,
   subscriber_name: `Bench ${i}`,
   number_of_shares: 5000,
@@ -78,7 +80,7 @@ const draft = (userId: string, i: number) => ({
 it('save latency: local durable write vs one supabase-js update with 300 ms round trip', async () => {
   const { client, userId } = await signedInClient();
   const { db, engine } = await device(client, userId);
-  const doc = await db.share_subscriptions.insert(draft(userId, 0));
+  const doc = await db.share_subscriptions.insert(await draft(userId, 0));
   const local: number[] = [];
   for (let i = 0; i < 50; i++) {
     const t = performance.now();
@@ -90,16 +92,18 @@ it('save latency: local durable write vs one supabase-js update with 300 ms roun
   await db.close();
 
   const slow = await signedInClient({ delayMs: RTT_MS });
-  const row = draft(slow.userId, 0);
-  await slow.client.from('share_subscriptions').insert(row);
+  const row = await draft(slow.userId, 0);
+  const made = await slow.client.from('share_subscriptions').insert(row);
+  if (made.error) throw made.error;
   const remote: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
-    const { error } = await slow.client
+    const { error, count } = await slow.client
       .from('share_subscriptions')
-      .update({ subscriber_name: `Remote ${i}` })
+      .update({ subscriber_name: `Remote ${i}` }, { count: 'exact' })
       .eq('id', row.id);
     if (error) throw error;
+    if (count !== 1) throw new Error(`expected to update one draft, updated ${count}`);
     remote.push(performance.now() - t);
   }
   console.log(
@@ -148,10 +152,17 @@ it('recovery: a 35 s PostgREST outage during pushes, then back — with the prob
   const a = await device(withProbe.client, withProbe.userId);
   const b = await device(backoffOnly.client, backoffOnly.userId, () => Promise.resolve(false));
   const docs = await Promise.all([
-    a.db.share_subscriptions.insert(draft(withProbe.userId, 0)),
-    b.db.share_subscriptions.insert(draft(backoffOnly.userId, 0)),
+    a.db.share_subscriptions.insert(await draft(withProbe.userId, 0)),
+    b.db.share_subscriptions.insert(await draft(backoffOnly.userId, 0)),
   ]);
   await Promise.all([a.engine.awaitInSync(), b.engine.awaitInSync()]);
+  // Both drafts reached Postgres: what follows measures recovery, not a refusal waiting forever.
+  const stored = await sql<{ count: number }>(
+    stack.info.adminDbUrl,
+    'select count(*)::int as count from share_subscriptions where user_id = any($1)',
+    [[withProbe.userId, backoffOnly.userId]],
+  );
+  if (stored[0]?.count !== 2) throw new Error(`expected both drafts in Postgres, found ${stored[0]?.count}`);
 
   await stack.faults.killPostgrest();
   const edits = Date.now();
@@ -163,7 +174,14 @@ it('recovery: a 35 s PostgREST outage during pushes, then back — with the prob
   await stack.faults.startPostgrest();
   const back = performance.now();
   const recovered = async (d: { db: UserDatabase }) => {
-    while ((await d.db.outbox.count({ selector: { waiting: true } }).exec()) > 0) await new Promise((r) => setTimeout(r, 100));
+    for (;;) {
+      const left = await d.db.outbox.find({ selector: { waiting: true } }).exec();
+      if (left.length === 0) break;
+      // A refused change waits for the user, not for the server: say so rather than time out.
+      const refused = left.find((e) => e.refusal !== null);
+      if (refused) throw new Error(`a change was refused: ${JSON.stringify(refused.refusal)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     return performance.now() - back;
   };
   const [probed, waited] = await Promise.all([recovered(a), recovered(b)]);
