@@ -96,7 +96,8 @@ async function main() {
   let app;
   let stopping = false;
   const shutdown = async (/** @type {string} */ signal) => {
-    if (stopping) return;
+    // A second signal does not wait: the children are killed as this process exits.
+    if (stopping) process.exit(1);
     stopping = true;
     console.log(`\n${signal}: stopping…`);
     await app?.stop();

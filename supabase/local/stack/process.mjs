@@ -1,7 +1,7 @@
 // @ts-check
 // The stack's child processes: free ports for them, starting one, waiting until it answers.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -91,6 +91,19 @@ export async function waitForHttp(url, { timeoutMs = 30_000, child, name, logs, 
 /** @param {Exit} exit */
 export const describeExit = ({ code, signal }) => (signal ? `signal ${signal}` : `code ${code}`);
 
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * The command, run so that the kernel kills it when this process dies however it dies (an OOM
+ * kill or SIGKILL runs no JavaScript, so the 'exit' handler below cannot): setpriv sets the
+ * parent-death signal and execs the command in place (same pid). Elsewhere, the command as is.
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
+ */
+export function dyingWithThisProcess(command, args) {
+  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return [command, args];
+  return [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]];
+}
+
 /**
  * Spawn a long-running child, keeping the tail of its output for error messages.
  * @param {string} name
@@ -99,7 +112,8 @@ export const describeExit = ({ code, signal }) => (signal ? `signal ${signal}` :
  * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, log?: (line: string) => void }} [opts]
  */
 export function startChild(name, command, args, opts = {}) {
-  const child = spawn(command, args, {
+  const [run, runArgs] = dyingWithThisProcess(command, args);
+  const child = spawn(run, runArgs, {
     env: opts.env ?? process.env,
     cwd: opts.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,4 +158,26 @@ export function startChild(name, command, args, opts = {}) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** How long one step of a stop may take before the next one runs anyway. */
+export const STOP_STEP_MS = 10_000;
+
+/**
+ * Runs and empties `stops`, last first. Each step is bounded: one that hangs (a pool whose
+ * clients are all held) must not keep the steps after it, Postgres among them, from running.
+ * @param {(() => Promise<unknown>)[]} stops
+ * @param {(line: string) => void} log
+ */
+export async function stopInReverse(stops, log, stepMs = STOP_STEP_MS) {
+  for (const step of stops.splice(0).reverse()) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`a step did not end within ${stepMs / 1000} s`)), stepMs);
+    });
+    await Promise.race([step(), late])
+      .catch((e) => log(`[stack] stop: ${e}`))
+      .finally(() => clearTimeout(timer));
+  }
 }

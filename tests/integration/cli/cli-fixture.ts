@@ -12,13 +12,13 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The CLI as a test runs it: `start(command, env)` waits for the status block and returns it
- * parsed; `cleanUp(dataDir)` names the throw-away folder to delete. After the file's tests, every
+ * parsed; `cleanUp(dataDir)` names a throw-away folder to delete. After the file's tests, every
  * CLI still running is asked to stop (it stops its own children) and, if it has not within 15 s,
  * its whole process group is killed.
  */
 export function useCli() {
   const running: ChildProcess[] = [];
-  let dataDir: string | undefined;
+  const dataDirs: string[] = [];
   afterAll(async () => {
     for (const child of running) {
       if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
@@ -28,7 +28,7 @@ export function useCli() {
       await exited;
       clearTimeout(timer);
     }
-    if (dataDir) {
+    for (const dataDir of dataDirs) {
       await rm(dataDir, { recursive: true, force: true });
       await rm(`${dataDir}-google.json`, { force: true });
       await rm(`${dataDir}-extension`, { recursive: true, force: true });
@@ -71,13 +71,13 @@ export function useCli() {
         child.once('exit', (code) => resolve({ code, output }));
         child.kill('SIGTERM');
       });
-    return { status, stop, output: () => output };
+    return { status, stop, output: () => output, pid: child.pid! };
   }
 
   return {
     start,
     cleanUp: (dir: string) => {
-      dataDir = dir;
+      dataDirs.push(dir);
     },
   };
 }

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt, jwtVerify } from 'jose';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../supabase/local/stack/process.mjs';
 import { client, normanAccess, refused, staff, useCli } from './cli-fixture';
 
@@ -224,6 +224,74 @@ describe('npm run dev / npm start', () => {
         } finally {
           await demoDb.end();
         }
+      } finally {
+        expect((await second.stop()).code).toBe(0);
+      }
+    },
+  );
+});
+
+/** Every process below `pid`, from /proc (each thread lists the children it started). */
+async function descendants(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const children: number[] = [];
+  for (const task of tasks) {
+    const listed = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    children.push(...listed.split(' ').filter(Boolean).map(Number));
+  }
+  const below = await Promise.all(children.map(descendants));
+  return [...children, ...below.flat()];
+}
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm run stack, killed outright', () => {
+  it(
+    'leaves no child holding its ports but Postgres, which the next start stops before starting its own',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chloe-cli-killed-'));
+      cleanUp(dataDir);
+      const env = {
+        CHLOE_DATA_DIR: dataDir,
+        SUPABASE_API_PORT: String(await freePort()),
+        SUPABASE_DB_PORT: String(await freePort()),
+        SUPABASE_MAIL_PORT: String(await freePort()),
+        VOICE_PORT: String(await freePort()),
+        GOOGLE_PORT: String(await freePort()),
+        NORMAN_PASSWORD: '',
+      };
+      const first = await start('stack', env);
+      const children = await descendants(first.pid);
+      const postgres = await Promise.all(
+        children.map(async (pid) => (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0')[0]),
+      );
+      const postmaster = children.find((_, i) => /\/postgres$/.test(postgres[i] ?? ''));
+      expect(postmaster).toBeDefined();
+      // Postgres' own processes end with its postmaster, which is not ours to kill from here.
+      const postgresTree = new Set([postmaster!, ...(await descendants(postmaster!))]);
+      const others = children.filter((pid) => !postgresTree.has(pid));
+      // PostgREST and the functions' Deno at least.
+      expect(others.length).toBeGreaterThanOrEqual(2);
+
+      // As the kernel's OOM killer would: no JavaScript runs.
+      process.kill(first.pid, 'SIGKILL');
+      await vi.waitFor(() => expect(others.filter(running)).toEqual([]), { timeout: 10_000 });
+      expect(running(postmaster!)).toBe(true);
+
+      const second = await start('stack', env);
+      try {
+        expect(running(postmaster!)).toBe(false);
+        const anon = second.status['anon key']!;
+        const { error } = await client(second.status['API URL']!, anon).rpc('sync_horizon');
+        expect(error).toBeNull();
       } finally {
         expect((await second.stop()).code).toBe(0);
       }

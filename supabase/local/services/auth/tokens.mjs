@@ -139,60 +139,78 @@ export function createTokenStore({ pool, jwtSecret, issuer, accessTokenTtl, refr
   }
 
   /**
-   * Trade a refresh token for a new session token and its successor, once.
+   * Trade a refresh token for a new session token and its successor, once. The transaction holds
+   * one pool client and decides; the session is built after it is released, because a request
+   * that holds a client and asks the pool for another deadlocks once every client is held so
+   * (five parallel refreshes of one token did, and every later auth request waited forever).
    * @param {string} token
    * @returns {Promise<Reply>}
    */
   async function rotateRefreshToken(token) {
     const client = await pool.connect();
+    /** @type {{ userId: string, sessionId: string, refreshToken: string } | Reply} */
+    let decided;
     try {
       await client.query('begin');
-      const row = /** @type {{ rows: RefreshTokenRow[] }} */ (
-        await client.query('select * from auth.refresh_tokens where token = $1 for update', [token])
-      ).rows[0];
-      if (!row) {
-        await client.query('rollback');
-        return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      }
-      if (row.revoked) {
-        // As GoTrue: the token rotated away just now, sent again within the reuse interval, is a
-        // client whose answer was lost (patchy mobile data). It gets the session's current token,
-        // and nothing rotates. An older token, or after the interval, is a stolen one: the session ends.
-        const current = /** @type {{ rows: RefreshTokenRow[] }} */ (
-          await client.query(
-            'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
-            [row.session_id],
-          )
-        ).rows[0];
-        const revokedFor = Date.now() - new Date(row.updated_at).getTime();
-        if (current && current.parent === row.token && revokedFor < refreshTokenReuseInterval * 1000) {
-          await client.query('commit');
-          const user = /** @type {UserRow} */ (await userById(row.user_id));
-          return { status: 200, body: await sessionJson(user, row.session_id, current.token) };
-        }
-        await client.query('delete from auth.sessions where id = $1', [row.session_id]);
-        await client.query('commit');
-        return fail(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-      }
-      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
-      const next = randomBytes(24).toString('base64url');
-      await client.query(
-        `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
-        [next, row.user_id, row.session_id, token],
-      );
-      await client.query('update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1', [
-        row.session_id,
-      ]);
+      decided = await rotateIn(client, token);
       await client.query('commit');
-      const user = /** @type {UserRow} */ (await userById(row.user_id));
-      return { status: 200, body: await sessionJson(user, row.session_id, next) };
     } catch (error) {
       await client.query('rollback').catch(() => {});
       throw error;
     } finally {
       client.release();
     }
+    if ('status' in decided) return decided;
+    const user = await userById(decided.userId);
+    if (!user) return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    return { status: 200, body: await sessionJson(user, decided.sessionId, decided.refreshToken) };
+  }
+
+  /**
+   * Inside the rotation's transaction: the refresh token to answer with, or the refusal.
+   * @param {import('pg').PoolClient} client
+   * @param {string} token
+   * @returns {Promise<{ userId: string, sessionId: string, refreshToken: string } | Reply>}
+   */
+  async function rotateIn(client, token) {
+    const row = /** @type {{ rows: RefreshTokenRow[] }} */ (
+      await client.query('select * from auth.refresh_tokens where token = $1 for update', [token])
+    ).rows[0];
+    if (!row) return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const answer = (/** @type {string} */ refreshToken) => ({
+      userId: row.user_id,
+      sessionId: row.session_id,
+      refreshToken,
+    });
+    if (row.revoked) {
+      // As GoTrue: the token rotated away just now, sent again within the reuse interval, is a
+      // client whose answer was lost (patchy mobile data) or a parallel refresh. It gets the
+      // session's current token, and nothing rotates. An older token, or after the interval, is a
+      // stolen one: the session ends.
+      const current = /** @type {{ rows: RefreshTokenRow[] }} */ (
+        await client.query(
+          'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+          [row.session_id],
+        )
+      ).rows[0];
+      const revokedFor = Date.now() - new Date(row.updated_at).getTime();
+      if (current && current.parent === row.token && revokedFor < refreshTokenReuseInterval * 1000) {
+        return answer(current.token);
+      }
+      await client.query('delete from auth.sessions where id = $1', [row.session_id]);
+      return fail(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
+    const next = randomBytes(24).toString('base64url');
+    await client.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
+      [next, row.user_id, row.session_id, token],
+    );
+    await client.query('update auth.sessions set updated_at = now(), refreshed_at = now() where id = $1', [
+      row.session_id,
+    ]);
+    return answer(next);
   }
 
   return { q, userByEmail, userById, newSession, authenticate, rotateRefreshToken };
