@@ -9,6 +9,7 @@ import { closeServer, listenLocal } from '../shared/http/listen.mjs';
 import { sendJson } from '../shared/http/reply.mjs';
 import { requestListener } from '../shared/http/router.mjs';
 import { verifyJwt } from '../shared/keys.mjs';
+import { connectionLimit } from '../services/realtime/bounds.mjs';
 import { REALTIME_PATH } from '../services/realtime/index.mjs';
 import { declaredTooLarge, forwardedFor, proxy } from './proxy.mjs';
 
@@ -196,6 +197,9 @@ export async function startGateway(opts) {
         send(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure in the local stack' }),
     }),
   );
+  // Open connections (websockets included) stay well within this process's open-file limit:
+  // past it, new ones are dropped, not the stack.
+  server.maxConnections = connectionLimit(4000);
   // Realtime's websocket: the key in the query, as realtime-js sends it (a browser cannot set headers).
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

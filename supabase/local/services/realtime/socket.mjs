@@ -6,6 +6,7 @@
 // Not served, and said so when asked: postgres_changes and client broadcasts (the app uses
 // neither; docs/decisions/021-live-sync-channel.md).
 import { claimsOf, mayRead } from './authorize.mjs';
+import { rate, REFUSALS } from './bounds.mjs';
 
 /** @typedef {import('./authorize.mjs').Claims} Claims */
 /** @typedef {Record<string, unknown>} Payload */
@@ -16,16 +17,30 @@ import { claimsOf, mayRead } from './authorize.mjs';
  * @param {{
  *   apiKey: string, jwtSecret: string, pool: import('pg').Pool,
  *   channels: Set<{ key: string, push: (frame: unknown[]) => void, gap: () => void }>,
- *   log: (line: string) => void,
+ *   log: (line: string) => void, bounds: import('./bounds.mjs').RealtimeBounds,
  * }} ctx
  */
-export function serveSocket(ws, { apiKey, jwtSecret, pool, channels, log }) {
+export function serveSocket(ws, { apiKey, jwtSecret, pool, channels, log, bounds }) {
   /** @type {Map<string, Joined & { entry: { key: string, push: (frame: unknown[]) => void, gap: () => void } }>} */
   const joined = new Map();
   /** @param {unknown[]} frame */
   const send = (frame) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+    if (ws.readyState !== ws.OPEN) return;
+    // A client that does not read what it is sent is dropped, not buffered for.
+    if (ws.bufferedAmount > bounds.maxBufferedBytes) return void ws.terminate();
+    ws.send(JSON.stringify(frame));
   };
+  const frames = rate(bounds.framesPerSecond);
+  const joins = rate(bounds.joinsPerSecond);
+  let joinsInFlight = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let idle;
+  // Silent for idleMs (realtime-js sends a heartbeat every 25 s): the socket is closed, as Phoenix does.
+  const stillHere = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => ws.terminate(), bounds.idleMs);
+  };
+  stillHere();
   /** @param {string | null} joinRef @param {string | null} ref @param {string} topic @param {'ok' | 'error'} status @param {unknown} response */
   const reply = (joinRef, ref, topic, status, response) =>
     send([joinRef, ref, topic, 'phx_reply', { status, response }]);
@@ -70,11 +85,34 @@ export function serveSocket(ws, { apiKey, jwtSecret, pool, channels, log }) {
     return { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${sub}` };
   };
 
+  /** Why a join is refused before anything is looked up, or null. @param {string} topic @param {string} sub */
+  const refusedJoin = (topic, sub) => {
+    if (sub.length > bounds.maxTopicChars) return REFUSALS.topicTooLong(bounds.maxTopicChars);
+    // Joins still being checked count too: a burst of them must not all pass the count at once.
+    if (!joined.has(topic) && joined.size + joinsInFlight >= bounds.maxChannelsPerSocket) {
+      return REFUSALS.tooManyChannels;
+    }
+    if (joinsInFlight >= bounds.maxJoinsInFlight || !joins.take()) return REFUSALS.tooManyJoins;
+    return null;
+  };
+
   /** @param {string} joinRef @param {string} ref @param {string} topic @param {Payload} payload */
   const join = async (joinRef, ref, topic, payload) => {
     const sub = topic.startsWith('realtime:') ? topic.slice('realtime:'.length) : '';
     if (!sub)
       return reply(joinRef, ref, topic, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+    const refused = refusedJoin(topic, sub);
+    if (refused) return reply(joinRef, ref, topic, 'error', { reason: refused });
+    joinsInFlight += 1;
+    try {
+      await admitJoin(joinRef, ref, topic, sub, payload);
+    } finally {
+      joinsInFlight -= 1;
+    }
+  };
+
+  /** A join past the bounds: checked, then served. @param {string} joinRef @param {string} ref @param {string} topic @param {string} sub @param {Payload} payload */
+  const admitJoin = async (joinRef, ref, topic, sub, payload) => {
     const config = /** @type {{ postgres_changes?: unknown, private?: unknown }} */ (payload.config ?? {});
     if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > 0) {
       return reply(joinRef, ref, topic, 'error', {
@@ -91,6 +129,7 @@ export function serveSocket(ws, { apiKey, jwtSecret, pool, channels, log }) {
     const given = payload.access_token;
     const token = typeof given === 'string' && !given.startsWith('sb_') ? given : apiKey;
     const admitted = await admit(token, sub, isPrivate);
+    if (ws.readyState !== ws.OPEN) return;
     if ('reason' in admitted) return reply(joinRef, ref, topic, 'error', { reason: admitted.reason });
     const entry = {
       key: `${isPrivate ? 'private' : 'public'}:${sub}`,
@@ -127,6 +166,11 @@ export function serveSocket(ws, { apiKey, jwtSecret, pool, channels, log }) {
   };
 
   ws.on('message', (data, isBinary) => {
+    stillHere();
+    if (!frames.take()) {
+      log('[realtime] a socket sending more than its frames per second was closed');
+      return void ws.close(1008, 'Too many messages per second');
+    }
     if (isBinary) return log('[realtime] a binary frame (a client broadcast) was ignored: not served locally');
     /** @type {unknown} */
     let frame;
@@ -157,6 +201,7 @@ export function serveSocket(ws, { apiKey, jwtSecret, pool, channels, log }) {
     }
   });
   ws.on('close', () => {
+    clearTimeout(idle);
     for (const topic of [...joined.keys()]) leave(topic);
   });
   ws.on('error', (error) => log(`[realtime] socket: ${error.message}`));
