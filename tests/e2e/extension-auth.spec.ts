@@ -1,5 +1,5 @@
-// /extension-auth in Chromium: its two states (signed out, signed in) and the hand-off of a session
-// of the extension's own to the extension's content script and to chrome.runtime.
+// /extension-auth in Chromium: its states (signed out, signed in, connected) and the hand-off of a
+// session of the extension's own, signed in with the password, to its content script and chrome.runtime.
 import { expect } from '@playwright/test';
 import { E2E_EXTENSION_ID, newEmail, PASSWORD, signUp, test } from './fixtures';
 
@@ -38,6 +38,11 @@ test.describe('/extension-auth', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/extension-auth$/);
+    // Nothing is handed over before the password is given again.
+    await expect(page.getByRole('heading', { name: 'Connect the Chloe extension' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length)).toBe(0);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Connect Extension' }).click();
     await expect(page.getByRole('heading', { name: 'Extension Connected!' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText('Visit a property on Rightmove or Zoopla.')).toBeVisible();
@@ -72,6 +77,10 @@ test.describe('/extension-auth', () => {
       return (JSON.parse(localStorage.getItem(key!)!) as { refresh_token: string }).refresh_token;
     });
     expect(heard[0]!.data.session.refresh_token).not.toBe(pageRefreshToken);
+    const claims = JSON.parse(
+      Buffer.from(heard[0]!.data.session.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as { amr: { method: string }[] };
+    expect(claims.amr.map((a) => a.method)).toEqual(['password']);
     const runtime = await page.evaluate(
       () =>
         (window as unknown as { runtime: { id: string; message: { type: string; user: { email: string } } }[] })

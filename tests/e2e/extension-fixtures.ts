@@ -12,7 +12,7 @@ import { buildExtension } from '../../scripts/build-extension.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startApiProxy, type ApiProxy } from './api-proxy';
 import { axeProblems, layoutProblem } from './checks';
-import { sql, test } from './fixtures';
+import { PASSWORD, sql, test } from './fixtures';
 
 const ID = extensionIdOf(EXTENSION_PUBLIC_KEY);
 const POPUP = `chrome-extension://${ID}/popup/popup.html`;
@@ -159,6 +159,14 @@ export async function popupChecks(popup: Page, state: string) {
   expect.soft(problems, `the popup, ${state}`).toEqual([]);
 }
 
+/** /extension-auth, signed in: the password given, the extension connected. */
+export async function connectWithPassword(page: Page, password = PASSWORD) {
+  await expect(page.getByRole('heading', { name: 'Connect the Chloe extension' })).toBeVisible();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Connect Extension' }).click();
+  await expect(page.getByRole('heading', { name: 'Extension Connected!' })).toBeVisible();
+}
+
 export async function connect(context: BrowserContext, email: string) {
   const popup = await openPopup(context);
   await expect(popup.getByRole('heading', { name: 'Save properties to Chloe' })).toBeVisible();
@@ -166,7 +174,7 @@ export async function connect(context: BrowserContext, email: string) {
   const opened = context.waitForEvent('page', (p) => p.url().includes('/extension-auth'));
   await popup.getByRole('button', { name: 'Connect to Chloe' }).click();
   const authTab = await opened;
-  await expect(authTab.getByRole('heading', { name: 'Extension Connected!' })).toBeVisible();
+  await connectWithPassword(authTab);
   await expect(authTab.getByText(email)).toBeVisible();
   const again = await openPopup(context);
   await expect(again.getByText(`Signed in as ${email}`)).toBeVisible();

@@ -2,7 +2,7 @@
 // and /extension-auth signed in and out.
 import { expect } from '@playwright/test';
 import { checkState, LONG_WORD, userId } from './fit-and-a11y-fixtures';
-import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
+import { controlledByServiceWorker, PASSWORD, signUp, sql, test } from './fixtures';
 
 test('/dashboard: each tab with long words, refusals, a connection problem and offline; /extension-auth both states', async ({
   page,
@@ -83,8 +83,18 @@ test('/dashboard: each tab with long words, refusals, a connection problem and o
   await context.setOffline(false);
 
   await page.goto('/extension-auth');
+  await expect(page.getByRole('heading', { name: 'Connect the Chloe extension' })).toBeVisible();
+  await checkState(page, '/extension-auth signed in: the password asked for');
+  await page.getByRole('button', { name: 'Connect Extension' }).click();
+  await expect(page.getByText('Please enter your password')).toBeVisible();
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Connect Extension' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
+  await checkState(page, '/extension-auth signed in: a wrong password');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Connect Extension' }).click();
   await expect(page.getByRole('heading', { name: 'Extension Connected!' })).toBeVisible();
-  await checkState(page, '/extension-auth signed in');
+  await checkState(page, '/extension-auth connected');
   // Signed out on this device (the stored session gone).
   await page.evaluate(() => localStorage.clear());
   await page.goto('/extension-auth');

@@ -8,13 +8,14 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionAuthPage, NEXT_STEPS } from './extension-auth-page';
 import { RUNTIME_MESSAGE_TYPE, WINDOW_MESSAGE_TYPE } from './hand-off';
 
 // /extension-auth: its two states and the hand-off (docs/product/screens.md#extension-auth), once each.
 vi.mock('../../lib/env', () => ({ extensionId: 'abcdefghijklmnopabcdefghijklmnop' }));
-// The extension's own session comes from the extension-session function.
+// The extension's own session, signed in with the password the page asks for.
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('./api/extension-session', () => ({ requestExtensionSession: api.request }));
 window.scrollTo = () => {};
@@ -74,18 +75,32 @@ describe('/extension-auth', () => {
     expect(api.request).not.toHaveBeenCalled();
   });
 
-  it('signed in: says so with the email and the next steps, and hands the session over once each way', async () => {
+  /** Signed in: the page asks for the password before anything is handed over. */
+  async function connectWith(password: string) {
+    const typing = userEvent.setup();
+    const field = await screen.findByLabelText(/^Password/);
+    await typing.clear(field);
+    await typing.type(field, password);
+    await typing.click(screen.getByRole('button', { name: 'Connect Extension' }));
+  }
+
+  it('signed in: asks for the password, then says so with the email and the next steps, and hands the session over once each way', async () => {
     renderPage({ status: 'signed-in', user });
+    expect(await screen.findByRole('heading', { name: 'Connect the Chloe extension' })).toBeTruthy();
+    expect(screen.getByText('mover@example.com')).toBeTruthy();
+    // Nothing is asked of the server, nor handed over, before the password is given.
+    expect(api.request).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
+
+    await connectWith('my-password');
     expect(await screen.findByRole('heading', { name: 'Extension Connected!' })).toBeTruthy();
+    expect(api.request).toHaveBeenCalledExactlyOnceWith(user, 'my-password');
     expect(screen.getByText('mover@example.com')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([...NEXT_STEPS]);
     expect(screen.getByRole('button', { name: 'Close This Tab' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View your saved properties' }).getAttribute('href')).toBe(
       '/saved-properties',
     );
-
-    // StrictMode runs the effect twice: still one session asked for, one message each way.
-    expect(api.request).toHaveBeenCalledTimes(1);
     expect(posted).toEqual([{ data: { type: WINDOW_MESSAGE_TYPE, user, session }, target: window.location.origin }]);
     expect(sendMessage).toHaveBeenCalledTimes(1);
     expect(sendMessage.mock.calls[0]!.slice(0, 2)).toEqual([
@@ -94,26 +109,30 @@ describe('/extension-auth', () => {
     ]);
   });
 
+  it('an empty password is asked for, not sent', async () => {
+    renderPage({ status: 'signed-in', user });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect Extension' }));
+    expect(await screen.findByText('Please enter your password')).toBeTruthy();
+    expect(api.request).not.toHaveBeenCalled();
+  });
+
   it('a browser without chrome.runtime still gets the window message', async () => {
     vi.stubGlobal('chrome', undefined);
     renderPage({ status: 'signed-in', user });
+    await connectWith('my-password');
     await screen.findByRole('heading', { name: 'Extension Connected!' });
     expect(posted).toHaveLength(1);
   });
 
-  it('when the server cannot make the extension its session: says so, hands nothing over, and tries again', async () => {
-    api.request.mockResolvedValueOnce({
-      ok: false,
-      message: 'The extension could not be connected right now. Please try again.',
-    });
+  it('a wrong password: says so, hands nothing over, and connects once the right one is given', async () => {
+    api.request.mockResolvedValueOnce({ ok: false, message: 'Invalid login credentials' });
     renderPage({ status: 'signed-in', user });
-    expect(await screen.findByRole('heading', { name: 'The extension is not connected yet' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(
-      'The extension could not be connected right now. Please try again.',
-    );
+    await connectWith('wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
     expect(posted).toEqual([]);
-    screen.getByRole('button', { name: 'Try again' }).click();
+    await connectWith('right');
     expect(await screen.findByRole('heading', { name: 'Extension Connected!' })).toBeTruthy();
+    expect(api.request).toHaveBeenLastCalledWith(user, 'right');
     expect(posted).toHaveLength(1);
   });
 });

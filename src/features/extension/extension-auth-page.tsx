@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { extensionId } from '../../lib/env';
-import { needsConnection, useOnline } from '../../lib/online';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { CheckCircleIcon } from '../../ui/icons';
 import { LoadingStatus } from '../../ui/loading-status';
 import { PageContainer } from '../../ui/page-container';
-import { requestExtensionSession } from './api/extension-session';
+import { ConnectForm } from './connect-form';
 import { handOffSession } from './hand-off';
 
 const styles = {
@@ -65,47 +64,19 @@ export function ExtensionAuthPage(props: ExtensionAuthPageProps) {
   );
 }
 
-type Connection = { state: 'connecting' } | { state: 'connected' } | { state: 'failed'; message: string };
-
 function Connected({ user }: { user: User }) {
-  const started = useRef(false);
-  const [connection, setConnection] = useState<Connection>({ state: 'connecting' });
+  const [connected, setConnected] = useState(false);
   const [stayedOpen, setStayedOpen] = useState(false);
-  const online = useOnline();
 
-  // Once per visit (and per Try again): a session of the extension's own, handed over.
-  const connect = useCallback(() => {
-    setConnection({ state: 'connecting' });
-    void requestExtensionSession().then((result) => {
-      if (!result.ok) return setConnection({ state: 'failed', message: result.message });
-      handOffSession(result.session.user, result.session, extensionId);
-      setConnection({ state: 'connected' });
-    });
-  }, []);
-  useEffect(() => {
-    if (started.current || !online) return;
-    started.current = true;
-    connect();
-  }, [connect, online]);
-
-  if (!online && connection.state === 'connecting') {
+  if (!connected) {
     return (
-      <Card className={styles.card} role="alert">
-        <CardTitle>Connect the Chloe extension</CardTitle>
-        <CardDescription>{needsConnection('Connecting the extension')}</CardDescription>
-      </Card>
-    );
-  }
-  if (connection.state === 'connecting') return <LoadingStatus>Connecting the extension...</LoadingStatus>;
-  if (connection.state === 'failed') {
-    return (
-      <Card className={styles.card}>
-        <CardTitle>The extension is not connected yet</CardTitle>
-        <p role="alert">{connection.message}</p>
-        <Button size="lg" onClick={connect}>
-          Try again
-        </Button>
-      </Card>
+      <ConnectForm
+        user={user}
+        onConnected={(session) => {
+          handOffSession(session.user, session, extensionId);
+          setConnected(true);
+        }}
+      />
     );
   }
 

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { setNormanPass } from '../../lib/norman-pass';
 import { useOnline } from '../../lib/online';
 import { toastAbout } from '../../lib/toast';
+import { alertBox } from '../../ui/alert';
 import { useAppForm } from '../../ui/form';
 import { requestNormanAccess } from './api/norman-access';
 import { NORMAN } from './norman-content';
@@ -13,16 +14,6 @@ const toast = toastAbout('norman-access');
 const styles = {
   form: css({ display: 'grid', gap: '4' }),
   muted: css({ color: 'fg.muted', fontSize: 'sm' }),
-  alert: css({
-    // danger.hover (red 700): red 600 on the pale red reads at 4.4:1, under AA.
-    color: 'danger.hover',
-    bg: 'danger.subtle',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    borderRadius: 'md',
-    p: '3',
-    fontSize: 'sm',
-  }),
 };
 
 /** The team password, checked by the server; a pass it grants unlocks the page. */
@@ -75,7 +66,7 @@ export function AccessForm({ lockedBecause }: { lockedBecause: string | null }) 
       <form.Form className={styles.form}>
         <p className={styles.muted}>{NORMAN.access.description}</p>
         {message ? (
-          <p role="alert" id="norman-access-problem" className={styles.alert}>
+          <p role="alert" id="norman-access-problem" className={alertBox}>
             {message}
           </p>
         ) : null}

@@ -19,7 +19,7 @@ describe('legacy and new API keys together', () => {
     expect(signedIn.error).toBeNull();
     expect(signedIn.data.user?.id).toBe(u.user.id);
     // A publishable key as the bearer is nobody signed in: the function says so itself.
-    const asAnon = await fetch(`${stack().apiUrl}/functions/v1/extension-session`, {
+    const asAnon = await fetch(`${stack().apiUrl}/functions/v1/gmail-oauth`, {
       method: 'POST',
       headers: { apikey: keys.publishableKey, authorization: `Bearer ${keys.publishableKey}` },
     });

@@ -10,7 +10,7 @@ import { enqueue, flush, queued } from '../../../extension/src/queue';
 import { sendSave } from '../../../extension/src/saves';
 import { adopt, readyToSend, sessionClient } from '../../../extension/src/session';
 import { memoryStorage, type KeyValue } from '../../../extension/src/storage';
-import { deleteUsers, newUser, sql, stack } from '../fixtures';
+import { anonClient, deleteUsers, newUser, sql, stack } from '../fixtures';
 
 const created: string[] = [];
 afterAll(() => deleteUsers(created));
@@ -18,21 +18,13 @@ afterAll(() => deleteUsers(created));
 // ws stands in for the browser's WebSocket (supabase-js wants one for Realtime even when unused).
 const realtime = { transport: WebSocket as unknown as typeof globalThis.WebSocket };
 
-/** A signed-in extension: its own session from extension-session, kept in `storage`. */
+/** A signed-in extension: its own session, signed in with the password as /extension-auth does, kept in `storage`. */
 async function extension(storage: KeyValue = memoryStorage(), fetchImpl?: typeof fetch) {
   const u = await newUser();
   created.push(u.user.id);
   const s = stack();
-  const res = await fetch(`${s.apiUrl}/functions/v1/extension-session`, {
-    method: 'POST',
-    headers: {
-      apikey: s.anonKey,
-      authorization: `Bearer ${u.session.access_token}`,
-      'content-type': 'application/json',
-    },
-    body: '{}',
-  });
-  const { session } = (await res.json()) as { session: unknown };
+  const { data } = await anonClient().auth.signInWithPassword({ email: u.email, password: u.password });
+  const session: unknown = data.session;
   const config = { supabaseUrl: s.apiUrl, supabaseAnonKey: s.anonKey };
   const client = sessionClient(config, storage, { realtime });
   expect(await adopt(client, session)).toEqual({ ok: true, email: u.email });

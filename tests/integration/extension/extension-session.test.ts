@@ -1,7 +1,6 @@
-// The browser extension's own session (ADR 011): the extension-session function under real Deno,
-// and the admin API's magic link it is made with (the local auth service answers as GoTrue does).
-// The point: the extension never holds the app's session, so the two refresh apart and signing one
-// out leaves the other signed in.
+// The browser extension's own session (ADR 031, superseding ADR 011's way of making it): signed in
+// with the user's password by /extension-auth, never minted from an access token. A stolen access
+// token stays a one-hour token: it cannot become a session that sets a new password.
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, deleteUsers, newUser, serviceClient, stack } from '../fixtures';
@@ -15,52 +14,55 @@ async function user() {
   return u;
 }
 
-/** POST extension-session as /extension-auth calls it. */
-async function extensionSession(token: string | null) {
+/** POST extension-session, as an app build from before (or someone holding a stolen token) calls it. */
+async function extensionSession(token: string) {
   const s = stack();
   const res = await fetch(`${s.apiUrl}/functions/v1/extension-session`, {
     method: 'POST',
-    headers: { apikey: s.anonKey, authorization: `Bearer ${token ?? s.anonKey}`, 'content-type': 'application/json' },
+    headers: { apikey: s.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string } };
-
-describe('extension-session', () => {
-  it('gives the signed-in user a session of its own: its tokens, not the app’s', async () => {
-    const u = await user();
-    const reply = await extensionSession(u.session.access_token);
-    expect(reply.status).toBe(200);
-    const session = reply.body.session as Session;
-    expect(session.user).toMatchObject({ id: u.user.id, email: u.email });
-    expect(session.refresh_token).not.toBe(u.session.refresh_token);
-    expect(decodeJwt(session.access_token).sub).toBe(u.user.id);
-    expect(decodeJwt(session.access_token).session_id).not.toBe(decodeJwt(u.session.access_token).session_id);
-    expect(session.expires_at * 1000).toBeGreaterThan(Date.now());
+const setPassword = (accessToken: string, body: Record<string, string>) =>
+  fetch(`${stack().apiUrl}/auth/v1/user`, {
+    method: 'PUT',
+    headers: { apikey: stack().anonKey, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
 
-  it('the two refresh apart, and signing the extension out leaves the app signed in', async () => {
+describe('the extension’s session', () => {
+  it('a stolen access token gets no session of its own, and cannot set a new password', async () => {
     const u = await user();
-    const session = (await extensionSession(u.session.access_token)).body.session as Session;
+    const reply = await extensionSession(u.session.access_token);
+    expect(reply.status).toBe(410);
+    expect(reply.body).toMatchObject({ code: 'extension_session_retired' });
+    expect(reply.body['session']).toBeUndefined();
+    // The token itself cannot change the password without the current one.
+    const put = await setPassword(u.session.access_token, { password: 'attacker-pass-1' });
+    expect(put.status).toBe(400);
+    expect(((await put.json()) as { error_code?: string }).error_code).toBe('current_password_required');
+    expect((await anonClient().auth.signInWithPassword({ email: u.email, password: u.password })).error).toBeNull();
+  });
+
+  it('the password session /extension-auth makes: the extension’s own, and it cannot set a new password without the current one', async () => {
+    const u = await user();
     const extension = anonClient();
-    await extension.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
-    // The extension refreshes (twice) …
+    const { data, error } = await extension.auth.signInWithPassword({ email: u.email, password: u.password });
+    expect(error).toBeNull();
+    const session = data.session!;
+    expect(decodeJwt(session.access_token).amr).toEqual([expect.objectContaining({ method: 'password' })]);
+    expect(decodeJwt(session.access_token).session_id).not.toBe(decodeJwt(u.session.access_token).session_id);
+    expect((await setPassword(session.access_token, { password: 'attacker-pass-1' })).status).toBe(400);
+
+    // The two refresh apart, and signing the extension out leaves the app signed in.
     expect((await extension.auth.refreshSession()).error).toBeNull();
     expect((await extension.auth.refreshSession()).error).toBeNull();
-    // … and the app's own refresh token is still good.
-    const app = await u.client.auth.refreshSession();
-    expect(app.error).toBeNull();
-    // The extension signs out of its own session only.
+    expect((await u.client.auth.refreshSession()).error).toBeNull();
     expect((await extension.auth.signOut({ scope: 'local' })).error).toBeNull();
     expect((await u.client.auth.getUser()).data.user?.id).toBe(u.user.id);
     expect((await u.client.auth.refreshSession()).error).toBeNull();
-  });
-
-  it('needs a signed-in user', async () => {
-    expect((await extensionSession(null)).status).toBe(401);
-    expect((await extensionSession(stack().serviceRoleKey)).status).toBe(401);
   });
 });
 
