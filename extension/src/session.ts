@@ -13,6 +13,12 @@ import type { KeyValue } from './storage';
 
 export const SESSION_KEY = 'chloe-session';
 
+/** Nothing of the user's is kept in the browser's HTTP cache (as the app's src/lib/no-store.ts). */
+const notStored =
+  (next: typeof fetch): typeof fetch =>
+  (input, init) =>
+    next(input, { ...init, cache: 'no-store' });
+
 export function sessionClient(
   config: { supabaseUrl: string; supabaseAnonKey: string },
   storage: KeyValue,
@@ -23,6 +29,7 @@ export function sessionClient(
     // A server that takes the connection and never answers: the save waits in the queue instead.
     db: { timeout: 15_000 },
     ...extra,
+    global: { ...extra.global, fetch: notStored(extra.global?.fetch ?? ((input, init) => fetch(input, init))) },
     auth: {
       storageKey: SESSION_KEY,
       storage: {

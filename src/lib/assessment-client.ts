@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 import { keepingPushes } from './keep-pushes';
+import { notStored } from './no-store';
 
 /**
  * A client for one assessment link. There is no account: the token travels as the
@@ -19,7 +20,7 @@ export function createAssessmentClient(
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'chloe-assessment' },
     global: {
       ...options.global,
-      fetch: keepingPushes(() => options.global?.fetch ?? globalThis.fetch),
+      fetch: notStored(keepingPushes(() => options.global?.fetch ?? globalThis.fetch)),
       headers: { ...options.global?.headers, 'x-assessment-token': token },
     },
   });

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepPendingSignOuts } from './pending-sign-outs';
+import { keepPendingSignOuts, PENDING_SIGN_OUTS, pendingSignOuts } from './pending-sign-outs';
 import { AUTH_STORAGE_KEY, storedAccess, storedSessionNow, sessionToStart } from './stored-session';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
+const b64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** An access token of session `session-1`, as auth-js stores it (its signature is not read here). */
+const ACCESS = `${b64url('{"alg":"HS256"}')}.${b64url('{"sub":"user-1","session_id":"session-1"}')}.sig`;
 const store = (session: unknown) => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
 const session = (expiresInS: number) => ({
-  access_token: 'access-1',
+  access_token: ACCESS,
   refresh_token: 'refresh-1',
   expires_at: NOW / 1000 + expiresInS,
   user: { id: 'user-1' },
@@ -20,7 +23,7 @@ describe('storedAccess', () => {
 
   it('gives the stored access token and its user while the token is valid', () => {
     store(session(3600));
-    expect(storedAccess(NOW)).toEqual({ token: 'access-1', userId: 'user-1' });
+    expect(storedAccess(NOW)).toEqual({ token: ACCESS, userId: 'user-1' });
   });
 
   it('leaves a token about to end, or ended, to auth-js', () => {
@@ -32,7 +35,7 @@ describe('storedAccess', () => {
 
   it('gives nothing for a session signed out on this device (waiting to end on the server)', () => {
     store(session(3600));
-    keepPendingSignOuts([{ access_token: 'access-1', refresh_token: 'refresh-1' }]);
+    keepPendingSignOuts([{ refresh_token: 'refresh-1', session_id: 'session-1' }]);
     expect(storedAccess(NOW)).toBeNull();
     keepPendingSignOuts([]);
   });
@@ -58,7 +61,7 @@ describe('storedSessionNow', () => {
     store(session(20));
     expect(storedSessionNow(NOW)).toBeNull();
     store(session(3600));
-    keepPendingSignOuts([{ access_token: 'access-1', refresh_token: 'refresh-1' }]);
+    keepPendingSignOuts([{ refresh_token: 'refresh-1', session_id: 'session-1' }]);
     expect(storedSessionNow(NOW)).toBeNull();
     keepPendingSignOuts([]);
   });
@@ -87,7 +90,7 @@ describe('sessionToStart', () => {
     store(session(10));
     expect(sessionToStart({ hash: '', search: '' }, NOW)).toBeUndefined();
     store(session(3600));
-    keepPendingSignOuts([{ access_token: 'access-1', refresh_token: 'refresh-1' }]);
+    keepPendingSignOuts([{ refresh_token: 'refresh-1', session_id: 'session-1' }]);
     expect(sessionToStart({ hash: '', search: '' }, NOW)).toBeUndefined();
     keepPendingSignOuts([]);
   });
@@ -95,5 +98,15 @@ describe('sessionToStart', () => {
   it('leaves anything unreadable stored under the key to auth-js', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, '{not json');
     expect(sessionToStart({ hash: '', search: '' }, NOW)).toBeUndefined();
+  });
+});
+
+describe('pending sign-outs', () => {
+  it('keep no access token: one an earlier version kept is rewritten to its session id', () => {
+    localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify([{ access_token: ACCESS, refresh_token: 'refresh-1' }]));
+    expect(pendingSignOuts()).toEqual([{ refresh_token: 'refresh-1', session_id: 'session-1' }]);
+    expect(localStorage.getItem(PENDING_SIGN_OUTS)).not.toContain(ACCESS);
+    store(session(3600));
+    expect(storedSessionNow(NOW)).toBeNull();
   });
 });

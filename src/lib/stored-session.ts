@@ -3,7 +3,7 @@
 // on its way. auth-js stays the one that keeps, refreshes and ends sessions.
 import type { Session } from '@supabase/supabase-js';
 import { supabaseUrl } from './env';
-import { pendingSignOuts } from './pending-sign-outs';
+import { isSignedOutHere } from './pending-sign-outs';
 
 /** Where auth-js stores this project's session: supabase-js's default key for the API's host. */
 export const AUTH_STORAGE_KEY = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
@@ -23,7 +23,7 @@ export function storedSessionNow(now = Date.now()): Session | null {
     const userId = typeof user === 'object' && user !== null ? (user as Record<string, unknown>)['id'] : undefined;
     if (typeof token !== 'string' || typeof userId !== 'string' || typeof expiresAt !== 'number') return null;
     if (expiresAt - MARGIN_S <= now / 1000) return null;
-    if (pendingSignOuts().some((s) => s.access_token === token)) return null;
+    if (isSignedOutHere(token)) return null;
     // Checked above where it matters; the rest is auth-js's own record of the session.
     return stored as Session;
   } catch {

@@ -1,8 +1,11 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { keepingPushes } from './keep-pushes';
+import { notStored } from './no-store';
+import { renewingRefusedTokens, type Renewal } from './renew-refused-token';
+import { noteSessionRefused } from './session-refused';
 import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
-import { keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
+import { isSignedOutHere, keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
 import { deviceExpiresAt, noteTokenIssued, serverClockKnown } from './server-clock';
 import { AUTH_STORAGE_KEY } from './stored-session';
 
@@ -33,7 +36,7 @@ const appFetch: typeof fetch = async (input, init) => {
   // Only the two auth calls are looked at: every other request goes out without reading storage.
   if (url.pathname.endsWith(LOGOUT_PATH)) {
     const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
-    if (pendingSignOuts().some((s) => s.access_token === token)) {
+    if (isSignedOutHere(token)) {
       return refusal(401, 'no_authorization', 'Signed out on this device');
     }
   } else if (url.pathname.endsWith(TOKEN_PATH) && url.searchParams.get('grant_type') === 'refresh_token') {
@@ -89,6 +92,26 @@ function sessionInUrl(_url: URL, params: Record<string, string>): boolean {
   return Boolean(params.access_token || params.error || params.error_description || params.error_code);
 }
 
+// A token refused before its time is renewed once; a session that cannot be renewed ends here.
+const refusedHere = () => {
+  noteSessionRefused();
+  dropSessionHere(null);
+};
+const renewingFetch = renewingRefusedTokens(
+  appFetch,
+  {
+    current: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+    refresh: async (): Promise<Renewal> => {
+      const { data, error } = await supabase.auth.refreshSession();
+      if (data.session) return { token: data.session.access_token };
+      if (isAuthRetryableFetchError(error)) return 'offline';
+      refusedHere();
+      return 'ended';
+    },
+  },
+  supabaseAnonKey,
+);
+
 // The one Supabase client of the app: every feature reaches auth, PostgREST and functions through it.
 export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   // The storage key is supabase-js's default, named so that lib/stored-session reads the same one.
@@ -98,7 +121,7 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
     detectSessionInUrl: sessionInUrl,
     storageKey: AUTH_STORAGE_KEY,
   },
-  global: { fetch: keepingPushes(() => appFetch) },
+  global: { fetch: notStored(keepingPushes(() => renewingFetch)) },
 });
 
 const signedOutHere = new Set<() => void>();
@@ -110,7 +133,7 @@ export function onSignedOutHere(listener: () => void): () => void {
 }
 
 /**
- * Drops this device's session without the auth service, at once: its tokens join the pending
+ * Drops this device's session without the auth service, at once: its refresh token and id join the pending
  * sign-outs (so no refresh can store them again), auth-js's stored copy goes, and the app hears
  * of it now. auth-js is then asked to sign out too, which it does when its lock is free (offline
  * it may be retrying a refresh for up to 30 s): nothing waits for that.

@@ -47,3 +47,26 @@ describe('callServer and the session', () => {
     expect(h.onAttempt).toHaveBeenCalledWith(null, expect.any(Number));
   });
 });
+
+describe('callServer and a token the server refuses', () => {
+  const jwsError = { data: null, error: { code: 'PGRST301', message: 'JWSError JWSInvalidSignature' } };
+
+  it('a token that does not verify is refreshed and the request sent again', async () => {
+    const refresh = vi.fn(() => Promise.resolve({ error: null }));
+    const c = { auth: { refreshSession: refresh } } as unknown as DatabaseClient;
+    const send = vi.fn().mockResolvedValueOnce(jwsError).mockResolvedValueOnce(answer);
+    await expect(callServer(c, send, hooks())).resolves.toEqual(answer.data);
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("never shows PostgREST's words: a refusal that stays is the sign-in to renew", async () => {
+    const c = {
+      auth: { refreshSession: vi.fn(() => Promise.resolve({ error: new Error('offline') })) },
+    } as unknown as DatabaseClient;
+    const send = vi.fn(() => Promise.resolve(jwsError));
+    const failed = await callServer(c, send, hooks()).catch((e: unknown) => e);
+    expect(failed).toMatchObject({ message: NOT_SIGNED_IN, code: 'PGRST301', retryable: true });
+    expect(String((failed as Error).message)).not.toContain('JWSError');
+  });
+});

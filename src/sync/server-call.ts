@@ -13,10 +13,19 @@ export class SyncError extends Error {
   }
 }
 
+/** The session went (a refresh failed) or is not usable now: the request waits for the next one. */
+export const NOT_SIGNED_IN = 'Your sign-in could not be renewed';
+
+/** PostgREST refusing the token itself (expired, or not verifying: a rotated key, a corrupted copy). */
+const isRefusedJwt = (error: { message?: string; code?: string }) =>
+  ['PGRST301', 'PGRST302', 'PGRST303'].includes(error.code ?? '') || /jwt expired|JWSError/i.test(error.message ?? '');
+
 function asSyncError(error: unknown): SyncError {
   const raw = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   const code = typeof raw === 'string' ? raw : undefined;
   const message = errorMessage(error) || 'Unknown sync error';
+  // Never PostgREST's own words ("JWSError JWSInvalidSignature"): the app renews or signs out.
+  if (isRefusedJwt({ message, ...(code ? { code } : {}) })) return new SyncError(NOT_SIGNED_IN, code, true);
   const network = /fetch|network|load failed|timed? ?out/i.test(message) || code === '' || code === undefined;
   return new SyncError(
     network ? 'The server cannot be reached' : message,
@@ -24,9 +33,6 @@ function asSyncError(error: unknown): SyncError {
     network || code?.startsWith('PGRST') === true,
   );
 }
-
-const isExpiredJwt = (error: { message?: string; code?: string }) =>
-  error.code === 'PGRST303' || /jwt expired/i.test(error.message ?? '');
 
 export interface ReplicationHooks {
   /** Resolves when the next request may go (the engine's backoff after failures). */
@@ -40,9 +46,6 @@ export interface ReplicationHooks {
    */
   signedIn?: () => Promise<boolean>;
 }
-
-/** The session went (a refresh failed) or is not usable now: the request waits for the next one. */
-export const NOT_SIGNED_IN = 'Your sign-in could not be renewed';
 
 async function checkSignedIn(hooks: ReplicationHooks) {
   if (hooks.signedIn && !(await hooks.signedIn())) throw new SyncError(NOT_SIGNED_IN, undefined, true);
@@ -62,7 +65,7 @@ export async function callServer(client: DatabaseClient, send: () => PromiseLike
   try {
     await checkSignedIn(hooks);
     result = await send();
-    if (result.error && isExpiredJwt(result.error)) {
+    if (result.error && isRefusedJwt(result.error)) {
       const { error } = await client.auth.refreshSession();
       if (!error) result = await send();
     }

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { changesWaitingSentence, useChangesWaitingOnDevice } from '../../lib/changes-waiting';
+import { forgetSessionRefused, SESSION_REFUSED_SENTENCE, sessionRefused } from '../../lib/session-refused';
 import { Button } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { PageContainer } from '../../ui/page-container';
@@ -28,6 +29,9 @@ export function AuthPage({ initialView = 'sign-in' }: { initialView?: AuthView |
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const waiting = useChangesWaitingOnDevice();
+  // Said on this visit, not the next.
+  const [refused] = useState(sessionRefused);
+  useEffect(forgetSessionRefused, []);
 
   const goBack = () => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }));
   const heading = HEADINGS[view];
@@ -41,6 +45,11 @@ export function AuthPage({ initialView = 'sign-in' }: { initialView?: AuthView |
         <header className={css({ mb: '6' })}>
           <CardTitle>{heading.title}</CardTitle>
           <CardDescription>{heading.description}</CardDescription>
+          {view === 'sign-in' && refused && (
+            <p role="status" className={css({ fontSize: 'sm', fontWeight: 'medium', mt: '3' })}>
+              {SESSION_REFUSED_SENTENCE}
+            </p>
+          )}
           {view === 'sign-in' && waiting > 0 && (
             <p className={css({ fontSize: 'sm', fontWeight: 'medium', mt: '3' })}>{changesWaitingSentence(waiting)}</p>
           )}

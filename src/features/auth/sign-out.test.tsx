@@ -16,7 +16,7 @@ vi.mock('../../lib/supabase', async () => {
   // Offline, the real one keeps the tokens for the server, drops the stored session and tells the
   // app at once, without the network.
   const { keepPendingSignOuts, pendingSignOuts } = await import('../../lib/pending-sign-outs');
-  const dropSessionHere = vi.fn((tokens: { access_token: string; refresh_token: string } | null) => {
+  const dropSessionHere = vi.fn((tokens: { refresh_token: string; session_id: string | null } | null) => {
     if (tokens) keepPendingSignOuts([...pendingSignOuts(), tokens]);
     fakeAuth.emit('SIGNED_OUT', null);
   });
@@ -180,10 +180,12 @@ describe('signing out with the local data', () => {
 
 describe('signing out offline (a shared tablet)', () => {
   // The session as auth-js stores it: read from storage, since auth-js itself may be busy offline.
+  const b64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const ACCESS = `${b64url('{"alg":"HS256"}')}.${b64url('{"email":"ada@example.com","session_id":"session-1"}')}.sig`;
   const storeSession = () =>
     localStorage.setItem(
       'sb-localhost-auth-token',
-      JSON.stringify({ access_token: 'access-token', refresh_token: 'refresh-token', expires_at: 1 }),
+      JSON.stringify({ access_token: ACCESS, refresh_token: 'refresh-token', expires_at: 1 }),
     );
 
   it('signs out at once: the session and the data leave, and the server side waits for the connection', async () => {
@@ -197,11 +199,14 @@ describe('signing out offline (a shared tablet)', () => {
     expect(await screen.findByText('Home page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(fakeAuth.signOut).not.toHaveBeenCalled();
-    expect(dropSessionHere).toHaveBeenCalledWith({ access_token: 'access-token', refresh_token: 'refresh-token' });
+    expect(dropSessionHere).toHaveBeenCalledWith({ refresh_token: 'refresh-token', session_id: 'session-1' });
     expect(data.discardUserData).toHaveBeenCalledWith(data.userData, USER_ID);
+    // Only what ending the session needs: no access token (a bearer, with the email in it).
     expect(JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS)!)).toEqual([
-      { access_token: 'access-token', refresh_token: 'refresh-token' },
+      { refresh_token: 'refresh-token', session_id: 'session-1' },
     ]);
+    expect(localStorage.getItem(PENDING_SIGN_OUTS)).not.toContain(ACCESS);
+    expect(localStorage.getItem(PENDING_SIGN_OUTS)).not.toContain('ada@example.com');
   });
 
   it('does the same when the device thinks it is online but the request cannot get through', async () => {
@@ -216,13 +221,13 @@ describe('signing out offline (a shared tablet)', () => {
 });
 
 describe('finishPendingSignOuts', () => {
-  const keep = (tokens: { access_token: string; refresh_token: string }[]) =>
+  const keep = (tokens: { refresh_token: string; session_id: string | null }[]) =>
     localStorage.setItem(PENDING_SIGN_OUTS, JSON.stringify(tokens));
 
-  it('ends each session with the auth service, trading an expired token first, and forgets it', async () => {
+  it('ends each session with the auth service, trading its refresh token first, and forgets it', async () => {
     keep([
-      { access_token: 'fresh', refresh_token: 'r1' },
-      { access_token: 'expired', refresh_token: 'r2' },
+      { refresh_token: 'r1', session_id: 's1' },
+      { refresh_token: 'r2', session_id: 's2' },
     ]);
     const calls: string[] = [];
     vi.stubGlobal(
@@ -230,41 +235,41 @@ describe('finishPendingSignOuts', () => {
       vi.fn((url: string, init: RequestInit) => {
         const auth = (init.headers as Record<string, string>)['authorization'] ?? '';
         calls.push(`${new URL(url).pathname}${new URL(url).search} ${auth}`.trim());
-        if (url.includes('/logout') && auth === 'Bearer expired')
-          return Promise.resolve(new Response('{}', { status: 403 }));
         if (url.includes('/token')) {
-          return Promise.resolve(new Response(JSON.stringify({ access_token: 'traded' }), { status: 200 }));
+          const { refresh_token } = JSON.parse(init.body as string) as { refresh_token: string };
+          return Promise.resolve(
+            new Response(JSON.stringify({ access_token: `for-${refresh_token}` }), { status: 200 }),
+          );
         }
         return Promise.resolve(new Response(null, { status: 204 }));
       }),
     );
     await finishPendingSignOuts();
     expect(calls).toEqual([
-      '/auth/v1/logout?scope=global Bearer fresh',
-      '/auth/v1/logout?scope=global Bearer expired',
       '/auth/v1/token?grant_type=refresh_token',
-      '/auth/v1/logout?scope=global Bearer traded',
+      '/auth/v1/logout?scope=global Bearer for-r1',
+      '/auth/v1/token?grant_type=refresh_token',
+      '/auth/v1/logout?scope=global Bearer for-r2',
     ]);
     expect(localStorage.getItem(PENDING_SIGN_OUTS)).toBeNull();
   });
 
   it('keeps what it could not send for the next try, and forgets a session the service no longer knows', async () => {
     keep([
-      { access_token: 'a', refresh_token: 'unreachable' },
-      { access_token: 'b', refresh_token: 'gone' },
+      { refresh_token: 'unreachable', session_id: 's1' },
+      { refresh_token: 'gone', session_id: 's2' },
     ]);
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string, init: RequestInit) => {
-        const auth = (init.headers as Record<string, string>)['authorization'] ?? '';
-        if (auth === 'Bearer a') return Promise.reject(new TypeError('Failed to fetch'));
-        if (url.includes('/token')) return Promise.resolve(new Response('{}', { status: 400 }));
-        return Promise.resolve(new Response('{}', { status: 403 }));
+      vi.fn((_url: string, init: RequestInit) => {
+        const { refresh_token } = JSON.parse(init.body as string) as { refresh_token: string };
+        if (refresh_token === 'unreachable') return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(new Response('{}', { status: 400 }));
       }),
     );
     await finishPendingSignOuts();
     expect(JSON.parse(localStorage.getItem(PENDING_SIGN_OUTS)!)).toEqual([
-      { access_token: 'a', refresh_token: 'unreachable' },
+      { refresh_token: 'unreachable', session_id: 's1' },
     ]);
   });
 });

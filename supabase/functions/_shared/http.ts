@@ -7,11 +7,11 @@ export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
-/** A JSON answer with the CORS headers. */
+/** A JSON answer with the CORS headers, never stored by a browser's HTTP cache (a user's data). */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...corsHeaders, ...headers, 'Content-Type': 'application/json' },
+    headers: { ...corsHeaders, ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
   });
 }
 

@@ -4,6 +4,7 @@ import {
   keepPendingSignOuts as keep,
   PENDING_SIGN_OUTS,
   pendingSignOuts as pending,
+  sessionIdOf,
   type PendingSignOut,
 } from '../../../lib/pending-sign-outs';
 import { dropSessionHere, supabase } from '../../../lib/supabase';
@@ -22,9 +23,12 @@ function storedSession(): PendingSignOut | null {
   for (const key of Object.keys(localStorage)) {
     if (!/^sb-.+-auth-token$/.test(key)) continue;
     try {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<PendingSignOut> | null;
-      if (stored?.access_token && stored.refresh_token) {
-        return { access_token: stored.access_token, refresh_token: stored.refresh_token };
+      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+        access_token?: string;
+        refresh_token?: string;
+      } | null;
+      if (stored?.refresh_token) {
+        return { refresh_token: stored.refresh_token, session_id: sessionIdOf(stored.access_token) };
       }
     } catch {
       // Not a session: nothing to end on the server.
@@ -56,24 +60,21 @@ const headers = (token?: string) => ({
 
 /**
  * One signed-out session ended with the auth service, as supabase.auth.signOut() would have
- * (scope global); an expired access token is first traded for a new one. True when it is over
- * (ended now, or already gone), false when the service could not be reached.
+ * (scope global): its refresh token is traded for an access token, which the sign-out call
+ * takes. True when it is over (ended now, or already gone), false when the service could not be
+ * reached.
  */
-async function endOnServer({ access_token, refresh_token }: PendingSignOut): Promise<boolean> {
+async function endOnServer({ refresh_token }: PendingSignOut): Promise<boolean> {
   try {
-    let token = access_token;
-    let res = await fetch(`${supabaseUrl}/auth/v1/logout?scope=global`, { method: 'POST', headers: headers(token) });
-    if (res.status === 401 || res.status === 403) {
-      const refreshed = await fetch(`${supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
-        method: 'POST',
-        headers: headers(),
-        body: JSON.stringify({ refresh_token }),
-      });
-      // A refresh token the service no longer takes: that session has ended already.
-      if (!refreshed.ok) return refreshed.status < 500;
-      token = ((await refreshed.json()) as { access_token: string }).access_token;
-      res = await fetch(`${supabaseUrl}/auth/v1/logout?scope=global`, { method: 'POST', headers: headers(token) });
-    }
+    const refreshed = await fetch(`${supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ refresh_token }),
+    });
+    // A refresh token the service no longer takes: that session has ended already.
+    if (!refreshed.ok) return refreshed.status < 500;
+    const token = ((await refreshed.json()) as { access_token: string }).access_token;
+    const res = await fetch(`${supabaseUrl}/auth/v1/logout?scope=global`, { method: 'POST', headers: headers(token) });
     return res.status < 500;
   } catch {
     return false;

@@ -42,6 +42,8 @@ async function firstPage(token: string, userId: string, held: Promise<boolean | 
   const answer = fetch(`${supabaseUrl}/rest/v1/saved_properties?${query}`, {
     headers: { apikey: supabaseAnonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
     signal: asked.signal,
+    // A user's list stays out of the browser's HTTP cache (lib/no-store).
+    cache: 'no-store',
   });
   if ((await held) !== false) {
     asked.abort();
