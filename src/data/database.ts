@@ -111,6 +111,7 @@ export const MIGRATIONS = {
     1: (oldDoc: ShareSubscriptionDoc) => oldDoc,
     // Every signature before the choice was drawn.
     2: (oldDoc: ShareSubscriptionDoc) => ({ ...oldDoc, signature_method: oldDoc.signature_method ?? 'drawn' }),
+    3: (oldDoc: ShareSubscriptionDoc) => ({ ...oldDoc, signature_name: oldDoc.signature_name ?? null }),
   },
   share_agreement_status: {},
   // Logs pulled before the Gmail ids and the reason existed have none (the server's have none either).

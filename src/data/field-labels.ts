@@ -10,6 +10,7 @@ export const SUBSCRIPTION_LABELS = {
   number_of_shares: 'Number of shares',
   signature_data: 'Signature',
   signature_method: 'Signature',
+  signature_name: 'Signature',
 } as const;
 
 export const ASSESSMENT_LABELS = {

@@ -62,8 +62,8 @@ export const savedPropertySchemaLiteral = {
 export const shareSubscriptionSchemaLiteral = {
   title: 'share_subscriptions',
   // 1: signing evidence and cancellation (migration 20261123000007). 2: how it was signed
-  // (migration 20261127000029).
-  version: 2,
+  // (migration 20261127000029). 3: the name a typed signature typed (migration 20261129000037).
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -80,6 +80,7 @@ export const shareSubscriptionSchemaLiteral = {
     payment_reference: text,
     signature_data: { type: ['string', 'null'], pattern: '^data:image/' },
     signature_method: { type: 'string', enum: ['drawn', 'typed'] },
+    signature_name: text,
     signature_timestamp: timestamp,
     status: { type: 'string', enum: ['draft', 'signed', 'cancelled'], maxLength: 9 },
     signature_hash: text,

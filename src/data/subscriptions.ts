@@ -107,6 +107,7 @@ export type DraftFields = Pick<
   | 'total_amount'
   | 'signature_data'
   | 'signature_method'
+  | 'signature_name'
 >;
 
 export const DRAFT_FIELDS = [
@@ -119,6 +120,7 @@ export const DRAFT_FIELDS = [
   'total_amount',
   'signature_data',
   'signature_method',
+  'signature_name',
 ] as const satisfies readonly (keyof DraftFields)[];
 
 /**

@@ -205,16 +205,22 @@ export interface Database {
           id: number;
           client_key: string;
           at: string;
+          network_key: string;
+          first_this_hour: boolean;
         };
         Insert: {
           id?: number;
           client_key: string;
           at?: string;
+          network_key?: string;
+          first_this_hour?: boolean;
         };
         Update: {
           id?: number;
           client_key?: string;
           at?: string;
+          network_key?: string;
+          first_this_hour?: boolean;
         };
         Relationships: [];
       };
@@ -649,6 +655,7 @@ export interface Database {
           _writer: string | null;
           signature_method: 'drawn' | 'typed';
           _writer_seq: number | null;
+          signature_name: string | null;
         };
         Insert: {
           id?: string;
@@ -675,6 +682,7 @@ export interface Database {
           _writer?: string | null;
           signature_method?: 'drawn' | 'typed';
           _writer_seq?: number | null;
+          signature_name?: string | null;
         };
         Update: {
           id?: string;
@@ -701,6 +709,7 @@ export interface Database {
           _writer?: string | null;
           signature_method?: 'drawn' | 'typed';
           _writer_seq?: number | null;
+          signature_name?: string | null;
         };
         Relationships: [];
       };
@@ -725,11 +734,13 @@ export interface Database {
       is_email: { Args: { p: string }; Returns: boolean };
       is_http_url: { Args: { p: string }; Returns: boolean };
       is_phone: { Args: { p: string }; Returns: boolean };
+      is_signature_image: { Args: { p_data: string }; Returns: boolean };
       longest_text: { Args: { p: string[] }; Returns: number };
       may_hear_sync_topic: { Args: { p_topic: string }; Returns: boolean };
       new_payment_reference: { Args: Record<string, never>; Returns: string };
       norman_access_attempt: { Args: { p_client: string }; Returns: number };
       request_assessment_token: { Args: Record<string, never>; Returns: string };
+      same_name: { Args: { p_a: string; p_b: string }; Returns: boolean };
       share_agreement_text: { Args: { p: unknown }; Returns: string };
       share_cooling_off_ends: { Args: { p_effective_date: string }; Returns: string };
       share_signature_hash: { Args: { p: unknown }; Returns: string };

@@ -30,6 +30,9 @@ export const MAX_PULL_ROWS = 1000;
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 export const MAX_SAVED_PROPERTIES_PER_USER = 5000;
 export const MAX_ASSESSMENTS_PER_CREATOR = 1000;
+/** Rows one account may store, removed ones included. */
+export const MAX_SAVED_PROPERTIES_STORED = 10_000;
+export const MAX_SUBSCRIPTIONS_STORED = 100;
 
 /** The same test as Postgres' public.is_email(): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -62,6 +62,14 @@ const ROW_WORDS: Record<string, (r: Said) => string> = {
     'This account already holds 20 share subscriptions: resume one instead of starting another.',
   saved_properties_at_most_5000_per_user: () =>
     'You have saved 5,000 properties, the most one account can keep: remove some to save more.',
+  saved_properties_at_most_10000_stored: () =>
+    'This account has stored 10,000 properties, removed ones included, the most it can keep, so this one was not saved.',
+  share_subscriptions_at_most_100_stored: () =>
+    'This account has stored 100 share subscriptions, removed ones included, the most it can keep, so this one was not saved.',
+  share_subscriptions_signature_is_an_image: () =>
+    'The signature could not be read as a picture, so it was not saved: clear it and sign again.',
+  share_subscriptions_typed_signature_is_the_name: () =>
+    'A typed signature must be your name as you gave it in step 1, so it was not saved.',
   share_subscriptions_signed_is_immutable: () => SIGNED,
   share_subscriptions_signed_cannot_return_to_draft: () => SIGNED,
   share_subscriptions_only_signed_can_be_cancelled: () => 'Only a signed subscription can be cancelled.',

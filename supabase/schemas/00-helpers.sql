@@ -132,6 +132,15 @@ begin
     raise exception 'sync_removed_row_insert: a row cannot be created already removed'
       using errcode = '23514', constraint = 'sync_removed_row_insert';
   end if;
+  -- A row that arrives removed (made and removed on a device offline) was never seen by another
+  -- device: its largest contents are not kept, so stored bytes stay bounded whatever the flags.
+  if new._deleted and public.is_api_client() then
+    if tg_table_name = 'saved_properties' then
+      new.key_features := '{}';
+    elsif tg_table_name = 'share_subscriptions' and new.status = 'draft' then
+      new.signature_data := null;
+    end if;
+  end if;
   return new;
 end
 $$;

@@ -84,6 +84,8 @@ begin
           using errcode = '23514', column = 'main_contact_email',
                 constraint = 'agent_assessments_main_contact_email_format';
       end if;
+      -- Per account: two writers that each count below the limit must not both write (they wait here).
+      perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('limit:agent_assessments:' || coalesce(auth.uid()::text, ''), 0));
       if public.assessments_created_by_me() >= 1000 then
         raise exception 'agent_assessments_at_most_1000_per_creator: an account may create at most 1,000 assessment links'
           using errcode = '54000', constraint = 'agent_assessments_at_most_1000_per_creator';

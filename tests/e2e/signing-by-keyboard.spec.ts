@@ -63,6 +63,17 @@ for (const width of [390, 820]) {
     expect(await page.evaluate(layoutProblem)).toBeNull();
     expect(await axeProblems(page)).toEqual([]);
 
+    // Another name is no signature of this subscriber's: the step says so, and Next waits.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Zorro');
+    await expect(page.getByText('Type your name as you gave it in step 1: Ada Keyboard-Lovelace.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(await axeProblems(page)).toEqual([]);
+    // Case and spacing aside, the name is the name.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('ada  keyboard-lovelace');
+    await expect(page.getByText(/^Type your name as you gave it/)).toBeHidden();
+
     await tabTo(page, page.getByRole('button', { name: 'Next' }));
     await page.keyboard.press('Enter');
     await expectFocusOnHeading(page, 'Payment Instructions');
@@ -75,8 +86,8 @@ for (const width of [390, 820]) {
       .poll(
         async () =>
           (
-            await sql<{ method: string; says: boolean; image: boolean }>(
-              `select s.signature_method as method,
+            await sql<{ method: string; says: boolean; image: boolean; name: string }>(
+              `select s.signature_method as method, s.signature_name as name,
                       public.share_agreement_text(s) like '%who typed their name as their signature.' as says,
                       s.signature_data like 'data:image/png;base64,%' as image
                  from share_subscriptions s join auth.users u on u.id = s.user_id
@@ -86,7 +97,7 @@ for (const width of [390, 820]) {
           )[0],
         { timeout: 20_000 },
       )
-      .toEqual({ method: 'typed', says: true, image: true });
+      .toEqual({ method: 'typed', says: true, image: true, name: 'ada  keyboard-lovelace' });
   });
 }
 

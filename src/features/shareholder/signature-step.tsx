@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { MAX_CHARS } from '../../lib/limits';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
+import { sameName, typedNameMessage } from './subscription-form';
 import { typedSignatureImage } from './typed-signature';
 
 export type SignatureMethod = 'drawn' | 'typed';
@@ -70,6 +71,7 @@ const styles = {
     bg: 'white',
   }),
   clear: css({ cursor: 'pointer' }),
+  problem: css({ fontSize: 'sm', color: 'danger', overflowWrap: 'anywhere' }),
 };
 
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
@@ -77,9 +79,12 @@ const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(ma
 type SignatureStepProps = {
   value: string;
   method: SignatureMethod;
-  /** The subscriber's name from step 1: what 'Type your name' starts with. */
+  /** The subscriber's name from step 1: what 'Type your name' starts with, and must be. */
   name: string;
-  onChange: (dataUrl: string, method: SignatureMethod) => void;
+  /** `typedName`: the name typed as the signature (typed only). */
+  onChange: (dataUrl: string, method: SignatureMethod, typedName?: string) => void;
+  /** Why the saved signature cannot sign (a typed name that is not the step 1 name), if so. */
+  problem?: string | undefined;
 };
 
 /**
@@ -87,7 +92,7 @@ type SignatureStepProps = {
  * handwriting-style font as the same kind of image; either is the signature the server hashes.
  * Typing needs no pointer, so the step can be completed by keyboard and screen reader.
  */
-export function SignatureStep({ value, method, name, onChange }: SignatureStepProps) {
+export function SignatureStep({ value, method, name, onChange, problem }: SignatureStepProps) {
   const [redraw, setRedraw] = useState(value === '');
   const [tab, setTab] = useState<SignatureMethod>(method);
   // After 'Clear Signature' the typed field starts empty: the prefilled name would sign again at once.
@@ -103,6 +108,11 @@ export function SignatureStep({ value, method, name, onChange }: SignatureStepPr
           alt={method === 'typed' ? 'Your typed signature' : 'Your signature'}
           className={styles.saved}
         />
+        {problem ? (
+          <p role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        ) : null}
         <Button
           type="button"
           variant="secondary"
@@ -142,7 +152,11 @@ export function SignatureStep({ value, method, name, onChange }: SignatureStepPr
         <DrawnSignature onChange={(dataUrl) => onChange(dataUrl, 'drawn')} />
       </Tabs.Content>
       <Tabs.Content value="typed" className={styles.content}>
-        <TypedSignature name={cleared ? '' : name} onChange={(dataUrl) => onChange(dataUrl, 'typed')} />
+        <TypedSignature
+          start={cleared ? '' : name}
+          expected={name}
+          onChange={(dataUrl, typed) => onChange(dataUrl, 'typed', typed)}
+        />
       </Tabs.Content>
       {value ? (
         <p className={styles.hint} role="status">
@@ -178,17 +192,27 @@ function DrawnSignature({ onChange }: { onChange: (dataUrl: string) => void }) {
   );
 }
 
-function TypedSignature({ name, onChange }: { name: string; onChange: (dataUrl: string) => void }) {
-  const [typed, setTyped] = useState(name);
+function TypedSignature({
+  start,
+  expected,
+  onChange,
+}: {
+  start: string;
+  /** The step 1 name: a typed signature is that name (case and spacing aside). */
+  expected: string;
+  onChange: (dataUrl: string, typed: string) => void;
+}) {
+  const [typed, setTyped] = useState(start);
   const image = useMemo(() => (typed.trim() ? typedSignatureImage(typed.trim()) : ''), [typed]);
+  const mismatch = typed.trim() !== '' && !sameName(typed, expected) ? typedNameMessage(expected) : undefined;
   // The prefilled name is a signature at once; each change of it, a new one.
   const latest = useRef(onChange);
   useEffect(() => {
     latest.current = onChange;
   });
   useEffect(() => {
-    latest.current(image);
-  }, [image]);
+    latest.current(image, typed.trim());
+  }, [image, typed]);
   return (
     <div className={styles.typed}>
       <TextField
@@ -196,6 +220,7 @@ function TypedSignature({ name, onChange }: { name: string; onChange: (dataUrl: 
         value={typed}
         maxLength={MAX_CHARS.name}
         autoComplete="name"
+        error={mismatch}
         onChange={(e) => setTyped(e.target.value)}
       />
       <p className={styles.hint}>

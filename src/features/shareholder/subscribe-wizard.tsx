@@ -23,10 +23,12 @@ import {
   formValues,
   initialValues,
   refusedMessages,
+  signatureReady,
   stepComplete,
   subscriptionRefusalWords,
   toDraftFields,
   tooManyShares,
+  typedNameMessage,
   type ShownField,
   type WizardValues,
 } from './subscription-form';
@@ -226,8 +228,14 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus }: Wiz
                 value={field.state.value}
                 method={values.signatureMethod}
                 name={values.subscriberName}
-                onChange={(dataUrl, method) => {
+                problem={
+                  values.signatureMethod === 'typed' && values.signatureData && !signatureReady(values)
+                    ? typedNameMessage(values.subscriberName)
+                    : undefined
+                }
+                onChange={(dataUrl, method, typedName = '') => {
                   if (method !== values.signatureMethod) form.setFieldValue('signatureMethod', method);
+                  if (typedName !== values.signatureName) form.setFieldValue('signatureName', typedName);
                   field.handleChange(dataUrl);
                 }}
               />

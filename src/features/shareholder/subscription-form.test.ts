@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
-import { belowMinimum, initialValues, stepComplete, toDraftFields, type WizardValues } from './subscription-form';
+import {
+  belowMinimum,
+  initialValues,
+  stepComplete,
+  toDraftFields,
+  typedNameMessage,
+  type WizardValues,
+} from './subscription-form';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -34,6 +41,7 @@ describe('the subscription form values', () => {
       legalConfirmed: false,
       signatureData: '',
       signatureMethod: 'drawn',
+      signatureName: '',
     });
   });
 
@@ -71,8 +79,13 @@ describe('the subscription form values', () => {
       total_amount: 8750,
       signature_data: null,
       signature_method: 'drawn',
+      signature_name: null,
     });
     expect(toDraftFields(filled({ numberOfShares: '12' })).number_of_shares).toBe(5000);
+    // The name typed as a signature is kept with a typed signature only.
+    const typed = { signatureData: PNG, signatureMethod: 'typed' as const, signatureName: ' Ada Lovelace ' };
+    expect(toDraftFields(filled(typed)).signature_name).toBe('Ada Lovelace');
+    expect(toDraftFields(filled({ ...typed, signatureMethod: 'drawn' })).signature_name).toBeNull();
   });
 });
 
@@ -95,6 +108,13 @@ describe('the step rules', () => {
     expect(stepComplete(4, filled())).toBe(false);
     expect(stepComplete(4, filled({ signatureData: PNG }))).toBe(true);
     expect(stepComplete(2, filled({ numberOfShares: '' }))).toBe(true);
+    // A typed signature is the step 1 name, case and spacing aside.
+    const typed = (signatureName: string) =>
+      filled({ subscriberName: 'Ada Lovelace', signatureData: PNG, signatureMethod: 'typed', signatureName });
+    expect(stepComplete(4, typed('  ada   LOVELACE '))).toBe(true);
+    expect(stepComplete(4, typed('Zorro'))).toBe(false);
+    expect(stepComplete(4, typed(''))).toBe(false);
+    expect(typedNameMessage('Ada Lovelace')).toBe('Type your name as you gave it in step 1: Ada Lovelace.');
     expect(stepComplete(5, filled())).toBe(true);
   });
 

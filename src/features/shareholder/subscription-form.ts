@@ -65,7 +65,25 @@ export interface WizardValues {
   signatureData: string;
   /** How the signature was made: drawn on the pad, or the name typed (and drawn as an image). */
   signatureMethod: 'drawn' | 'typed';
+  /** The name typed as the signature (typed only): it must be the step 1 name. */
+  signatureName: string;
 }
+
+/** Two names are one for a typed signature: case, and spaces around and between words, aside (as Postgres' same_name). */
+export const sameName = (a: string, b: string) => {
+  const key = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+  return key(a) === key(b);
+};
+
+/** What step 4 says under a typed signature that is not the step 1 name. */
+export const typedNameMessage = (name: string) =>
+  name.trim() ? `Type your name as you gave it in step 1: ${name.trim()}.` : 'Give your full name in step 1 first.';
+
+/** Whether the signature made in step 4 may sign: drawn, or typed as the step 1 name. */
+export const signatureReady = (values: WizardValues) =>
+  values.signatureData !== '' &&
+  (values.signatureMethod !== 'typed' ||
+    (values.subscriberName.trim() !== '' && sameName(values.signatureName, values.subscriberName)));
 
 export function initialValues(draft: ShareSubscriptionDoc | null, email: string | undefined): WizardValues {
   return {
@@ -80,6 +98,7 @@ export function initialValues(draft: ShareSubscriptionDoc | null, email: string 
     legalConfirmed: false,
     signatureData: draft?.signature_data ?? '',
     signatureMethod: draft?.signature_method === 'typed' ? 'typed' : 'drawn',
+    signatureName: draft?.signature_name ?? '',
   };
 }
 
@@ -114,6 +133,7 @@ export function toDraftFields(
     total_amount: totalFor(shares),
     signature_data: values.signatureData || null,
     signature_method: values.signatureMethod,
+    signature_name: values.signatureMethod === 'typed' ? text(values.signatureName) : null,
   };
 }
 
@@ -126,6 +146,7 @@ export const FORM_FIELD = {
   number_of_shares: 'numberOfShares',
   signature_data: 'signatureData',
   signature_method: 'signatureMethod',
+  signature_name: 'signatureName',
 } as const satisfies Partial<Record<keyof DraftFields, keyof WizardValues>>;
 
 export type ShownField = keyof typeof FORM_FIELD;
@@ -146,7 +167,7 @@ export function stepComplete(step: number, values: WizardValues): boolean {
   if (step === 1) return v.safeParse(personalSchema, values).success;
   if (step === 2) return !tooManyShares(values.numberOfShares);
   if (step === 3) return v.safeParse(legalSchema, values).success;
-  if (step === 4) return values.signatureData !== '';
+  if (step === 4) return signatureReady(values);
   return true;
 }
 
@@ -165,6 +186,7 @@ const REFUSED_LABEL: Record<ShownField, string> = {
   number_of_shares: 'The number of shares',
   signature_data: 'The signature',
   signature_method: 'The way of signing',
+  signature_name: 'The typed name',
 };
 
 /** A refusal of the subscription in words, naming the field when the server named one. */

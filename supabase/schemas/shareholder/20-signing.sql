@@ -26,6 +26,67 @@ $$;
 revoke execute on function public.new_payment_reference() from public, anon;
 grant execute on function public.new_payment_reference() to authenticated;
 
+-- A signature is a whole picture: a data URL whose bytes are a complete PNG (its header, its
+-- IHDR chunk first and its IEND chunk last), JPEG (start and end markers) or WebP (its RIFF
+-- header). The table's check admits any base64 after the prefix, an empty one included.
+create or replace function public.is_signature_image(p_data text)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_kind text := pg_catalog.substring(p_data, '^data:image/(png|jpeg|webp);base64,');
+  v_bytes bytea;
+  v_length integer;
+begin
+  if v_kind is null then
+    return false;
+  end if;
+  begin
+    v_bytes := pg_catalog.decode(pg_catalog.substr(p_data, pg_catalog.strpos(p_data, ',') + 1), 'base64');
+  exception when others then
+    return false;
+  end;
+  v_length := pg_catalog.length(v_bytes);
+  return case v_kind
+    when 'png' then v_length >= 57
+      and pg_catalog.substr(v_bytes, 1, 8) = '\x89504e470d0a1a0a'::bytea
+      and pg_catalog.substr(v_bytes, 13, 4) = '\x49484452'::bytea
+      and pg_catalog.substr(v_bytes, v_length - 7, 8) = '\x49454e44ae426082'::bytea
+    when 'jpeg' then v_length >= 4
+      and pg_catalog.substr(v_bytes, 1, 3) = '\xffd8ff'::bytea
+      and pg_catalog.substr(v_bytes, v_length - 1, 2) = '\xffd9'::bytea
+    else v_length >= 12
+      and pg_catalog.substr(v_bytes, 1, 4) = '\x52494646'::bytea
+      and pg_catalog.substr(v_bytes, 9, 4) = '\x57454250'::bytea
+  end;
+end
+$$;
+
+comment on function public.is_signature_image(text) is
+  'Whether a data URL holds a whole PNG, JPEG or WebP picture (what a signature must be when signed).';
+
+revoke execute on function public.is_signature_image(text) from public;
+grant execute on function public.is_signature_image(text) to anon, authenticated, service_role;
+
+-- Two names are the same name for signing: case, and spaces around and between words, aside.
+create or replace function public.same_name(p_a text, p_b text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select pg_catalog.lower(pg_catalog.btrim(pg_catalog.regexp_replace(pg_catalog.normalize(coalesce(p_a, ''), 'NFC'), '\s+', ' ', 'g')))
+       = pg_catalog.lower(pg_catalog.btrim(pg_catalog.regexp_replace(pg_catalog.normalize(coalesce(p_b, ''), 'NFC'), '\s+', ' ', 'g')))
+$$;
+
+comment on function public.same_name(text, text) is
+  'Whether two names are the same for a typed signature: case and spacing aside (the wizard''s sameName).';
+
+revoke execute on function public.same_name(text, text) from public;
+grant execute on function public.same_name(text, text) to anon, authenticated, service_role;
+
 -- BEFORE INSERT/UPDATE: the effective date, signature time and payment reference are the
 -- server's, as are the evidence hash and the signer's user agent; none is taken from the device.
 create or replace function public.record_share_signing()
@@ -52,6 +113,20 @@ begin
       raise exception 'share_subscriptions_subscriber_phone_format: the phone number is not one'
         using errcode = '23514', column = 'subscriber_phone',
               constraint = 'share_subscriptions_subscriber_phone_format';
+    end if;
+    -- A picture, not an empty or broken one (rows signed before this rule keep theirs).
+    if public.is_api_client() and new.signature_data is not null and not public.is_signature_image(new.signature_data) then
+      raise exception 'share_subscriptions_signature_is_an_image: the signature is not a whole picture'
+        using errcode = '23514', column = 'signature_data',
+              constraint = 'share_subscriptions_signature_is_an_image';
+    end if;
+    -- A typed signature is the subscriber's own name, as given in step 1.
+    if public.is_api_client() and new.signature_method = 'typed'
+       and (pg_catalog.btrim(coalesce(new.signature_name, '')) = ''
+            or not public.same_name(new.signature_name, new.subscriber_name)) then
+      raise exception 'share_subscriptions_typed_signature_is_the_name: a typed signature is the subscriber''s name'
+        using errcode = '23514', column = 'signature_name',
+              constraint = 'share_subscriptions_typed_signature_is_the_name';
     end if;
     if public.is_api_client() then
       new.effective_date := (now() at time zone 'UTC')::date;
@@ -137,13 +212,22 @@ begin
      and not ((old._deleted or old.status = 'cancelled') and not new._deleted and new.status <> 'cancelled') then
     return new;
   end if;
-  if public.is_api_client()
-     and (select count(*) from public.share_subscriptions
-           where user_id = auth.uid() and not _deleted and status <> 'cancelled') >= 20 then
+  if not public.is_api_client() then
+    return new;
+  end if;
+  -- Per account: two writers that each count below the limit must not both write (they wait here).
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('limit:share_subscriptions:' || coalesce(auth.uid()::text, ''), 0));
+  if (select count(*) from public.share_subscriptions
+       where user_id = auth.uid() and not _deleted and status <> 'cancelled') >= 20 then
     raise exception 'share_subscriptions_at_most_20_per_user: an account may hold at most 20 share subscriptions'
       using errcode = '54000',
             constraint = 'share_subscriptions_at_most_20_per_user',
             hint = 'Resume your draft instead of starting another.';
+  end if;
+  -- Removed ones too: what an account stores is bounded whatever the flags.
+  if tg_op = 'INSERT' and (select count(*) from public.share_subscriptions where user_id = auth.uid()) >= 100 then
+    raise exception 'share_subscriptions_at_most_100_stored: an account may store at most 100 share subscriptions, removed ones included'
+      using errcode = '54000', constraint = 'share_subscriptions_at_most_100_stored';
   end if;
   return new;
 end

@@ -2,6 +2,8 @@
 -- assessment link that has run out), 'taken' (the id belongs to someone else's row) or null (no
 -- such row). SECURITY DEFINER: it looks past RLS, and says no more than that, and only to
 -- sync_push_rows: called straight through the API it would tell anyone whether an id exists.
+-- Its caller is read from the call stack, which no request can spell otherwise (the request's
+-- path could: PostgREST routes '/rpc/sync%5Fhidden%5Frow' here and keeps it encoded).
 create or replace function public.sync_hidden_row(p_table text, p_id uuid)
 returns text
 language plpgsql
@@ -12,8 +14,18 @@ as $$
 declare
   v_token text := public.request_assessment_token();
   v_found boolean;
+  v_context text;
+  v_caller text;
 begin
-  if coalesce(pg_catalog.current_setting('request.path', true), '') like '/rpc/sync_hidden_row%' then
+  get diagnostics v_context = pg_context;
+  -- The call stack, innermost first: this function, then the function that called it (lines of
+  -- the SQL run between the two, if any, are not functions).
+  select t.line into v_caller
+    from pg_catalog.unnest(pg_catalog.string_to_array(v_context, E'\n')) with ordinality as t(line, n)
+   where t.line like 'PL/pgSQL function %'
+   order by t.n
+  offset 1 limit 1;
+  if coalesce(v_caller, '') !~ '^PL/pgSQL function (public\.)?sync_push_rows\(' then
     raise exception 'sync_internal_function: sync_hidden_row answers sync_push only'
       using errcode = '42501';
   end if;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../supabase/local/stack/process.mjs';
-import { newUser, sql, stack, subscriptionIdOf } from '../fixtures';
+import { newUser, PNG, sql, stack, subscriptionIdOf } from '../fixtures';
 
 const run = promisify(execFile);
 const staffScript = path.resolve(import.meta.dirname, '../../../scripts/staff.mjs');
@@ -38,7 +38,7 @@ async function signedSubscription() {
       number_of_shares: 5000,
       subscription_price: 1.25,
       total_amount: 6250,
-      signature_data: 'data:image/png;base64,iVBORw0KGgo=',
+      signature_data: PNG,
       status: 'signed',
     })
     .select('payment_reference')

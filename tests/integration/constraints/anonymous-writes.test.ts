@@ -79,6 +79,42 @@ describe('demo requests without an account', () => {
   });
 });
 
+describe('a flood of demo requests from a few places', () => {
+  it('fills no hourly total that shuts out a newcomer; a network counts as one place', async () => {
+    // A flood from 25 other networks this hour: each one's first request, then 500 more.
+    const seeded = `seeded-${randomUUID()}`;
+    await sql(
+      `insert into public.demo_request_attempts (client_key, network_key, first_this_hour)
+       select $1 || (n % 25), $1 || (n % 25), n < 25 from generate_series(0, 524) as n`,
+      [seeded],
+    );
+    try {
+      // A newcomer's first request is still taken; their second is one more of a crowded hour.
+      const newcomer = testAddress();
+      expect((await send('/rest/v1/demo_requests', { from: newcomer, body: JSON.stringify(request) })).status).toBe(
+        201,
+      );
+      const again = await send('/rest/v1/demo_requests', { from: newcomer, body: JSON.stringify(request) });
+      expect(again.text).toContain('demo_requests_too_many');
+    } finally {
+      await sql('delete from public.demo_request_attempts where client_key like $1', [`${seeded}%`]);
+    }
+
+    // Forty addresses of one /24 are one network: the 41st request is refused, though each
+    // address sent one.
+    const [a, b] = testAddress().split('.').slice(1, 3);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 41; i++) {
+      statuses.push(
+        (await send('/rest/v1/demo_requests', { from: `127.${a}.${b}.${i}`, body: JSON.stringify(request) })).status,
+      );
+    }
+    expect(statuses.slice(0, 40)).toEqual(Array<number>(40).fill(201));
+    const refused = await send('/rest/v1/demo_requests', { from: `127.${a}.${b}.200`, body: JSON.stringify(request) });
+    expect(refused.text).toContain('demo_requests_too_many_from_network');
+  });
+});
+
 describe('request bodies', () => {
   it('a body declared over the bound is refused with 413 before it is read, on auth, rest and functions', async () => {
     for (const [path, size] of [

@@ -1,7 +1,7 @@
 // Shared by the RLS tests (rls-*.test.ts): who acts, and the rows and tokens they act on.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonClient, deleteUsers, newUser, randomToken, serviceClient, sql } from '../fixtures';
+import { anonClient, clientWithKey, deleteUsers, newUser, randomToken, serviceClient, sql, stack } from '../fixtures';
 
 export type Actor =
   | 'anon'
@@ -10,6 +10,7 @@ export type Actor =
   | 'signed-in user'
   | 'token holder'
   | 'token holder (signed in)'
+  | 'creator with token'
   | 'wrong token'
   | 'expired token'
   | 'service role';
@@ -48,6 +49,14 @@ export async function signInActors() {
   clients.set('other user', other.client);
   clients.set('token holder', anonClient({ 'x-assessment-token': tokens.main }));
   clients.set('token holder (signed in)', tokenUser.client);
+  // A link's creator, signed in, who also holds the link's token (they were shown the link).
+  clients.set(
+    'creator with token',
+    clientWithKey(stack().anonKey, {
+      'x-assessment-token': tokens.main,
+      authorization: `Bearer ${o.session.access_token}`,
+    }),
+  );
   clients.set('wrong token', anonClient({ 'x-assessment-token': tokens.wrong }));
   clients.set('expired token', anonClient({ 'x-assessment-token': tokens.expired }));
   clients.set('service role', serviceClient());

@@ -274,6 +274,8 @@ export const cases: TableCase[] = [
       'wrong token': { select: 0, insert: D, update: 0, delete: D },
       'expired token': { select: 0, insert: D, update: 0, delete: D },
       owner: { select: 1, insert: OK, update: 0, delete: D },
+      // The creator reads the agency's answers and never changes them, token or not.
+      'creator with token': { select: 1, insert: OK, update: 0, delete: D },
       'other user': { select: 0, insert: D, update: 0, delete: D },
       'service role': { select: 1, insert: OK, update: 1, delete: 1 },
     },

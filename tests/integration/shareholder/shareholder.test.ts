@@ -46,7 +46,12 @@ describe('signing evidence', () => {
     'the server hashes the agreement text the app shows together with the signature (%s), and records the user agent',
     async (method) => {
       const u = await subscriber();
-      const row = { ...signed(u.user.id), signature_method: method };
+      // A typed signature carries the name typed: the subscriber's own.
+      const row = {
+        ...signed(u.user.id),
+        signature_method: method,
+        signature_name: method === 'typed' ? 'Ada Lovelace' : null,
+      };
       const { data, error } = await u.client
         .from('share_subscriptions')
         .insert(row)

@@ -103,6 +103,48 @@ describe('signing creates the agreement-status row', () => {
     expectRefused(error, '23514', 'share_subscriptions_signed_requires_signature');
     expect(await agreements(id)).toEqual([]);
   });
+
+  it('a signature that is not a whole picture (empty, a bare header, not an image) is refused when signing', async () => {
+    const u = await user();
+    const id = await nextSubscriptionId(u.user.id);
+    expect((await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id })).error).toBeNull();
+    for (const signature of [
+      'data:image/png;base64,',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/png;base64,AAAA',
+      'data:image/jpeg;base64,/9j/',
+      'data:image/webp;base64,UklGRg==',
+    ]) {
+      const { error } = await u.client
+        .from('share_subscriptions')
+        .update({ ...completion(), signature_data: signature })
+        .eq('id', id);
+      expectRefused(error, '23514', 'share_subscriptions_signature_is_an_image');
+    }
+    expect(await agreements(id)).toEqual([]);
+    // A whole PNG signs.
+    const signed = await u.client.from('share_subscriptions').update(completion()).eq('id', id).select('status');
+    expect(signed.data).toEqual([{ status: 'signed' }]);
+  });
+
+  it('a typed signature is the subscriber’s name as given (case and spacing aside), or it does not sign', async () => {
+    const u = await user();
+    const id = await nextSubscriptionId(u.user.id);
+    expect((await u.client.from('share_subscriptions').insert({ id, user_id: u.user.id })).error).toBeNull();
+    const sign = (signature_name: string | null) =>
+      u.client
+        .from('share_subscriptions')
+        .update({ ...completion(), signature_method: 'typed', signature_name })
+        .eq('id', id)
+        .select('status, signature_name');
+    for (const name of ['Zorro', null, '  ']) {
+      expectRefused((await sign(name)).error, '23514', 'share_subscriptions_typed_signature_is_the_name');
+    }
+    expect(await agreements(id)).toEqual([]);
+    const signed = await sign('  ada   LOVELACE ');
+    expect(signed.error).toBeNull();
+    expect(signed.data).toEqual([{ status: 'signed', signature_name: '  ada   LOVELACE ' }]);
+  });
 });
 
 describe('a signed subscription is frozen for its owner', () => {

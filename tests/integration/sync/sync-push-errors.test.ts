@@ -5,7 +5,7 @@
 // Pushing what the server refuses: reported per row while the rest of the batch lands.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonClient, sql } from '../fixtures';
+import { anonClient, sql, stack } from '../fixtures';
 import {
   callError,
   dbRow,
@@ -177,6 +177,29 @@ describe('sync_push', () => {
       expect(asked.error?.code).toBe('42501');
       expect(asked.error?.message).toContain('sync_internal_function');
     }
+    // Nor under a spelling of its path that PostgREST decodes to the same function.
+    const b = await user();
+    for (const bearer of [stack().anonKey, b.session.access_token]) {
+      for (const name of ['sync%5Fhidden%5Frow', '%73ync_hidden_row', 'sync_hidden_ro%77']) {
+        const asked = await fetch(`${stack().apiUrl}/rest/v1/rpc/${name}`, {
+          method: 'POST',
+          headers: { apikey: stack().anonKey, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ p_table: 'saved_properties', p_id: row!.id }),
+        });
+        const body = await asked.text();
+        expect({ name, status: asked.status, said: body.includes('sync_internal_function') }).toEqual({
+          name,
+          // PostgREST's answer to 42501: 401 for the anonymous role, 403 for a user.
+          status: bearer === stack().anonKey ? 401 : 403,
+          said: true,
+        });
+      }
+    }
+    // The push itself still says the id is taken (it asks from sync_push_rows).
+    const again = await push(b.client, 'saved_properties', [
+      { new: { ...row!, user_id: b.user.id, title: 'B’s' }, assumed: null },
+    ]);
+    expect(again.errors.map((e) => e.message)).toEqual([expect.stringContaining('sync_id_taken')]);
   });
 
   it('share_agreement_status is pull-only; unknown tables and bad payloads are refused', async () => {

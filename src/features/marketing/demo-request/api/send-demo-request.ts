@@ -51,7 +51,7 @@ export async function sendDemoRequest(client: DatabaseClient, row: DemoRequestRo
   if (status === 0) return { kind: 'offline', message: error.message };
   const constraint = constraintOf(error.message);
   if (error.code === '23505' && constraint === ALREADY_RECEIVED) return { kind: 'sent' };
-  // The server's rate (20 an hour from one place): worth trying again later, said without its rule.
+  // The server's rates (per place, per network, per hour): worth trying again later, said without its rule.
   if (error.code === '54000') return { kind: 'failed', message: TOO_MANY_DEMO_REQUESTS };
   // Class 22 (bad data), 23 (a constraint), 42 (a policy, a privilege): the same row gets the same answer.
   if (/^(22|23|42)/.test(error.code ?? '')) {
