@@ -32,6 +32,10 @@ const twin = (origin: string) =>
   );
 
 /** The headers for a build with these VITE_ settings. */
+/** The resampling worklet the voice SDK and widget load (@elevenlabs/client's addLibsamplerateModule). */
+export const LIBSAMPLERATE_WORKLET =
+  'https://cdn.jsdelivr.net/npm/@alexanderolsen/libsamplerate-js@2.1.2/dist/libsamplerate.worklet.js';
+
 export function securityHeaders(env: Record<string, string | undefined>): Record<string, string> {
   const api = originOf(env['VITE_SUPABASE_URL'] || LOCAL_SUPABASE_URL);
   const voice = originOf(env['VITE_VOICE_ORIGIN'] || DEFAULT_VOICE_ORIGIN);
@@ -41,7 +45,9 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
   // from Google Fonts, and its resampling worklet from jsDelivr.
   const widgetExtras = production
     ? {
-        script: ' https://cdn.jsdelivr.net',
+        // The one file, not the host: jsDelivr serves any npm package, so the host would let a
+        // script in from anyone who published one (a path without a trailing slash is that file).
+        script: ` ${LIBSAMPLERATE_WORKLET}`,
         style: ' https://fonts.googleapis.com',
         font: ' https://fonts.gstatic.com',
       }

@@ -65,7 +65,7 @@ test.describe('with a microphone', () => {
     expect(signed.initiation.dynamicVariables?.['user_context']).toContain('1. 2 bed flat, Clapham');
     expect(signed.initiation.overrides?.agent?.prompt).toBeUndefined();
     expect(signed.initiation.dynamicVariables?.['user_context']).toContain(
-      'Priya Shah <priya@agents.example>: Viewing on Saturday',
+      'From "Priya Shah" <priya@agents.example>, subject "Viewing on Saturday"',
     );
     expect(signed.initiation.dynamicVariables?.['user_context']).not.toContain('Old Sender');
     await expect.poll(async () => (await recorded(signed.conversationId)).pongs).toBeGreaterThan(0);

@@ -111,7 +111,7 @@ const NO_REPLY_LOCAL_PART =
 
 /**
  * Why this message must not get an automatic reply, in words for the activity log; null when it may.
- * `recipient` is who the reply would go to (the Reply-To, else the sender); `own` is the mailbox's
+ * `recipient` is who the reply would go to (the sender, never a Reply-To); `own` is the mailbox's
  * own address.
  */
 export function skipReason(headers: GmailHeader[], recipient: Sender, own: string): string | null {
@@ -180,8 +180,8 @@ export function replySubject(subject: string | null): string {
 }
 
 /**
- * The reply to `original` as Gmail's messages.send wants it (`raw`, base64url): to the sender (or
- * their Reply-To), threaded by In-Reply-To and References, marked Auto-Submitted: auto-replied so
+ * The reply to `original` as Gmail's messages.send wants it (`raw`, base64url): to the sender,
+ * threaded by In-Reply-To and References, marked Auto-Submitted: auto-replied so
  * other assistants do not answer it in turn.
  */
 export function composeReply(opts: {

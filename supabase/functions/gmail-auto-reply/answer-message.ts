@@ -42,8 +42,9 @@ export async function answerMessage(
   }
   const headers = message.headers;
   const sender = parseSender(headerOf(headers, 'From'));
-  const replyTo = parseSender(headerOf(headers, 'Reply-To'));
-  const recipient = replyTo.email ? replyTo : sender;
+  // An automatic reply goes to the sender only, never to a Reply-To the sender chose: that would
+  // let anyone relay our replies to a third party (RFC 3834: no automatic reply to a third party).
+  const recipient = sender;
   const rawSubject = headerOf(headers, 'Subject');
   const subject = rawSubject === null ? null : decodeWords(rawSubject);
   const receivedMs = Number(message.internalDate);

@@ -130,7 +130,7 @@ describe('a run answers new mail', () => {
     expect(sent.map((m) => headerOf(m, 'To')).sort()).toEqual(['person2@example.com', 'person@example.com']);
   });
 
-  it('answers one person only: a Reply-To naming several goes unheeded, a From naming several is not answered', async () => {
+  it('answers the sender only: never a Reply-To (one or several), and a From naming several is not answered', async () => {
     const { mailbox, accountId } = await assistant();
     await mailIn(mailbox, {
       from: 'Real Person <person@example.com>',
@@ -150,9 +150,10 @@ describe('a run answers new mail', () => {
     });
     await runOnce([accountId]);
     const sent = await sentFrom(mailbox);
+    // An automatic reply is not relayed to an address the sender chose (RFC 3834).
     expect(sent.map((m) => headerOf(m, 'To')).sort()).toEqual([
-      'desk@example.com',
       'person2@example.com',
+      'person3@example.com',
       'person@example.com',
     ]);
     expect((await logsOf(accountId)).find((l) => l.subject === 'two senders')).toMatchObject({

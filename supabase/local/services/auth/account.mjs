@@ -11,7 +11,7 @@ import {
   reauthenticationEmail,
 } from './emails.mjs';
 import { DUMMY_HASH } from './sessions.mjs';
-import { fail, userJson } from './replies.mjs';
+import { fail, obfuscatedUser, userJson } from './replies.mjs';
 import { insertUser } from './user-rows.mjs';
 
 /** @typedef {import('./replies.mjs').UserRow} UserRow */
@@ -40,10 +40,12 @@ export function createAccount(
     if (badEmail) return badEmail;
     const weak = passwordProblem(password);
     if (weak) return weak;
-    if (await tokens.userByEmail(email)) return fail(422, 'user_already_exists', 'User already registered');
+    // Hashed whatever the answer: a known address must not answer faster than a new one.
     const hash = await bcrypt.hash(password, 10);
     const data = field(body, 'data');
     const meta = data && typeof data === 'object' ? data : {};
+    const existing = await tokens.userByEmail(email);
+    if (existing) return repeatedSignUp(existing, meta, redirectTo);
     // With confirmations on, the address is proven by a link before any session (as GoTrue).
     const token = confirmSignups ? randomBytes(32).toString('hex') : null;
     try {
@@ -61,7 +63,7 @@ export function createAccount(
     } catch (error) {
       // Two sign-ups racing for one address: the unique index decides.
       if (/** @type {{ code?: string }} */ (error).code === '23505') {
-        return fail(422, 'user_already_exists', 'User already registered');
+        return repeatedSignUp(/** @type {UserRow} */ (await tokens.userByEmail(email)), meta, redirectTo);
       }
       throw error;
     }
@@ -72,6 +74,28 @@ export function createAccount(
       return { status: 200, body: userJson(user) };
     }
     return { status: 200, body: await tokens.newSession(user, 'password') };
+  }
+
+  /**
+   * A sign-up for an address that has an account, as GoTrue answers it. With confirmations off,
+   * 422 user_already_exists (the app signs straight in, so it is no secret). With them on, the
+   * answer must not tell an address that has an account from one that has none: a confirmed
+   * account gets what a new sign-up gets, for a user that does not exist (a new id, no
+   * identities) and no mail; one still waiting for its confirmation gets the link again.
+   * @param {UserRow} user @param {object} meta @param {string | null} redirectTo
+   */
+  async function repeatedSignUp(user, meta, redirectTo) {
+    if (!confirmSignups) return fail(422, 'user_already_exists', 'User already registered');
+    if (user.email_confirmed_at) return { status: 200, body: obfuscatedUser(user.email, meta) };
+    const soon = tooSoon(user.confirmation_sent_at ?? null);
+    if (soon) return soon;
+    const token = randomBytes(32).toString('hex');
+    await q('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [
+      user.id,
+      sha256(token),
+    ]);
+    mailbox?.send({ to: user.email, ...confirmSignupEmail(verifyUrl(token, 'signup', redirectTo)) });
+    return { status: 200, body: userJson(/** @type {UserRow} */ (await tokens.userById(user.id))) };
   }
 
   /**

@@ -43,4 +43,39 @@ describe('sign-up with confirmation', () => {
     expect(hash.get('access_token')).toBeTruthy();
     expect((await client().auth.signInWithPassword({ email, password })).error).toBeNull();
   });
+
+  it('a sign-up for an address with an account answers as one without: no error, no mail, nothing changed', async () => {
+    const email = `confirm-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'confirm-password';
+    const first = await client().auth.signUp({ email, password });
+    const mailsTo = async () =>
+      ((await (await fetch(`${own.stack!.info.mailUrl}/api/messages?to=${email}`)).json()) as { text: string }[])
+        .length;
+    const mails = (await (await fetch(`${own.stack!.info.mailUrl}/api/messages?to=${email}`)).json()) as {
+      text: string;
+    }[];
+    await fetch(/(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mails[0]!.text)![1]!, { redirect: 'manual' });
+
+    const again = await client().auth.signUp({ email, password: 'another-password' });
+    const fresh = await client().auth.signUp({ email: `confirm-${randomUUID().slice(0, 8)}@example.test`, password });
+    // The same shape as a new address gets: a user, no session, no error.
+    expect(again.error).toBeNull();
+    expect(again.data.session).toBeNull();
+    expect(Object.keys(again.data.user!).sort()).toEqual(Object.keys(fresh.data.user!).sort());
+    expect(again.data.user?.id).not.toBe(first.data.user?.id);
+    expect(again.data.user?.identities).toEqual([]);
+    // The owner's account is as it was: their password, and one mail only.
+    expect(await mailsTo()).toBe(1);
+    expect((await client().auth.signInWithPassword({ email, password })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'another-password' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+  });
+
+  it('a sign-up again before the link was followed mails the link again (once a minute)', async () => {
+    const email = `confirm-${randomUUID().slice(0, 8)}@example.test`;
+    await client().auth.signUp({ email, password: 'confirm-password' });
+    const soon = await client().auth.signUp({ email, password: 'confirm-password' });
+    expect(soon.error?.code).toBe('over_email_send_rate_limit');
+  });
 });

@@ -7,7 +7,8 @@
  * @typedef {{ id: string, aud: string, role: string, email: string, encrypted_password: string | null,
  *   email_confirmed_at: Date | null, last_sign_in_at: Date | null, raw_app_meta_data: object | null,
  *   raw_user_meta_data: object | null, created_at: Date, updated_at: Date, email_change?: string | null,
- *   email_change_sent_at?: Date | null, reauthentication_sent_at?: Date | null }} UserRow
+ *   email_change_sent_at?: Date | null, reauthentication_sent_at?: Date | null,
+ *   confirmation_sent_at?: Date | null }} UserRow
  * @typedef {{ id: string, token: string, user_id: string, session_id: string, revoked: boolean,
  *   parent: string | null, updated_at: Date }} RefreshTokenRow
  */
@@ -59,5 +60,30 @@ export function userJson(u) {
     is_anonymous: false,
     // An email change waiting for the new address's confirmation, as GoTrue shows it.
     ...(u.email_change ? { new_email: u.email_change, email_change_sent_at: u.email_change_sent_at } : {}),
+  };
+}
+
+/**
+ * What GoTrue answers a repeated sign-up with when confirmations are on (its sanitizeUser): a
+ * user shaped as a new sign-up's answer (userJson), for no account: a new id, no identities.
+ * @param {string} email @param {object} meta
+ */
+export function obfuscatedUser(email, meta) {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: email.toLowerCase(),
+    email_confirmed_at: null,
+    phone: '',
+    confirmed_at: null,
+    last_sign_in_at: null,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: meta,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
   };
 }

@@ -45,10 +45,14 @@ export function answer(record, text) {
     return 'Sign in and I can see the properties you saved.';
   }
   if (/e-?mail|inbox|message/.test(lower)) {
-    // The app's context lists them as '1. Name <address>: Subject (time)' under this heading.
+    // The app's context lists them as '1. From "Name" <address>, subject "Subject" (time)', the
+    // sender's words quoted as JSON strings, under a heading that starts so.
     const context = textVariable(record.initiation?.dynamicVariables ?? null, 'user_context', 8000);
-    const section = context.split('Emails received in the last 24 hours:')[1] ?? '';
-    const emails = [...section.matchAll(/^\d+\. (.+?) <[^>]*>: (.+?) \(/gm)].map((m) => `${m[1]} about "${m[2]}"`);
+    const section = context.split('Emails received in the last 24 hours')[1] ?? '';
+    const quotedText = String.raw`"(?:[^"\\]|\\.)*"`;
+    const line = new RegExp(String.raw`^\d+\. From (${quotedText}) <[^>]*>, subject (${quotedText}) \(`, 'gm');
+    const unquote = (/** @type {string | undefined} */ q) => String(JSON.parse(q ?? '""'));
+    const emails = [...section.matchAll(line)].map((m) => `${unquote(m[1])} about "${unquote(m[2])}"`);
     if (emails.length) {
       return `In the last 24 hours you had ${emails.length} email${emails.length === 1 ? '' : 's'}: ${emails.join('; ')}.`;
     }

@@ -1,0 +1,17 @@
+// The Content-Security-Policy production gets (scripts/security-headers-plugin.ts): the e2e suite
+// sees the local one only, whose voice service is the local stand-in.
+import { describe, expect, it } from 'vitest';
+import { LIBSAMPLERATE_WORKLET, securityHeaders } from '../../scripts/security-headers-plugin';
+
+const scriptSrc = (env: Record<string, string>) =>
+  securityHeaders(env)
+    ['Content-Security-Policy']!.split(';')
+    .find((d) => d.trim().startsWith('script-src'))!;
+
+describe('the production CSP', () => {
+  it('lets scripts in from the one worklet file on jsDelivr, not the whole host', () => {
+    const src = scriptSrc({ VITE_VOICE_ORIGIN: 'wss://api.elevenlabs.io' });
+    expect(src.split(' ')).toContain(LIBSAMPLERATE_WORKLET);
+    expect(src.split(' ').filter((s) => s.includes('jsdelivr'))).toEqual([LIBSAMPLERATE_WORKLET]);
+  });
+});
