@@ -18,8 +18,14 @@ describe('sync_push', () => {
       'select id, title, key_features, _deleted from public.saved_properties where user_id = $1 order by title',
       [a.user.id],
     );
+    // A row that arrives removed keeps none of its key features (stored bytes stay bounded, ADR 032).
     expect(landed).toEqual(
-      rows.map((r) => ({ id: r.id, title: r.title, key_features: r.key_features, _deleted: r._deleted })),
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        key_features: r._deleted ? [] : r.key_features,
+        _deleted: r._deleted,
+      })),
     );
   });
 
