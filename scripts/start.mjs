@@ -94,11 +94,17 @@ async function main() {
   });
   /** @type {ReturnType<typeof startChild> | undefined} */
   let app;
-  let stopping = false;
+  let stoppingSince = 0;
   const shutdown = async (/** @type {string} */ signal) => {
-    // A second signal does not wait: the children are killed as this process exits.
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (stoppingSince) {
+      // One Ctrl-C can arrive twice (from the terminal and forwarded by npm): only a later signal
+      // means "now", and then the children are killed as this process exits.
+      if (Date.now() - stoppingSince > 2000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
+    // Whatever hangs, the stack is gone within a minute.
+    setTimeout(() => process.exit(1), 60_000).unref();
     console.log(`\n${signal}: stopping…`);
     await app?.stop();
     await stack.stop();
