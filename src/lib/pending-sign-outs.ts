@@ -3,6 +3,8 @@
 // on the server (features/auth/api/sign-out), and no tab of this device may bring them back
 // (lib/supabase). Its own module, without the auth client, so the session provider can look at it
 // on every page without loading supabase-js.
+import { jwtClaims } from './jwt-claims';
+
 export const PENDING_SIGN_OUTS = 'chloe:sign-outs-pending';
 
 /**
@@ -17,15 +19,8 @@ export interface PendingSignOut {
 
 /** The session an access token belongs to (its `session_id` claim), read without verifying it. */
 export function sessionIdOf(accessToken: string | null | undefined): string | null {
-  try {
-    const payload = accessToken?.split('.')[1];
-    if (!payload) return null;
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const id: unknown = (JSON.parse(json) as { session_id?: unknown }).session_id;
-    return typeof id === 'string' ? id : null;
-  } catch {
-    return null;
-  }
+  const id = accessToken ? jwtClaims(accessToken)?.['session_id'] : null;
+  return typeof id === 'string' ? id : null;
 }
 
 export function pendingSignOuts(): PendingSignOut[] {

@@ -4,6 +4,8 @@
 // answer came), so it costs no request: a response's Date header would not do, as browsers hide it
 // from a cross-origin page (Supabase's gateway does not expose it). Until a token teaches it the
 // offset is 0; it is kept across page loads, so a reload with a still-valid token knows it.
+import { jwtClaims } from './jwt-claims';
+
 export const SERVER_CLOCK = 'chloe:server-clock-offset';
 
 // Tokens issued outside these years are nonsense, whatever the device's clock says.
@@ -30,24 +32,12 @@ export const serverClockKnown = () => offsetMs !== null;
 /** Now, on the server's clock. */
 export const serverNow = () => new Date(Date.now() + serverOffsetMs());
 
-/** A JWT's numeric claims, or null for anything that is not one. */
-function claims(token: string): { iat?: unknown; exp?: unknown } | null {
-  try {
-    const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const json = new TextDecoder().decode(Uint8Array.from(atob(part), (c) => c.charCodeAt(0)));
-    const payload: unknown = JSON.parse(json);
-    return typeof payload === 'object' && payload !== null ? payload : null;
-  } catch {
-    return null;
-  }
-}
-
 const plausible = (t: unknown): t is number =>
   typeof t === 'number' && Number.isFinite(t) && t >= EARLIEST_IAT && t < LATEST_IAT;
 
 /** `accessToken` was issued by the server and reached this device at `receivedAt` (device ms). */
 export function noteTokenIssued(accessToken: string, receivedAt = Date.now()): void {
-  const iat = claims(accessToken)?.iat;
+  const iat = jwtClaims(accessToken)?.['iat'];
   if (!plausible(iat)) return;
   offsetMs = iat * 1000 - receivedAt;
   try {
@@ -59,7 +49,7 @@ export function noteTokenIssued(accessToken: string, receivedAt = Date.now()): v
 
 /** When `accessToken` expires on this device's clock (epoch seconds), or null if it has no exp. */
 export function deviceExpiresAt(accessToken: string): number | null {
-  const exp = claims(accessToken)?.exp;
+  const exp = jwtClaims(accessToken)?.['exp'];
   return plausible(exp) ? Math.round(exp - serverOffsetMs() / 1000) : null;
 }
 
