@@ -64,26 +64,26 @@ export function userJson(u) {
 }
 
 /**
- * What GoTrue answers a repeated sign-up with when confirmations are on (its sanitizeUser): a
- * user shaped as a new sign-up's answer (userJson), for no account: a new id, no identities.
+ * What GoTrue answers a repeated sign-up with when confirmations are on (its sanitizeUser): a new
+ * sign-up's answer (userJson), for no account: a new id, nothing confirmed, no identities.
  * @param {string} email @param {object} meta
  */
 export function obfuscatedUser(email, meta) {
-  const now = new Date().toISOString();
+  const now = new Date();
   return {
-    id: crypto.randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: email.toLowerCase(),
-    email_confirmed_at: null,
-    phone: '',
-    confirmed_at: null,
-    last_sign_in_at: null,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: meta,
+    ...userJson({
+      id: crypto.randomUUID(),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: email.toLowerCase(),
+      encrypted_password: null,
+      email_confirmed_at: null,
+      last_sign_in_at: null,
+      raw_app_meta_data: { provider: 'email', providers: ['email'] },
+      raw_user_meta_data: meta,
+      created_at: now,
+      updated_at: now,
+    }),
     identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
   };
 }
