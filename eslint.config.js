@@ -156,6 +156,7 @@ export default defineConfig(
     'test-results',
     'playwright-report',
     'src/generated/route-tree.gen.ts',
+    'src/generated/rx-validators.gen.ts',
     // A plain browser script served as it is (the OAuth callback page's; inline scripts are
     // refused by the Content-Security-Policy): no module, no build, no type information.
     'public/gmail-oauth-callback.js',

@@ -55,9 +55,9 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
   const connect = new Set(["'self'", api, twin(api), voice, twin(voice), widget, ...(production ? ELEVENLABS : [])]);
   const csp = [
     "default-src 'self'",
-    // blob: the voice SDK loads its audio worklets from blob URLs. 'unsafe-eval': RxDB's schema
-    // validator (Ajv) compiles each schema with Function(); precompiled validators would lift it.
-    `script-src 'self' ${widget} blob: 'unsafe-eval'${widgetExtras.script}`,
+    // blob: the voice SDK loads its audio worklets from blob URLs. No 'unsafe-eval': RxDB's
+    // validators are compiled ahead of time (scripts/rx-validators.ts, ADR 033).
+    `script-src 'self' ${widget} blob:${widgetExtras.script}`,
     // Ark UI and React write style attributes; no script can run from a style.
     `style-src 'self' 'unsafe-inline'${widgetExtras.style}`,
     `img-src ${[...new Set(["'self'", 'data:', 'blob:', 'https:', widget, twin(voice)])].join(' ')}`,

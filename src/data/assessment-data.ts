@@ -8,15 +8,12 @@ export type { AssessmentData } from './assessment-database';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // RxDB and the sync engine come when the link's data opens, after the page has painted and
-// hydrated: the route's own code stays small. RxDB, its validator and its storage
-// are evaluated one after the other, each in a task of its own, rather than in one long task
+// hydrated: the route's own code stays small. RxDB and its storage are evaluated one after the other, each in a task of its own, rather than in one long task
 // that a phone could not answer a tap during.
 let loaded: Promise<typeof import('./assessment-database')> | undefined;
 const opening = () =>
   (loaded ??= (async () => {
     await import('rxdb');
-    await nextTask();
-    await import('rxdb/plugins/validate-ajv');
     await nextTask();
     await import('rxdb/plugins/storage-dexie');
     await nextTask();

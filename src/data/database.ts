@@ -1,19 +1,26 @@
 // The app's local databases: one per signed-in user, one per assessment link. Each holds its synced
 // collections and the sync's own two (the outbox and the conflict log), and comes with the objects
 // that keep those two (src/sync).
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxJsonSchema,
+  type RxStorage,
+} from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { trackedIndexedDB } from './page-freeze';
-import { getAjv, wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { ConflictRule } from '../sync/conflict-handler';
 import { CONFLICT_LOG_COLLECTION, ConflictLog, type ConflictLogEntry } from '../sync/conflict-log';
 import { Outbox } from '../sync/outbox';
 import { OUTBOX_COLLECTION, type OutboxEntry } from '../sync/outbox-entry';
 import type { Doc } from '../sync/merge';
 import { rulesOf, type SyncRules } from '../sync/rules';
+import { validatedStorage } from './validation';
 import { WriteQueue } from './write-queue';
 import {
   agentAssessmentSchema,
@@ -78,27 +85,10 @@ export interface OpenOptions {
   multiInstance?: boolean;
 }
 
-// The schemas are this file's own, fixed at build time: Ajv need not first check each against the
-// JSON Schema meta-schema, whose validator it would otherwise compile on a phone while a page
-// opens. Strict mode still refuses an unknown keyword when a schema is compiled.
-getAjv().opts.validateSchema = false;
-
 function storageFor(options: OpenOptions): RxStorage<unknown, unknown> {
-  // Validation is on for every collection of the app: a bad local write is refused with a clear
-  // message before it can sit in the outbox (dev-mode is never loaded: it fetches from the network).
-  const raw: RxStorage<unknown, unknown> =
-    options.storage ?? getRxStorageDexie({ indexedDB: trackedIndexedDB(), IDBKeyRange });
-  const validated = wrappedValidateAjvStorage({ storage: raw });
-  return {
-    ...validated,
-    // RxDB's own stores (its internal one, the replication's checkpoints, local documents), whose
-    // schemas are titled Rx…, are written by RxDB alone: compiling a validator for each cost a
-    // phone's main thread more than opening the database.
-    createStorageInstance: (params) =>
-      params.schema.title?.startsWith('Rx')
-        ? raw.createStorageInstance(params)
-        : validated.createStorageInstance(params),
-  };
+  // Validation is on for every collection of the app (dev-mode is never loaded: it fetches from
+  // the network).
+  return validatedStorage(options.storage ?? getRxStorageDexie({ indexedDB: trackedIndexedDB(), IDBKeyRange }));
 }
 
 // Migration strategies keyed by the version they produce. Version 0 needs none; a later schema
@@ -134,6 +124,13 @@ const SCHEMAS = {
   email_logs: emailLogSchema,
   agent_assessments: agentAssessmentSchema,
 } as const;
+
+/** The schemas whose validators scripts/rx-validators.ts compiles: every collection the app opens. */
+export const VALIDATED_SCHEMAS = [
+  ...Object.values(SCHEMAS),
+  OUTBOX_COLLECTION.schema,
+  CONFLICT_LOG_COLLECTION.schema,
+] as readonly RxJsonSchema<unknown>[];
 
 /**
  * Opens `names` (and the outbox and conflict log) in a new database. Each synced collection's

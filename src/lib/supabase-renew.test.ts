@@ -7,7 +7,9 @@ const USER = { id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.c
 const b64url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (claims: object) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(claims))}.sig`;
 const hourFromNow = () => Math.floor(Date.now() / 1000) + 3600;
-const token = (name: string) => jwt({ sub: USER.id, role: 'authenticated', exp: hourFromNow(), name });
+// Made once: a token made again a second later would carry another exp, and not match.
+const FORGED = jwt({ sub: USER.id, role: 'authenticated', exp: hourFromNow(), name: 'forged' });
+const RENEWED = jwt({ sub: USER.id, role: 'authenticated', exp: hourFromNow(), name: 'renewed' });
 
 let refreshAccepted = true;
 let refreshes = 0;
@@ -25,7 +27,7 @@ function api(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const exp = hourFromNow();
     return Promise.resolve(
       json({
-        access_token: token('renewed'),
+        access_token: RENEWED,
         token_type: 'bearer',
         expires_in: 3600,
         expires_at: exp,
@@ -36,7 +38,7 @@ function api(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   }
   if (url.pathname === '/auth/v1/logout') return Promise.resolve(new Response(null, { status: 204 }));
   const bearer = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '');
-  if (bearer === token('renewed')) return Promise.resolve(json([{ id: 'e1' }]));
+  if (bearer === RENEWED) return Promise.resolve(json([{ id: 'e1' }]));
   return Promise.resolve(json({ code: 'PGRST301', message: 'JWSError JWSInvalidSignature' }, 401));
 }
 
@@ -56,7 +58,7 @@ beforeEach(() => {
   localStorage.setItem(
     AUTH_STORAGE_KEY,
     JSON.stringify({
-      access_token: token('forged'),
+      access_token: FORGED,
       token_type: 'bearer',
       expires_in: 3600,
       expires_at: hourFromNow(),
@@ -77,7 +79,7 @@ describe('a stored access token the API refuses before its time', () => {
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 'e1' }]);
     expect(refreshes).toBe(1);
-    expect((await supabase.auth.getSession()).data.session?.access_token).toBe(token('renewed'));
+    expect((await supabase.auth.getSession()).data.session?.access_token).toBe(RENEWED);
   });
 
   it('whose refresh is refused too: the session ends here, and /auth will say why', async () => {

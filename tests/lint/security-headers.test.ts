@@ -14,4 +14,11 @@ describe('the production CSP', () => {
     expect(src.split(' ')).toContain(LIBSAMPLERATE_WORKLET);
     expect(src.split(' ').filter((s) => s.includes('jsdelivr'))).toEqual([LIBSAMPLERATE_WORKLET]);
   });
+
+  it('lets no script be compiled from a string, here or in production', () => {
+    for (const env of [{}, { VITE_VOICE_ORIGIN: 'wss://api.elevenlabs.io' }]) {
+      expect(scriptSrc(env)).not.toContain("'unsafe-eval'");
+      expect(scriptSrc(env)).not.toContain("'unsafe-inline'");
+    }
+  });
 });
