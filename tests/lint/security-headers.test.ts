@@ -16,7 +16,8 @@ describe('the production CSP', () => {
   });
 
   it('lets no script be compiled from a string, here or in production', () => {
-    for (const env of [{}, { VITE_VOICE_ORIGIN: 'wss://api.elevenlabs.io' }]) {
+    const envs: Record<string, string>[] = [{}, { VITE_VOICE_ORIGIN: 'wss://api.elevenlabs.io' }];
+    for (const env of envs) {
       expect(scriptSrc(env)).not.toContain("'unsafe-eval'");
       expect(scriptSrc(env)).not.toContain("'unsafe-inline'");
     }
