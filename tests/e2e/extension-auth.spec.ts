@@ -6,6 +6,7 @@ import { E2E_EXTENSION_ID, newEmail, PASSWORD, signUp, test } from './fixtures';
 test.describe('/extension-auth', () => {
   test('signed out: Sign In, back here after signing in; signed in: connected, and the session handed over once', async ({
     page,
+    context,
   }) => {
     // Stand-ins for the extension: what its content script would hear, and chrome.runtime.
     await page.addInitScript(() => {
@@ -41,7 +42,16 @@ test.describe('/extension-auth', () => {
     // Nothing is handed over before the password is given again.
     await expect(page.getByRole('heading', { name: 'Connect the Chloe extension' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length)).toBe(0);
+    // Offline, the page says connecting needs a connection, and the password typed stays.
     await page.getByLabel('Password').fill(PASSWORD);
+    await context.setOffline(true);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Connecting the extension needs an internet connection. Connect and try again.',
+    );
+    await expect(page.getByRole('button', { name: 'Connect Extension' })).toBeDisabled();
+    await context.setOffline(false);
+    await expect(page.getByRole('alert')).toBeHidden();
+    await expect(page.getByLabel('Password')).toHaveValue(PASSWORD);
     await page.getByRole('button', { name: 'Connect Extension' }).click();
     await expect(page.getByRole('heading', { name: 'Extension Connected!' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();

@@ -7,7 +7,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
 import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 import { readCollection } from './sync-random/device';
-import { stepHeading } from './subscription-steps';
+import { fillLegal, stepHeading } from './subscription-steps';
 
 const SUBSCRIBE = '/shareholder/subscribe';
 
@@ -237,4 +237,51 @@ test('a reconnect shows no failure that did not happen', async ({ page, context 
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(layoutProblem), `at ${width} px`).toBeNull();
   }
+});
+
+test('a name changed on another device while this one signs by typing: the step says which name, and the server keeps both', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page);
+  await atStepOne(page);
+  await field(page, 'Full name').fill('Alice Investor');
+  await field(page, 'Address').fill('1 A Street, Bath');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillLegal(page);
+  await page.getByRole('tab', { name: 'Type your name' }).click();
+  await expect(page.getByLabel('Type your full name')).toHaveValue('Alice Investor');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+  // Another device of the same investor corrects the name on step 1.
+  const other = await signIn(browser, email);
+  await other.page.goto(SUBSCRIBE);
+  // It resumes where the draft was left (the signature step, or the payment step after it).
+  const stepText = other.page.getByText(/^Step [1-5] of 5/);
+  await expect(other.page.getByText(/^Step [45] of 5/)).toBeVisible({ timeout: 20_000 });
+  for (let n = Number((await stepText.textContent())!.slice(5, 6)); n > 1; n--) {
+    await other.page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(stepText).toHaveText(new RegExp(`^Step ${n - 1} of 5`));
+  }
+  await field(other.page, 'Full name').fill('Alice Smith');
+
+  // The signing device hears of it: the typed name is no longer the subscriber's, and it says so.
+  await expect(page.getByText('Type your name as you gave it in step 1: Alice Smith.')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByLabel('Type your full name').fill('alice  smith');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete Subscription' }).click();
+  await expect(page.getByText('Subscription Completed!')).toBeVisible({ timeout: 20_000 });
+  const [signed] = await sql<{ status: string; name: string; typed: string; method: string }>(
+    `select s.status, s.subscriber_name as name, s.signature_name as typed, s.signature_method as method
+       from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
+    [email],
+  );
+  expect(signed).toEqual({ status: 'signed', name: 'Alice Smith', typed: 'alice  smith', method: 'typed' });
+  await expect(other.page).toHaveURL(/\/shareholder\/dashboard$/, { timeout: 20_000 });
+  await other.context.close();
 });
