@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { axeProblems, layoutProblem } from './checks';
 import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 import { fillInvestment, fillLegal, fillPersonal, sign, stepHeading } from './subscription-steps';
 
@@ -239,6 +240,26 @@ test('cancelling during cooling-off: asks first, the server records it, the dash
   await expect(page.getByText('Subscription cancelled')).toBeVisible();
   await expect(page.getByText(/You cancelled this subscription on/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Cooling-off period/)).toBeHidden();
+  // Cancelled: nothing is asked for, the status says so, and money sent is said to come back.
+  await expect(
+    page.getByText(
+      'No payment is due. If you sent one, it is returned in full to the account it came from within 14 days of reaching us.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Please pay/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Payment Instructions' })).toHaveCount(0);
+  await expect(page.getByText(/Feature Locked/)).toHaveCount(0);
+  const status = page.getByRole('list', { name: 'Agreement status' });
+  await expect(status.getByRole('listitem')).toHaveText([
+    'Agreement Signed✓ Complete',
+    /^Subscription Cancelled✓ \d{1,2} \w+ \d{4}$/,
+    'PaymentNot due',
+  ]);
+  for (const width of [390, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(layoutProblem), `at ${width} px`).toBeNull();
+  }
+  expect(await axeProblems(page)).toEqual([]);
   const [row] = await sql<{ status: string; cancelled_at: string | null }>(
     `select s.status, s.cancelled_at::text from share_subscriptions s join auth.users u on u.id = s.user_id where u.email = $1`,
     [email],

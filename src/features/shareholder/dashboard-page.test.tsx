@@ -75,3 +75,60 @@ describe('the cooling-off banner', () => {
     expect(await screen.findByText('Cooling-off period: 9 days remaining')).toBeTruthy();
   });
 });
+
+describe('a cancelled subscription', () => {
+  async function dashboardCancelled(paymentReceived: boolean) {
+    const { data, draft } = await withDraft({
+      status: 'cancelled',
+      subscriber_name: 'Ada Lovelace',
+      subscriber_address: '1 High Street, London',
+      effective_date: EFFECTIVE,
+      payment_reference: 'CHL-ADA-0001',
+      signature_timestamp: new Date(TRUE_NOW).toISOString(),
+      cancelled_at: '2026-11-25T10:00:00.000Z',
+    });
+    await data.db.share_agreement_status.insert({
+      id: crypto.randomUUID(),
+      subscription_id: draft.id,
+      user_id: data.userId,
+      agreement_generated: true,
+      agreement_signed: true,
+      payment_received: paymentReceived,
+    });
+    shown.data = data;
+    renderRoutes('/shareholder/dashboard', (root) => [
+      createRoute({
+        getParentRoute: () => root,
+        path: '/shareholder/dashboard',
+        component: () => <ShareholderDashboard signOut={null} />,
+      }),
+    ]);
+    await screen.findByText('You cancelled this subscription on 25 November 2026.');
+  }
+
+  it('asks for no payment, says it is cancelled, and that nothing is due', async () => {
+    await dashboardCancelled(false);
+    expect(screen.queryByText(/Please pay/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Payment Instructions' })).toBeNull();
+    expect(screen.queryByText(/Feature Locked/)).toBeNull();
+    expect(screen.queryByText(/Agent Assessment/)).toBeNull();
+    expect(
+      screen.getByText(
+        'No payment is due. If you sent one, it is returned in full to the account it came from within 14 days of reaching us.',
+      ),
+    ).toBeTruthy();
+    const lines = screen.getByRole('list', { name: 'Agreement status' });
+    expect(lines.textContent).toBe('Agreement Signed✓ CompleteSubscription Cancelled✓ 25 November 2026PaymentNot due');
+  });
+
+  it('says a payment already received is returned, and by when', async () => {
+    await dashboardCancelled(true);
+    expect(
+      screen.getByText(
+        'We received your payment of £6,250.00: it is returned in full to the account it came from by 9 December 2026.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Agreement status' }).textContent).toContain('PaymentBeing returned');
+    expect(screen.queryByText(/Please pay/)).toBeNull();
+  });
+});

@@ -20,7 +20,14 @@ import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
 import { SignedElsewhereNotice } from './signed-elsewhere';
 import { subscriptionRefusalWords } from './subscription-form';
-import { agreementStatusLines, coolingOffDaysRemaining, coolingOffEnds } from './subscription';
+import {
+  agreementStatusLines,
+  cancelledStatusLines,
+  coolingOffDaysRemaining,
+  coolingOffEnds,
+  refundBy,
+  refundSentence,
+} from './subscription';
 import { Figures } from '../../ui/figures';
 
 const styles = {
@@ -81,6 +88,12 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
   const deadline =
     status?.cancellation_deadline ?? (effective ? coolingOffEnds(effective).toISOString().slice(0, 10) : null);
   const unlocked = isAssessmentUnlocked(view.statuses);
+  // Cancelled: nothing is due and nothing more happens, so no payment request and no locked tool.
+  const cancelled = sub.status === 'cancelled';
+  const paid = Boolean(status?.payment_received);
+  const statusLines = cancelled
+    ? cancelledStatusLines(status, sub.cancelled_at ? formatLongDate(sub.cancelled_at) : 'Cancelled')
+    : agreementStatusLines(status);
 
   return (
     <>
@@ -95,9 +108,16 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </div>
         {view.signedPending ? <PendingSubscription data={data} id={sub.id} /> : null}
         <SignedElsewhereNotice data={data} sub={sub} />
-        {sub.status === 'cancelled' ? (
+        {cancelled ? (
           <div className={cx(styles.banner, styles.info)} role="status">
-            You cancelled this subscription{sub.cancelled_at ? ` on ${formatLongDate(sub.cancelled_at)}` : ''}.
+            <p>You cancelled this subscription{sub.cancelled_at ? ` on ${formatLongDate(sub.cancelled_at)}` : ''}.</p>
+            <p>
+              {refundSentence(
+                paid,
+                money(sub.total_amount ?? 0),
+                sub.cancelled_at ? formatLongDate(refundBy(sub.cancelled_at).toISOString()) : null,
+              )}
+            </p>
           </div>
         ) : null}
         {days > 0 && deadline ? (
@@ -109,9 +129,11 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
           />
         ) : null}
 
-        <CollapsibleSection title={<>{unlocked ? null : <LockedIcon />}Agent Assessment</>} defaultOpen>
-          <AgentAssessmentSection unlocked={unlocked} />
-        </CollapsibleSection>
+        {cancelled ? null : (
+          <CollapsibleSection title={<>{unlocked ? null : <LockedIcon />}Agent Assessment</>} defaultOpen>
+            <AgentAssessmentSection unlocked={unlocked} />
+          </CollapsibleSection>
+        )}
 
         <CollapsibleSection title="Investment Overview" defaultOpen>
           <Figures>
@@ -126,7 +148,7 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
 
         <CollapsibleSection title="Subscription Status" defaultOpen>
           <ul className={styles.status} aria-label="Agreement status">
-            {agreementStatusLines(status).map((line) => (
+            {statusLines.map((line) => (
               <li key={line.label} className={styles.statusRow}>
                 <span>{line.label}</span>
                 <span className={line.complete ? styles.done : styles.waiting}>
@@ -138,9 +160,11 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
           </ul>
         </CollapsibleSection>
 
-        <CollapsibleSection title="Payment Instructions">
-          <PaymentInstructions total={sub.total_amount ?? 0} name={name} reference={sub.payment_reference ?? null} />
-        </CollapsibleSection>
+        {cancelled ? null : (
+          <CollapsibleSection title="Payment Instructions">
+            <PaymentInstructions total={sub.total_amount ?? 0} name={name} reference={sub.payment_reference ?? null} />
+          </CollapsibleSection>
+        )}
 
         <CollapsibleSection title="Subscription Details">
           <Figures>

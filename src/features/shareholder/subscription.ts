@@ -104,3 +104,32 @@ export function agreementStatusLines(s: AgreementFlags | null | undefined): Stat
     line('EIS Documentation', Boolean(s?.eis_documentation_sent), certificate ? 'Pending' : 'Awaiting Certificate'),
   ];
 }
+
+/** Days within which money sent for a cancelled subscription is returned (ours: the spec is silent). */
+export const REFUND_DAYS = 14;
+
+/** A cancelled subscription's status lines: nothing more happens to it, and nothing is due. */
+export function cancelledStatusLines(s: AgreementFlags | null | undefined, cancelledOn: string): StatusLine[] {
+  const paid = Boolean(s?.payment_received);
+  return [
+    { label: 'Agreement Signed', value: 'Complete', complete: true },
+    { label: 'Subscription Cancelled', value: cancelledOn, complete: true },
+    { label: 'Payment', value: paid ? 'Being returned' : 'Not due', complete: false },
+  ];
+}
+
+/**
+ * What happens to money after a cancellation: returned in full to the account it came from,
+ * within REFUND_DAYS of the cancellation if it had reached us, or of its arrival if it comes after.
+ */
+export function refundSentence(paid: boolean, amount: string, returnBy: string | null): string {
+  if (paid) {
+    return `We received your payment of ${amount}: it is returned in full to the account it came from${returnBy ? ` by ${returnBy}` : ` within ${REFUND_DAYS} days`}.`;
+  }
+  return `No payment is due. If you sent one, it is returned in full to the account it came from within ${REFUND_DAYS} days of reaching us.`;
+}
+
+/** The last day money already received is returned by: REFUND_DAYS after the cancellation. */
+export function refundBy(cancelledAt: string): Date {
+  return new Date(new Date(cancelledAt).getTime() + REFUND_DAYS * DAY_MS);
+}
