@@ -174,3 +174,26 @@ test('accounts and activity stay readable offline, marked with when they were lo
   await expect(page.getByText(/^Offline: showing your accounts/)).toBeHidden();
   expect(email).toContain('@');
 });
+
+test('a reply sent while the activity log is open appears there without a reload', async ({ page, context }) => {
+  await signUp(page);
+  const mailbox = await newMailbox('live');
+  await connect(page, context, mailbox);
+  await page.goto('/dashboard?tab=logs');
+  await expect(page.getByText('No email activity yet')).toBeVisible();
+  const logs = page.getByRole('list', { name: 'Email activity' }).getByRole('listitem');
+
+  // The auto-reply runs on the server while the page stays open.
+  await mailIn(mailbox, 'Priya Shah <priya@example.com>', 'Is the flat still free?');
+  await runFor(mailbox);
+  await expect(logs.filter({ hasText: 'Is the flat still free?' })).toContainText('Replied', { timeout: 10_000 });
+
+  // Another, while the page is in a tab the person is not looking at: there when they come back.
+  const other = await context.newPage();
+  await other.goto('/');
+  await mailIn(mailbox, 'Tom <tom@example.com>', 'Second viewing');
+  await runFor(mailbox);
+  await page.bringToFront();
+  await expect(logs).toHaveCount(2, { timeout: 10_000 });
+  await other.close();
+});

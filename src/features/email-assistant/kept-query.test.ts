@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeLocalData, localUserData } from '../../testing/local-data';
 import { keepCopy, readCopy } from '../../data/on-device';
-import { useKeptQuery } from './kept-query';
+import { useKeptQuery, useReloadOnChange } from './kept-query';
 
 // Online-only reads with the last answer kept on the device (a real RxDB database, fake IndexedDB).
 afterEach(async () => {
@@ -50,5 +50,32 @@ describe('useKeptQuery', () => {
     await waitFor(async () => expect((await readCopy(db, 'auto_reply_settings'))?.value).toEqual(['answer']));
     expect(load).toHaveBeenCalledTimes(1);
     expect(result.current.fromDevice).toBe(false);
+  });
+});
+
+describe('useReloadOnChange', () => {
+  it('asks once for a burst of synced rows, and again when the page comes back into view', async () => {
+    const { db, userId } = await localUserData();
+    const reload = vi.fn(() => Promise.resolve());
+    renderHook(() => useReloadOnChange(db.email_logs, reload));
+    // Three logs pulled at once, as the live channel's pull writes them.
+    await db.email_logs.bulkInsert(
+      [1, 2, 3].map((n) => ({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        gmail_account_id: crypto.randomUUID(),
+        sender_email: `sender${n}@example.com`,
+        subject: `Hello ${n}`,
+        reply_status: 'replied',
+        received_at: `2026-11-30T10:00:0${n}.000Z`,
+      })),
+    );
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
   });
 });

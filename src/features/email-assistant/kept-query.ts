@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RxCollection } from 'rxdb';
 import type { UserDatabase } from '../../data/database';
 import { keepCopy, readCopy, type CopyKey } from '../../data/on-device';
 import { errorMessage } from '../../lib/errors';
@@ -109,4 +110,31 @@ export function useKeptQuery<T>(db: UserDatabase | null, key: CopyKey, load: () 
   }, [db, key, keep]);
 
   return { ...state, reload };
+}
+
+/** How long a burst of changes is gathered before the server is asked once for all of them. */
+const GATHER_MS = 250;
+
+/**
+ * Asks again when the synced copy of the same rows changes (the live channel pulled new ones, a
+ * few hundred milliseconds after the server wrote them) and when the page comes back into view.
+ */
+export function useReloadOnChange(collection: RxCollection | null | undefined, reload: () => Promise<void>) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void reload(), GATHER_MS);
+    };
+    const changes = collection?.$.subscribe(soon);
+    const shown = () => {
+      if (document.visibilityState === 'visible') soon();
+    };
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearTimeout(timer);
+      changes?.unsubscribe();
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [collection, reload]);
 }

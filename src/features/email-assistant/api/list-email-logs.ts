@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { UserDatabase } from '../../../data/database';
 import { supabase } from '../../../lib/supabase';
-import { useKeptQuery, type KeptQuery } from '../kept-query';
+import { useKeptQuery, useReloadOnChange, type KeptQuery } from '../kept-query';
 
 /** The dashboard shows at most this many (docs/product/limits.md#email-assistant). */
 export const EMAIL_LOG_LIMIT = 100;
@@ -23,11 +23,17 @@ export async function listEmailLogs(userId: string) {
 
 export type EmailLog = Awaited<ReturnType<typeof listEmailLogs>>[number];
 
-/** The logs, with the last loaded list kept on the device for reading offline. */
+/**
+ * The logs, with the last loaded list kept on the device for reading offline. A log written while
+ * the page is open reaches the synced email_logs within a moment (the live channel), and the list
+ * is asked for again then.
+ */
 export function useEmailLogs(db: UserDatabase | null, userId: string): KeptQuery<EmailLog[]> {
-  return useKeptQuery(
+  const logs = useKeptQuery(
     db,
     'email_logs',
     useCallback(() => listEmailLogs(userId), [userId]),
   );
+  useReloadOnChange(db?.email_logs, logs.reload);
+  return logs;
 }
