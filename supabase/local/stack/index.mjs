@@ -84,7 +84,8 @@ export const GMAIL_CALLBACK_PATH = '/gmail-oauth-callback.html';
  *   the stack should always see: a service that died and was restarted. `normanPassword` (default:
  *   NORMAN_PASSWORD, else the local default) is the Norman page's. `appOrigins` (default: the
  *   app on :4173 and :5173) may start a Gmail consent, and the local Google sends the popup back
- *   to their callback page. `googleStateFile` keeps the local Google's mailboxes and grants
+ *   to their callback page; the first, when given, is also the auth service's Site URL (else
+ *   config.toml's `site_url`), and each is an allowed redirect. `googleStateFile` keeps the local Google's mailboxes and grants
  *   across starts (null: memory only). `mailProcessIntervalMs`: how often the auto-reply runs
  *   (null, the default: never by itself; `processMail()` runs it once). `apiKeyKind`: 'legacy'
  *   (the default: clients get the anon and service_role JWT keys; the new kind works too) or 'new'
@@ -236,8 +237,10 @@ export async function startStack(options = {}) {
     const auth = createAuthService({
       pool,
       mailbox,
-      siteUrl: fromConfig.siteUrl,
-      redirectUrls: fromConfig.redirectUrls,
+      // The app's own address, where `npm start` serves it (APP_PORT): a confirmation link sends
+      // the browser there, as a hosted project's Site URL does.
+      siteUrl: options.appOrigins?.[0] ?? fromConfig.siteUrl,
+      redirectUrls: [...fromConfig.redirectUrls, ...(options.appOrigins ?? [])],
       confirmSignups: options.confirmSignups ?? fromConfig.confirmSignups,
       secureEmailChange: fromConfig.secureEmailChange,
       securePasswordChange: fromConfig.securePasswordChange,
