@@ -179,6 +179,10 @@ test('a reply sent while the activity log is open appears there without a reload
   await signUp(page);
   const mailbox = await newMailbox('live');
   await connect(page, context, mailbox);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Demo link').fill('https://example.com/book');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Auto-reply settings have been updated successfully')).toBeVisible();
   await page.goto('/dashboard?tab=logs');
   await expect(page.getByText('No email activity yet')).toBeVisible();
   const logs = page.getByRole('list', { name: 'Email activity' }).getByRole('listitem');
