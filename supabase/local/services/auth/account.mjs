@@ -87,6 +87,17 @@ export function createAccount(
   async function repeatedSignUp(user, meta, redirectTo) {
     if (!confirmSignups) return fail(422, 'user_already_exists', 'User already registered');
     if (user.email_confirmed_at) return { status: 200, body: obfuscatedUser(user.email, meta) };
+    const soon = await sendSignupLink(user, redirectTo);
+    if (soon) return soon;
+    return { status: 200, body: userJson(/** @type {UserRow} */ (await tokens.userById(user.id))) };
+  }
+
+  /**
+   * A new confirmation link for an unconfirmed user (the old one stops working), at most one a
+   * minute as GoTrue's max_frequency allows: the 429 otherwise.
+   * @param {UserRow} user @param {string | null} redirectTo
+   */
+  async function sendSignupLink(user, redirectTo) {
     const soon = tooSoon(user.confirmation_sent_at ?? null);
     if (soon) return soon;
     const token = randomBytes(32).toString('hex');
@@ -95,7 +106,7 @@ export function createAccount(
       sha256(token),
     ]);
     mailbox?.send({ to: user.email, ...confirmSignupEmail(verifyUrl(token, 'signup', redirectTo)) });
-    return { status: 200, body: userJson(/** @type {UserRow} */ (await tokens.userById(user.id))) };
+    return null;
   }
 
   /**
@@ -140,28 +151,65 @@ export function createAccount(
         [who.user.id, data],
       );
     }
-    if (changesEmail) {
-      // Applied only when confirmed: by the new address, and with double_confirm_changes by the
-      // current one too (each gets its own link); meanwhile the user shows new_email.
-      const token = randomBytes(32).toString('hex');
-      const current = secureEmailChange ? randomBytes(32).toString('hex') : null;
-      await q(
-        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
-           email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
-        [who.user.id, newEmail.toLowerCase(), sha256(token), current ? sha256(current) : ''],
-      );
-      mailbox?.send({
-        to: newEmail.toLowerCase(),
-        ...confirmEmailChangeEmail(verifyUrl(token, 'email_change', redirectTo)),
-      });
-      if (current) {
-        mailbox?.send({
-          to: who.user.email,
-          ...confirmEmailChangeFromEmail(verifyUrl(current, 'email_change', redirectTo), newEmail.toLowerCase()),
-        });
-      }
-    }
+    if (changesEmail) await sendEmailChange(who.user, newEmail.toLowerCase(), redirectTo);
     return { status: 200, body: userJson(/** @type {UserRow} */ (await tokens.userById(who.user.id))) };
+  }
+
+  /**
+   * An email change's links. Applied only when confirmed: by the new address, and with
+   * double_confirm_changes by the current one too (each gets its own link); meanwhile the user
+   * shows new_email.
+   * @param {UserRow} user @param {string} newEmail @param {string | null} redirectTo
+   */
+  async function sendEmailChange(user, newEmail, redirectTo) {
+    const token = randomBytes(32).toString('hex');
+    const current = secureEmailChange ? randomBytes(32).toString('hex') : null;
+    await q(
+      `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+         email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+      [user.id, newEmail, sha256(token), current ? sha256(current) : ''],
+    );
+    mailbox?.send({ to: newEmail, ...confirmEmailChangeEmail(verifyUrl(token, 'email_change', redirectTo)) });
+    if (current) {
+      mailbox?.send({
+        to: user.email,
+        ...confirmEmailChangeFromEmail(verifyUrl(current, 'email_change', redirectTo), newEmail),
+      });
+    }
+  }
+
+  /**
+   * POST /resend (supabase-js auth.resend), as Supabase Auth's resend.go answers: the link of a
+   * sign-up or an email change sent again; {} whether or not the address has an account or
+   * anything waiting (nothing is told), the 429 within a minute of the last mail.
+   * @param {unknown} body @param {string | null} redirectTo
+   */
+  async function resend(body, redirectTo) {
+    const typed = notStrings(body, ['type', 'email', 'phone']);
+    if (typed) return typed;
+    const type = text(body, 'type');
+    const email = text(body, 'email').trim();
+    const phone = text(body, 'phone').trim();
+    if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
+      return fail(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+    }
+    if (!email && type === 'signup') return fail(400, 'validation_failed', 'Type provided requires an email address');
+    if (!phone && type === 'sms') return fail(400, 'validation_failed', 'Type provided requires a phone number');
+    if (email && phone)
+      return fail(400, 'validation_failed', 'Only an email address or phone number should be provided.');
+    // This project has no phone sign-in (config.toml), as GoTrue answers with it off.
+    if (phone) return fail(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (!email) return fail(400, 'validation_failed', 'Missing email address or phone number');
+    const badEmail = emailProblem(email);
+    if (badEmail) return badEmail;
+    const user = await tokens.userByEmail(email);
+    const nothing = { status: 200, body: {} };
+    if (!user) return nothing;
+    if (type === 'signup')
+      return user.email_confirmed_at ? nothing : ((await sendSignupLink(user, redirectTo)) ?? nothing);
+    if (!user.email_change) return nothing;
+    const soon = tooSoon(user.email_change_sent_at ?? null);
+    return soon ?? (await sendEmailChange(user, user.email_change, redirectTo), nothing);
   }
 
   /**
@@ -237,5 +285,5 @@ export function createAccount(
     return { status: 200, body: {} };
   }
 
-  return { signUp, updateUser, reauthenticate };
+  return { signUp, updateUser, reauthenticate, resend };
 }

@@ -2,6 +2,7 @@
 // session until the link mailed to the local inbox is followed, as in Supabase Auth.
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ownStack } from '../../../../tests/stack-fixture';
@@ -77,5 +78,45 @@ describe('sign-up with confirmation', () => {
     await client().auth.signUp({ email, password: 'confirm-password' });
     const soon = await client().auth.signUp({ email, password: 'confirm-password' });
     expect(soon.error?.code).toBe('over_email_send_rate_limit');
+  });
+
+  it('resend (supabase-js auth.resend) mails a new link to an unconfirmed address, once a minute, and tells nothing', async () => {
+    const email = `confirm-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'confirm-password';
+    await client().auth.signUp({ email, password });
+    const mails = async () =>
+      (await (await fetch(`${own.stack!.info.mailUrl}/api/messages?to=${email}`)).json()) as { text: string }[];
+    const linkIn = (mail: { text: string }) => /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)![1]!;
+
+    const first = linkIn((await mails())[0]!);
+    // Within the minute after the first mail: the 429 GoTrue gives.
+    expect((await client().auth.resend({ type: 'signup', email })).error?.code).toBe('over_email_send_rate_limit');
+    const db = new pg.Client({ connectionString: own.stack!.info.dbUrl });
+    await db.connect();
+    try {
+      await db.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [
+        email,
+      ]);
+    } finally {
+      await db.end();
+    }
+    const again = await client().auth.resend({ type: 'signup', email });
+    expect(again.error).toBeNull();
+    const sent = (await mails()).map(linkIn);
+    expect(sent).toHaveLength(2);
+    const second = sent.find((link) => link !== first)!;
+    // The new link confirms; the first no longer does.
+    expect((await fetch(first, { redirect: 'manual' })).headers.get('location')).toMatch(/error_code=otp_expired/);
+    expect((await fetch(second, { redirect: 'manual' })).headers.get('location')).toMatch(/access_token=/);
+    expect((await client().auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    // A confirmed address and one with no account answer alike, and nothing is mailed.
+    for (const address of [email, `nobody-${randomUUID().slice(0, 8)}@example.test`]) {
+      expect((await client().auth.resend({ type: 'signup', email: address })).error).toBeNull();
+    }
+    expect(await mails()).toHaveLength(2);
+    expect((await client().auth.resend({ type: 'sms', phone: '+447700900123' })).error?.code).toBe(
+      'phone_provider_disabled',
+    );
   });
 });

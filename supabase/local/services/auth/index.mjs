@@ -121,6 +121,7 @@ export function createAuthService({
       [[...ANY_METHOD], '/admin/*', adminRoute],
       ['POST', '/signup', { limit: 'sign_in_sign_ups', handle: (req) => account.signUp(req.body, redirectTo(req)) }],
       ['POST', '/recover', { limit: 'token_verifications', handle: (req) => links.recover(req.body, redirectTo(req)) }],
+      ['POST', '/resend', { limit: 'token_verifications', handle: (req) => account.resend(req.body, redirectTo(req)) }],
       ['GET', '/verify', { handle: (req) => links.verifyLink(req.search) }],
       ['POST', '/verify', { limit: 'token_verifications', handle: (req) => links.verifyOtp(req.body) }],
       [
