@@ -17,6 +17,7 @@ export const fakeAuth = {
   initialize: vi.fn(),
   resetPasswordForEmail: vi.fn(),
   updateUser: vi.fn(),
+  resend: vi.fn(),
   /** Delivers an auth event to every subscriber, as supabase-js does. */
   emit(event: AuthChangeEvent, session: Session | null) {
     for (const listener of listeners) listener(event, session);
@@ -37,6 +38,7 @@ export function resetFakeAuth(session: Session | null = null) {
   fakeAuth.initialize.mockReset().mockResolvedValue({ error: null });
   fakeAuth.resetPasswordForEmail.mockReset();
   fakeAuth.updateUser.mockReset();
+  fakeAuth.resend.mockReset();
 }
 
 export function fakeSession(email = 'ada@example.com'): Session {

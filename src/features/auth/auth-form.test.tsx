@@ -114,6 +114,47 @@ describe('AuthPage and AuthForm', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
+  it('a sign-in refused as not confirmed offers the link again; sent, it says where; too soon, how long', async () => {
+    fakeAuth.signInWithPassword.mockResolvedValue({
+      data: { user: null, session: null },
+      error: { name: 'AuthApiError', message: 'Email not confirmed', status: 400, code: 'email_not_confirmed' },
+    });
+    renderAuthPage();
+    const user = await fillAndSubmit('new@example.com', 'a-long-password');
+    const again = await screen.findByRole('button', { name: 'Send the link again' });
+
+    fakeAuth.resend.mockResolvedValueOnce({ data: {}, error: null });
+    await user.click(again);
+    const sent = await screen.findByText(
+      'A new confirmation link is on its way to new@example.com. Follow it, then sign in here.',
+    );
+    expect(sent.getAttribute('role')).toBe('status');
+    expect(fakeAuth.resend).toHaveBeenCalledWith({ type: 'signup', email: 'new@example.com' });
+
+    fakeAuth.resend.mockResolvedValueOnce({
+      data: {},
+      error: {
+        name: 'AuthApiError',
+        message: 'For security purposes, you can only request this after 52 seconds.',
+        status: 429,
+        code: 'over_email_send_rate_limit',
+      },
+    });
+    await user.click(again);
+    expect(await screen.findByText('For security purposes, you can only request this after 52 seconds.')).toBeTruthy();
+  });
+
+  it('offers no new link for any other refusal', async () => {
+    fakeAuth.signInWithPassword.mockResolvedValue({
+      data: { user: null, session: null },
+      error: { name: 'AuthApiError', message: 'Invalid login credentials', status: 400, code: 'invalid_credentials' },
+    });
+    renderAuthPage();
+    await fillAndSubmit('ada@example.com', 'wrong-password');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
   it('signs in, says so, and goes to the dashboard', async () => {
     const session = fakeSession();
     fakeAuth.signInWithPassword.mockImplementation(async () => {

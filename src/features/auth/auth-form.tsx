@@ -5,6 +5,7 @@ import { useAuthenticate, type AuthMode } from './api/authenticate';
 import { authFormStyles as styles } from './auth-form-styles';
 import { MAX_AUTH_EMAIL } from '../../lib/auth-rules';
 import { emailSchema, passwordSchema } from './auth-schema';
+import { ResendLink } from './resend-link';
 
 const COPY = {
   'sign-in': {
@@ -30,6 +31,8 @@ type AuthFormProps = {
 export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps) {
   const authenticate = useAuthenticate();
   const [providerError, setProviderError] = useState<string | null>(null);
+  // The address whose sign-in was refused as not confirmed yet: its link may be sent again.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const copy = COPY[mode];
 
   const form = useAppForm({
@@ -39,14 +42,18 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
     onSubmitMeta: { mode: 'sign-in' as AuthMode },
     onSubmit: async ({ value, meta }) => {
       setProviderError(null);
+      setUnconfirmed(null);
       const outcome = await authenticate(meta.mode, value);
-      if (!outcome.ok) setProviderError(outcome.message);
-      else if (!outcome.signedIn) onModeChange('sign-in');
+      if (!outcome.ok) {
+        setProviderError(outcome.message);
+        if (outcome.code === 'email_not_confirmed') setUnconfirmed(value.email.trim());
+      } else if (!outcome.signedIn) onModeChange('sign-in');
     },
   });
 
   function toggleMode() {
     setProviderError(null);
+    setUnconfirmed(null);
     onModeChange(mode === 'sign-in' ? 'sign-up' : 'sign-in');
   }
 
@@ -78,6 +85,7 @@ export function AuthForm({ mode, onModeChange, onForgotPassword }: AuthFormProps
             {providerError}
           </p>
         ) : null}
+        {unconfirmed && mode === 'sign-in' ? <ResendLink key={unconfirmed} email={unconfirmed} /> : null}
 
         <form.SubmitButton size="lg">{copy.submit}</form.SubmitButton>
 

@@ -10,7 +10,8 @@ const toast = toastAbout('sign-in');
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
-export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; message: string };
+/** A failure's `code` is the auth service's (e.g. 'email_not_confirmed'), when it gave one. */
+export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; message: string; code?: string };
 
 export const OFFLINE_MESSAGE = needsConnection('Signing in');
 
@@ -24,7 +25,7 @@ export async function authenticate(mode: AuthMode, credentials: AuthCredentials)
       mode === 'sign-in'
         ? await supabase.auth.signInWithPassword(credentials)
         : await supabase.auth.signUp(credentials);
-    if (error) return { ok: false, message: describeAuthError(error, OFFLINE_MESSAGE) };
+    if (error) return { ok: false, message: describeAuthError(error, OFFLINE_MESSAGE), code: error.code };
     // Sign-up without a session means the project asks for email confirmation first.
     return { ok: true, signedIn: data.session !== null };
   } catch (error) {
