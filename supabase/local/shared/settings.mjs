@@ -2,6 +2,7 @@
 // Where the local stack runs and with which keys, read from the environment in one place: `npm
 // start` / `npm run dev` / `npm run stack` (scripts/start.mjs) start it with these settings, and
 // the tools that talk to it (`npm run staff`) find it with the same ones.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys.mjs';
 
@@ -14,7 +15,9 @@ export const DEFAULT_MAIL_PORT = 54324;
 export const DEFAULT_VOICE_PORT = 54325;
 /** The local Google (services/google): OAuth consent and Gmail. */
 export const DEFAULT_GOOGLE_PORT = 54326;
+/** Postgres's own folder when nothing is set: inside the data folder, `.data`. */
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data/postgres');
+const DEFAULT_DATA_FOLDER = path.join(ROOT, '.data');
 
 /** How often the local stack runs the auto-reply (a hosted project schedules it with pg_cron). */
 export const MAIL_PROCESS_INTERVAL_MS = 60_000;
@@ -63,8 +66,8 @@ export function normanPasswordSetting(env) {
 /**
  * SUPABASE_API_PORT (the gateway, :54321), SUPABASE_DB_PORT (Postgres, :54322), SUPABASE_MAIL_PORT
  * (the local inbox, :54324), VOICE_PORT (the local voice service, :54325), GOOGLE_PORT (the local
- * Google, :54326), CHLOE_DATA_DIR (.data/postgres; the local Google keeps its mailboxes beside it,
- * in `<data dir>-google.json`), JWT_SECRET (the well-known local one unless set),
+ * Google, :54326), CHLOE_DATA_DIR (the data folder, .data: Postgres in its `postgres/`, the local
+ * Google's mailboxes in its `google.json`), JWT_SECRET (the well-known local one unless set),
  * NORMAN_PASSWORD (the local default unless set) and CHLOE_API_KEYS (legacy unless set).
  * @param {NodeJS.ProcessEnv} [env]
  */
@@ -75,7 +78,7 @@ export function localSettings(env = process.env) {
   const voicePort = portSetting(env, 'VOICE_PORT', DEFAULT_VOICE_PORT);
   const googlePort = portSetting(env, 'GOOGLE_PORT', DEFAULT_GOOGLE_PORT);
   // Tests point a second stack at a throw-away folder; everyone else keeps the one in .data/.
-  const dataDir = env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+  const { dataDir, googleStateFile } = dataLayout(env.CHLOE_DATA_DIR?.trim() || DEFAULT_DATA_FOLDER);
   const { jwtSecret, wellKnown } = jwtSecretSetting(env);
   return {
     apiPort,
@@ -84,7 +87,7 @@ export function localSettings(env = process.env) {
     voicePort,
     googlePort,
     dataDir,
-    googleStateFile: `${dataDir.replace(/\/+$/, '')}-google.json`,
+    googleStateFile,
     jwtSecret,
     wellKnownSecret: wellKnown,
     apiKeyKind: apiKeyKindSetting(env),
@@ -122,4 +125,22 @@ export async function localKeys(settings) {
   return settings.apiKeyKind === 'new'
     ? { anonKey: keys.publishableKey, serviceRoleKey: keys.secretKey }
     : { anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey };
+}
+
+/**
+ * Where Postgres and the local Google keep their data, inside `folder`: `postgres/` and
+ * `google.json`. A folder that is itself a Postgres cluster (CHLOE_DATA_DIR named Postgres's own
+ * folder before it named the data folder) is used as it is, the Google file beside it, as then;
+ * so is a Google file kept under its earlier name.
+ * @param {string} folder
+ */
+export function dataLayout(folder) {
+  const trimmed = folder.replace(/\/+$/, '');
+  if (existsSync(path.join(trimmed, 'PG_VERSION'))) {
+    return { dataDir: trimmed, googleStateFile: `${trimmed}-google.json` };
+  }
+  const dataDir = path.join(trimmed, 'postgres');
+  const earlier = `${dataDir}-google.json`;
+  const googleStateFile = path.join(trimmed, 'google.json');
+  return { dataDir, googleStateFile: !existsSync(googleStateFile) && existsSync(earlier) ? earlier : googleStateFile };
 }

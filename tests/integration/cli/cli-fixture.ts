@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import WebSocket from 'ws';
 
 // Running `npm start` / `npm run dev` / `npm run stack` (scripts/start.mjs) and `npm run staff` as a
@@ -124,4 +125,11 @@ export function client(apiUrl: string, key: string, headers: Record<string, stri
     global: { headers },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
+}
+
+/** Everything a stack keeps is inside CHLOE_DATA_DIR (Postgres, the local Google): nothing beside it. */
+export function expectAllInside(dataFolder: string) {
+  expect(existsSync(path.join(dataFolder, 'postgres', 'PG_VERSION'))).toBe(true);
+  expect(existsSync(path.join(dataFolder, 'google.json'))).toBe(true);
+  expect(existsSync(`${dataFolder}-google.json`)).toBe(false);
 }

@@ -5,7 +5,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../supabase/local/stack/process.mjs';
-import { client, normanAccess, refused, staff, useCli } from './cli-fixture';
+import { client, expectAllInside, normanAccess, refused, staff, useCli } from './cli-fixture';
 
 // What `npm start` / `npm run dev` do for a newcomer, on free ports and a throw-away data folder:
 // the status block, the demo sign-in and assessment link it prints, a clean stop on SIGTERM, and
@@ -40,7 +40,6 @@ describe('npm run dev / npm start', () => {
         // The browser extension it builds, in the throw-away folder (not the checkout's dist-extension).
         EXTENSION_OUT_DIR: `${dataDir}-extension`,
       };
-
       const first = await start('dev', env);
       const s = first.status;
       expect(Object.keys(s)).toEqual(
@@ -186,7 +185,7 @@ describe('npm run dev / npm start', () => {
         }
 
         // What the README promises a newcomer: mail dropped into the demo inbox gets a reply from
-        // the demo mailbox (its grant, seeded, survives the restart in <data dir>-google.json).
+        // the demo mailbox (its grant, seeded, survives the restart in <data folder>/google.json).
         const stackEnv = { ...env, JWT_SECRET: secret };
         const mailed = await staff(
           [
@@ -227,6 +226,7 @@ describe('npm run dev / npm start', () => {
       } finally {
         expect((await second.stop()).code).toBe(0);
       }
+      expectAllInside(dataDir);
     },
   );
 });
