@@ -11,7 +11,7 @@ import { combineLatest } from 'rxjs';
 import type { UserDatabase } from './database';
 
 /** The online-only reads a device keeps a copy of. */
-export type CopyKey = 'gmail_accounts' | 'email_logs' | 'auto_reply_settings';
+export type CopyKey = 'gmail_accounts' | 'email_logs' | 'auto_reply_settings' | 'created_assessments';
 /** The online-only changes a device may hold until it can send them. */
 export type WaitingKey = 'auto_reply_settings';
 const WAITING_KEYS: readonly WaitingKey[] = ['auto_reply_settings'];

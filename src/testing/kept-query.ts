@@ -1,4 +1,4 @@
-import type { KeptQuery } from '../features/email-assistant/kept-query';
+import type { KeptQuery } from '../data/kept-query';
 
 /** A kept query (features/email-assistant) holding `data`, loaded from the server and settled. */
 export const keptQuery = <T>(data: T | undefined, over: Partial<KeptQuery<T>> = {}): KeptQuery<T> => ({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { keptOnDevice } from '../held-on-device';
 import { apiClient, controlledByServiceWorker, PASSWORD, signUp, sql, test } from './fixtures';
 
 const PNG =
@@ -236,4 +237,53 @@ test('someone who is not an unlocked shareholder cannot create links, in the pag
     status: 'pending',
   });
   expect(error?.code).toBe('42501');
+});
+
+test("the creator's links: kept for offline, refreshed on reconnecting, each copied again, emails broken at their @", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const creator = await signUp(page);
+  await unlockShareholder(creator);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/create-assessment');
+  await page.getByLabel('Agency Name').fill('Race Estates');
+  await page.getByLabel('Contact Email').fill('race@estates.example');
+  await page.getByRole('button', { name: 'Create Assessment' }).click();
+  const url = await page.getByLabel('Assessment URL').inputValue();
+  const card = page.getByRole('article', { name: 'Race Estates' });
+  await expect(card).toBeVisible();
+
+  // Copied again from its card, long after it was made.
+  await card.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Assessment URL copied to clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  // The address breaks where a reader expects it: each of race@ / estates / .example on one line.
+  const parts = card.getByText('race@estates.example').locator('span');
+  await expect(parts).toHaveCount(3);
+  for (const part of await parts.all()) expect(await part.evaluate((el) => el.getClientRects().length)).toBe(1);
+
+  // Offline: the last list read stays, saying so; nothing claims there are none.
+  await controlledByServiceWorker(page);
+  await expect
+    .poll(() => keptOnDevice(page, 'copy:created_assessments'), { timeout: 15_000 })
+    .toContain('Race Estates');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(page.getByText(/^Offline: showing your assessments as loaded on /)).toBeVisible();
+  await expect(page.getByText('No assessments yet.')).toHaveCount(0);
+  await expect(page.getByText(/Could not load your assessments/)).toHaveCount(0);
+
+  // A link made meanwhile elsewhere shows once the connection returns, without a reload.
+  const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [creator]);
+  await sql(`insert into agent_assessments (token, created_by, agency_name) values ($1, $2, 'Second Lettings')`, [
+    `T${randomUUID().replace(/-/g, '')}`,
+    user!.id,
+  ]);
+  await context.setOffline(false);
+  await expect(page.getByRole('article', { name: 'Second Lettings' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Offline: showing your assessments/)).toBeHidden();
 });

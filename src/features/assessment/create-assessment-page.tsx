@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useSubscriptions } from '../../data/subscriptions';
+import type { UserDatabase } from '../../data/database';
 import { useUserData } from '../../data/user-data';
 import { isAssessmentUnlocked, LOCKED_MESSAGE } from '../../lib/shareholding';
 import { buttonRecipe } from '../../ui/button';
@@ -18,7 +19,8 @@ const styles = {
 
 /** /create-assessment: shareholders whose payment is received and shares issued make links. */
 export function CreateAssessmentPage({ userId }: { userId: string }) {
-  const view = useSubscriptions(useUserData());
+  const data = useUserData();
+  const view = useSubscriptions(data);
   if (view.loading) return <LoadingStatus />;
   if (!isAssessmentUnlocked(view.statuses)) {
     return (
@@ -39,11 +41,11 @@ export function CreateAssessmentPage({ userId }: { userId: string }) {
       </PageContainer>
     );
   }
-  return <CreateAssessment userId={userId} />;
+  return <CreateAssessment db={data?.db ?? null} userId={userId} />;
 }
 
-function CreateAssessment({ userId }: { userId: string }) {
-  const created = useCreatedAssessments(userId);
+function CreateAssessment({ db, userId }: { db: UserDatabase | null; userId: string }) {
+  const created = useCreatedAssessments(db, userId);
   return (
     <PageContainer className={styles.page}>
       <h1 className={styles.title}>Create Assessment</h1>

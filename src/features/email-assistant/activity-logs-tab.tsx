@@ -5,9 +5,9 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
 import { LoadingStatus } from '../../ui/loading-status';
-import type { KeptQuery } from './kept-query';
+import type { KeptQuery } from '../../data/kept-query';
 import type { EmailLog } from './api/list-email-logs';
-import { KeptNote } from './kept-note';
+import { KeptNote } from '../../ui/kept-note';
 
 const styles = {
   stack: css({ display: 'grid', gap: '4', minW: '0' }),

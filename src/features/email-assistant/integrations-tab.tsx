@@ -6,9 +6,9 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { AlertCircleIcon, CheckCircleIcon } from '../../ui/icons';
 import { LoadingStatus } from '../../ui/loading-status';
-import type { KeptQuery } from './kept-query';
+import type { KeptQuery } from '../../data/kept-query';
 import type { GmailAccount } from './api/list-gmail-accounts';
-import { KeptNote } from './kept-note';
+import { KeptNote } from '../../ui/kept-note';
 
 const styles = {
   stack: css({ display: 'grid', gap: '4', minW: '0' }),

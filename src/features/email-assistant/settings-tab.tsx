@@ -6,7 +6,7 @@ import { useUserDataError } from '../../data/user-data';
 import { Card } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
 import { useAutoReplySettings } from './api/read-auto-reply-settings';
-import { KeptNote } from './kept-note';
+import { KeptNote } from '../../ui/kept-note';
 import { SettingsForm } from './settings-form';
 import type { SettingsChange } from './settings-outbox';
 

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import type { Tables } from '../../../generated/database.types';
 import { supabase } from '../../../lib/supabase';
-import { useServerQuery, type ServerQuery } from '../../../lib/use-server-query';
+import type { UserDatabase } from '../../../data/database';
+import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
 
 /** What the creator sees of a link: every column but created_by, which clients may not read. */
 export type CreatedAssessment = Omit<Tables<'agent_assessments'>, 'created_by'>;
@@ -83,7 +84,12 @@ export async function listCreatedAssessments(): Promise<CreatedAssessment[]> {
   return data as unknown as CreatedAssessment[];
 }
 
-export function useCreatedAssessments(userId: string): ServerQuery<CreatedAssessment[]> {
+export function useCreatedAssessments(db: UserDatabase | null, userId: string): KeptQuery<CreatedAssessment[]> {
   // userId: a new user is a new list (the query reruns), though the server needs no argument.
-  return useServerQuery(useCallback(() => (void userId, listCreatedAssessments()), [userId]));
+  // The last list read is kept on the device: offline it shows, saying when it was loaded.
+  return useKeptQuery(
+    db,
+    'created_assessments',
+    useCallback(() => (void userId, listCreatedAssessments()), [userId]),
+  );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { UserDatabase } from '../../../data/database';
 import { supabase } from '../../../lib/supabase';
-import { useKeptQuery, useReloadOnChange, type KeptQuery } from '../kept-query';
+import { useKeptQuery, useReloadOnChange, type KeptQuery } from '../../../data/kept-query';
 
 /** The dashboard shows at most this many (docs/product/limits.md#email-assistant). */
 export const EMAIL_LOG_LIMIT = 100;

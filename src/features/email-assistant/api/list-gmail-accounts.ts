@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { Tables } from '../../../generated/database.types';
 import type { UserDatabase } from '../../../data/database';
 import { supabase } from '../../../lib/supabase';
-import { useKeptQuery, type KeptQuery } from '../kept-query';
+import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
 
 export type GmailAccount = Pick<
   Tables<'gmail_accounts'>,

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { UserDatabase } from '../../../data/database';
 import { DEFAULT_REPLY_TEMPLATE, type AutoReplySettings } from '../../../lib/reply-template';
 import { supabase } from '../../../lib/supabase';
-import { useKeptQuery, type KeptQuery } from '../kept-query';
+import { useKeptQuery, type KeptQuery } from '../../../data/kept-query';
 
 /** What a user has before saving settings of their own (the table's defaults: enabled). */
 export const DEFAULT_SETTINGS: AutoReplySettings = {

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeLocalData, localUserData } from '../../testing/local-data';
-import { keepCopy, readCopy } from '../../data/on-device';
+import { closeLocalData, localUserData } from '../testing/local-data';
+import { keepCopy, readCopy } from './on-device';
 import { useKeptQuery, useReloadOnChange } from './kept-query';
 
 // Online-only reads with the last answer kept on the device (a real RxDB database, fake IndexedDB).
@@ -28,6 +28,18 @@ describe('useKeptQuery', () => {
     await waitFor(() => expect(result.current).toMatchObject({ data: ['fresh'], fromDevice: false, error: null }));
     expect(load).toHaveBeenCalledTimes(1);
     await waitFor(async () => expect((await readCopy(db, 'email_logs'))?.value).toEqual(['fresh']));
+  });
+
+  it('drops an answer that arrives after a newer request started', async () => {
+    const answers: ((value: string) => void)[] = [];
+    const load = () => new Promise<string>((resolve) => answers.push(resolve));
+    const { result } = renderHook(() => useKeptQuery(null, 'email_logs', load));
+    act(() => void result.current.reload());
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1]!('new'));
+    await act(async () => answers[0]!('old'));
+    await waitFor(() => expect(result.current).toMatchObject({ data: 'new', loading: false }));
+    expect(result.current.data).toBe('new');
   });
 
   it('a failed request keeps the copy on screen, with the error', async () => {

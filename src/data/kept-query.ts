@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import type { UserDatabase } from '../../data/database';
-import { keepCopy, readCopy, type CopyKey } from '../../data/on-device';
-import { errorMessage } from '../../lib/errors';
-import { isOnline } from '../../lib/online';
+import type { UserDatabase } from './database';
+import { keepCopy, readCopy, type CopyKey } from './on-device';
+import { errorMessage } from '../lib/errors';
+import { isOnline } from '../lib/online';
 
 export interface KeptQuery<T> {
   /** The newest answer: from the server, or the copy this device kept of the last one. */
@@ -23,8 +23,11 @@ export interface KeptQuery<T> {
 type State<T> = Omit<KeptQuery<T>, 'reload'>;
 
 /**
- * Online-only data read from the server (useServerQuery's contract), with the last answer kept on
- * the device (on-device.ts): the copy shows at once and whenever the server cannot be asked,
+ * Online-only data read from the server (not through RxDB): the request runs on mount, again when
+ * `load` changes (memoise it with useCallback) and on `reload()`; an answer that arrives after a
+ * newer request started is dropped, so a slow first response never overwrites a fresh one. The
+ * last answer is kept on the device (on-device.ts): the copy shows at once and whenever the server
+ * cannot be asked,
  * marked with when it was loaded. A fresh answer replaces it and is kept in turn. Asks again when
  * the connection returns. `db` is null while the user's database opens: the server is asked at
  * once all the same, and the answer is kept when the database is there.

@@ -1,6 +1,5 @@
 import { css } from 'styled-system/css';
-import { formatLongDateTime } from '../../lib/format';
-import type { KeptQuery } from './kept-query';
+import { formatLongDateTime } from '../lib/format';
 
 const style = css({
   p: '3',
@@ -17,7 +16,14 @@ const style = css({
  * How old what a tab shows is, when it is the copy kept on this device: offline, or the server
  * did not answer. Nothing while it is fresh.
  */
-export function KeptNote({ query, online, what }: { query: KeptQuery<unknown>; online: boolean; what: string }) {
+/** What the note needs of a kept query (data/kept-query's KeptQuery has it). */
+export interface KeptState {
+  fromDevice: boolean;
+  loadedAt: number | null;
+  loading: boolean;
+}
+
+export function KeptNote({ query, online, what }: { query: KeptState; online: boolean; what: string }) {
   // Online and still asking: the answer may be a moment away.
   if (!query.fromDevice || query.loadedAt === null || (online && query.loading)) return null;
   const when = formatLongDateTime(new Date(query.loadedAt));
