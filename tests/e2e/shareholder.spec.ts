@@ -24,7 +24,7 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await page.getByRole('button', { name: 'Important Investment Risk Warning' }).click();
   await expect(page.getByText(/You could lose all the money you invest/)).toBeVisible();
   await page.getByRole('link', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/shareholder\/subscribe$/);
+  await expect(page).toHaveURL(/\/shareholder\/subscribe\?step=1$/);
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
 
   await fillPersonal(page);

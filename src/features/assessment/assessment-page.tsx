@@ -14,6 +14,7 @@ import { PageContainer } from '../../ui/page-container';
 import { WizardPage } from '../../ui/wizard-page';
 import { AnswersView } from './answers-view';
 import { AssessmentWizard } from './assessment-wizard';
+import type { StepInAddress } from '../../lib/wizard-step';
 import { saveProgress, useAssessment } from './use-assessment';
 
 const styles = {
@@ -47,9 +48,12 @@ const styles = {
 export function AssessmentPage({
   token,
   syncStatus,
+  stepInAddress,
 }: {
   token: string;
   syncStatus: (engine: SyncEngine) => ReactNode;
+  /** The route's ?step= (Back and Forward move between steps). */
+  stepInAddress?: StepInAddress;
 }) {
   const client = useMemo(() => createAssessmentClient(token), [token]);
   const { data, error } = useAssessmentData(token, client);
@@ -110,7 +114,7 @@ export function AssessmentPage({
           <AnswersView answers={doc} headingLevel={2} />
         </>
       ) : (
-        <AssessmentWizard data={data} doc={doc} syncStatus={syncStatus(data.engine)} />
+        <AssessmentWizard data={data} doc={doc} syncStatus={syncStatus(data.engine)} stepInAddress={stepInAddress} />
       )}
     </AssessmentFrame>
   );

@@ -17,6 +17,7 @@ import { assessmentDocument, formAnswers, storedAnswers, unstorableAnswers } fro
 import type { AnswerKey, FieldDef } from './fields';
 import { Question } from './question';
 import { saveProgress } from './use-assessment';
+import { useWizardStep, type StepInAddress } from '../../lib/wizard-step';
 
 // A success of this topic dismisses its failures still on screen.
 const toast = toastAbout('agent-assessment');
@@ -28,7 +29,13 @@ const SUBMIT_FAILED: [string, string] = [
   'Failed to submit assessment. Please try again.',
 ];
 
-type WizardProps = { data: AssessmentData; doc: AgentAssessmentDoc; syncStatus?: ReactNode };
+type WizardProps = {
+  data: AssessmentData;
+  doc: AgentAssessmentDoc;
+  syncStatus?: ReactNode;
+  /** The step in the page's address (the route's ?step=); in memory without it. */
+  stepInAddress?: StepInAddress;
+};
 
 const report = (failure: [string, string]) => (error: unknown) => {
   logError('Saving the assessment failed', error);
@@ -43,8 +50,9 @@ const failed = (failure: [string, string]) => (error: unknown) => {
  * The seven steps. Every answer is saved on this device as it is entered, through the synced form
  * both wizards use (data/synced-form.ts); Next waits for the last one.
  */
-export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
-  const [step, setStep] = useState(doc.last_step ?? 1);
+export function AssessmentWizard({ data, doc, syncStatus, stepInAddress }: WizardProps) {
+  // It opens where it was left (last_step); any step may be looked at: Submit checks them all.
+  const [step, goToStep] = useWizardStep(doc.last_step ?? 1, () => true, stepInAddress);
   const [submitting, setSubmitting] = useState(false);
   const [initial] = useState(() => initialAnswers(doc));
   const form = useForm({ defaultValues: initial });
@@ -84,7 +92,7 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
   async function go(to: number) {
     try {
       await save({ last_step: to });
-      setStep(to);
+      goToStep(to);
       window.scrollTo?.({ top: 0 });
     } catch {
       // The toast said so; stay on this step.
@@ -100,7 +108,7 @@ export function AssessmentWizard({ data, doc, syncStatus }: WizardProps) {
         .filter(([, problem]) => problem);
       if (wrong.length > 0) {
         setInvalid((current) => ({ ...current, ...Object.fromEntries(wrong.map(([def, p]) => [def.name, p])) }));
-        setStep(n);
+        goToStep(n);
         toast.error(SUBMIT_FAILED[0], `Step ${n}: ${wrong.map(([def, p]) => `${def.label}: ${p}`).join(' ')}`);
         return;
       }

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { useUserData } from '../../data/user-data';
 import { changesWaitingSentence, useChangesWaitingOnDevice } from '../../lib/changes-waiting';
+import type { StepInAddress } from '../../lib/wizard-step';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { LoadingStatus } from '../../ui/loading-status';
@@ -30,6 +31,8 @@ type SubscribePageProps = {
   email: string | undefined;
   signOut: ReactNode;
   syncStatus?: ReactNode;
+  /** The route's ?step= (Back and Forward move between steps). */
+  stepInAddress?: StepInAddress;
 };
 
 /**
@@ -37,7 +40,7 @@ type SubscribePageProps = {
  * The header, title and the place of the steps are the same in every state, so nothing moves
  * when the session is known and the draft has opened.
  */
-export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePageProps) {
+export function SubscribePage({ view, email, signOut, syncStatus, stepInAddress }: SubscribePageProps) {
   const data = useUserData();
   const waiting = useChangesWaitingOnDevice();
   const loading = <LoadingStatus />;
@@ -62,6 +65,7 @@ export function SubscribePage({ view, email, signOut, syncStatus }: SubscribePag
             draft={view.draft}
             email={email}
             syncStatus={syncStatus}
+            stepInAddress={stepInAddress}
           />
         </Suspense>
       )}

@@ -18,6 +18,7 @@ import { replacedNotice } from '../../ui/replaced-notice';
 import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
+import { useWizardStep, type StepInAddress } from '../../lib/wizard-step';
 import {
   FORM_FIELD,
   formValues,
@@ -48,6 +49,8 @@ type WizardProps = {
   email: string | undefined;
   /** The sync status, shown beside the steps. */
   syncStatus?: ReactNode;
+  /** The step in the page's address (the route's ?step=); in memory without it. */
+  stepInAddress?: StepInAddress;
 };
 
 const TABLE = 'share_subscriptions';
@@ -58,9 +61,9 @@ const saveFailed = (error: unknown) => toast.error('Save Failed', errorMessage(e
  * The five-step share subscription (docs/product/subscription.md): every change is saved on this
  * device as it is made, through the synced form both wizards use (data/synced-form.ts).
  */
-export function SubscribeWizard({ data, draftId, draft, email, syncStatus }: WizardProps) {
+export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepInAddress }: WizardProps) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(() => resumeStep(draft));
+  const [resumeAt] = useState(() => resumeStep(draft));
   // The draft as it was when the page opened; later it follows the stored draft (useSyncedForm).
   const [initial] = useState(() => initialValues(draft, email));
   const [completing, setCompleting] = useState(false);
@@ -68,6 +71,13 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus }: Wiz
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
+  // A step may be shown up to where the draft resumes (the spec opens it there), and beyond once
+  // every step before it is complete (Next would have allowed it).
+  const [step, goToStep] = useWizardStep(
+    resumeAt,
+    (n) => n <= resumeAt || Array.from({ length: n - 1 }, (_, i) => i + 1).every((k) => stepComplete(k, values)),
+    stepInAddress,
+  );
   const document = useMemo(() => draftDocument(data, draftId), [data, draftId]);
   const synced = useSyncedForm<WizardValues>({
     document,
@@ -169,7 +179,7 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus }: Wiz
   async function next() {
     try {
       await synced.flush();
-      setStep((s) => Math.min(s + 1, STEPS.length));
+      goToStep(Math.min(step + 1, STEPS.length));
     } catch (error) {
       saveFailed(error);
     }
@@ -187,7 +197,7 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus }: Wiz
         if (last) void complete();
         else if (stepComplete(step, values)) void next();
       }}
-      back={{ label: 'Back', onClick: () => setStep((s) => Math.max(1, s - 1)) }}
+      back={{ label: 'Back', onClick: () => goToStep(Math.max(1, step - 1)) }}
       actions={
         last ? (
           <Button type="submit" busy={completing}>

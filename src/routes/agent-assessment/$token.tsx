@@ -1,6 +1,8 @@
+import { useCallback } from 'react';
 import { ErrorComponent, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { assessmentTokenSchema } from '../../features/assessment/assessment';
+import { ASSESSMENT_STEPS, assessmentTokenSchema } from '../../features/assessment/assessment';
+import { stepSearchSchema } from '../../lib/wizard-step';
 import { AssessmentPage, InvalidAssessmentLink } from '../../features/assessment/assessment-page';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
 
@@ -10,12 +12,25 @@ export const Route = createFileRoute('/agent-assessment/$token')({
   // A malformed token never reaches the page (nor IndexedDB, nor the server): the invalid-link
   // screen. The router wraps what params.parse throws, keeping it as the cause.
   params: { parse: ({ token }) => ({ token: v.parse(assessmentTokenSchema, token) }) },
+  // The step is in the address: the browser's Back and Forward move between steps.
+  validateSearch: stepSearchSchema(ASSESSMENT_STEPS.length),
   errorComponent: ({ error }) =>
     isMalformedToken(error) ? <InvalidAssessmentLink /> : <ErrorComponent error={error} />,
   component: function AgentAssessment() {
     const { token } = Route.useParams();
+    const { step } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    const go = useCallback(
+      (n: number, replace: boolean) => void navigate({ search: { step: n }, replace }),
+      [navigate],
+    );
     return (
-      <AssessmentPage key={token} token={token} syncStatus={(engine) => <SyncStatusConnector engine={engine} />} />
+      <AssessmentPage
+        key={token}
+        token={token}
+        syncStatus={(engine) => <SyncStatusConnector engine={engine} />}
+        stepInAddress={{ asked: step, go }}
+      />
     );
   },
 });
