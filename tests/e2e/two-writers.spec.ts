@@ -55,7 +55,8 @@ test('a device opened before the draft existed takes it as soon as it exists, an
     ]);
   expect(await subscriptionsOf(email)).toHaveLength(1);
   for (const p of [page, b]) {
-    await p.reload();
+    // Opened again (a reload would stay on its step, which is in the address).
+    await p.goto(SUBSCRIBE);
     // A draft with a name and an address resumes at step 3: its answers are all there.
     await expect(stepHeading(p, 3, 'Legal Confirmations')).toBeVisible({ timeout: 20_000 });
   }

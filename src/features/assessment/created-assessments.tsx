@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { KeptQuery } from '../../data/kept-query';
 import { copyToClipboard } from '../../lib/clipboard';
@@ -42,10 +42,10 @@ function Email({ address }: { address: string }) {
   return (
     <span className={styles.email}>
       {parts.map((part, i) => (
-        <span key={i}>
+        <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
-          {part}
-        </span>
+          <span>{part}</span>
+        </Fragment>
       ))}
     </span>
   );
