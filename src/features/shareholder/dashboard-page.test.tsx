@@ -29,6 +29,17 @@ const b64url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').re
 const issuedNow = () =>
   `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ iat: TRUE_NOW / 1000, exp: TRUE_NOW / 1000 + 3600 }))}.sig`;
 
+/** The dashboard route alone, reading `shown.data`. */
+function renderDashboard() {
+  renderRoutes('/shareholder/dashboard', (root) => [
+    createRoute({
+      getParentRoute: () => root,
+      path: '/shareholder/dashboard',
+      component: () => <ShareholderDashboard signOut={null} />,
+    }),
+  ]);
+}
+
 async function dashboardSigned() {
   const { data } = await withDraft({
     status: 'signed',
@@ -38,13 +49,7 @@ async function dashboardSigned() {
     signature_timestamp: new Date(TRUE_NOW).toISOString(),
   });
   shown.data = data;
-  renderRoutes('/shareholder/dashboard', (root) => [
-    createRoute({
-      getParentRoute: () => root,
-      path: '/shareholder/dashboard',
-      component: () => <ShareholderDashboard signOut={null} />,
-    }),
-  ]);
+  renderDashboard();
 }
 
 beforeEach(() => forgetServerClock());
@@ -96,13 +101,7 @@ describe('a cancelled subscription', () => {
       payment_received: paymentReceived,
     });
     shown.data = data;
-    renderRoutes('/shareholder/dashboard', (root) => [
-      createRoute({
-        getParentRoute: () => root,
-        path: '/shareholder/dashboard',
-        component: () => <ShareholderDashboard signOut={null} />,
-      }),
-    ]);
+    renderDashboard();
     await screen.findByText('You cancelled this subscription on 25 November 2026.');
   }
 
