@@ -1,3 +1,4 @@
+import '../../ui/hand-font';
 import { Dialog, Portal } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
@@ -5,6 +6,7 @@ import { COMPANY_SIGNATORY } from '../../lib/company';
 import { formatLongDateTime } from '../../lib/format';
 import { buttonRecipe } from '../../ui/button';
 import { agreementText } from './agreement';
+import { DownloadAgreement } from './download-agreement';
 import { dialogBackdrop, dialogPositioner } from '../../ui/overlay';
 
 const styles = {
@@ -31,12 +33,12 @@ const styles = {
     borderRadius: 'md',
   }),
   signatureImage: css({ h: '24', objectFit: 'contain', bg: 'white' }),
-  companySignature: css({ fontFamily: 'cursive', fontSize: '2xl', h: '24', display: 'grid', placeItems: 'center' }),
+  companySignature: css({ fontFamily: 'hand', fontSize: '3xl', h: '24', display: 'grid', placeItems: 'center' }),
   evidence: css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'anywhere', display: 'grid', gap: '1' }),
 };
 
 /** 'View Agreement': the full agreement, both signatures and the signing evidence. */
-export function AgreementDialog({ subscription }: { subscription: ShareSubscriptionDoc }) {
+export function AgreementDialog({ subscription, deadline }: { subscription: ShareSubscriptionDoc; deadline: string | null }) {
   return (
     <Dialog.Root lazyMount unmountOnExit>
       <Dialog.Trigger className={buttonRecipe({ variant: 'secondary' })}>View Agreement</Dialog.Trigger>
@@ -84,7 +86,10 @@ export function AgreementDialog({ subscription }: { subscription: ShareSubscript
               </span>
               {subscription.signed_user_agent ? <span>Signed with: {subscription.signed_user_agent}</span> : null}
             </div>
-            <Dialog.CloseTrigger className={buttonRecipe({ variant: 'secondary' })}>Close</Dialog.CloseTrigger>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+              <DownloadAgreement subscription={subscription} deadline={deadline} />
+              <Dialog.CloseTrigger className={buttonRecipe({ variant: 'secondary' })}>Close</Dialog.CloseTrigger>
+            </div>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

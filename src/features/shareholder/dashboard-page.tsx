@@ -16,6 +16,7 @@ import { PageContainer } from '../../ui/page-container';
 import { AgreementDialog } from './agreement-dialog';
 import { AgentAssessmentSection, LockedIcon } from './assessment-section';
 import { CoolingOffBanner } from './cooling-off-banner';
+import { DownloadAgreement, useAgreementCopyReady } from './download-agreement';
 import { PaymentInstructions } from './payment-instructions';
 import { ShareholderHeader, headerStyles } from './shareholder-header';
 import { SignedElsewhereNotice } from './signed-elsewhere';
@@ -54,6 +55,7 @@ const styles = {
 export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
   const data = useUserData();
   const view = useSubscriptions(data);
+  useAgreementCopyReady(Boolean(view.signed));
   if (!data || view.loading) {
     return (
       <>
@@ -197,7 +199,10 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         </CollapsibleSection>
 
         <CollapsibleSection title="Documents & Actions">
-          <AgreementDialog subscription={sub} />
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+            <AgreementDialog subscription={sub} deadline={deadline} />
+            <DownloadAgreement subscription={sub} deadline={deadline} />
+          </div>
         </CollapsibleSection>
       </PageContainer>
     </>

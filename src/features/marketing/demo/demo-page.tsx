@@ -1,3 +1,4 @@
+import '../../../ui/hand-font';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { PERSONAS } from '../../../lib/personas';
@@ -79,7 +80,7 @@ const styles = {
     minW: '0',
     '& svg': { w: '4', h: '4', color: 'primary' },
   }),
-  // A sticky note in a handwriting-like system font (no web font: the pages work offline).
+  // A sticky note in a handwriting face served from this origin (kept by the service worker).
   note: css({
     mt: '2',
     maxW: '18rem',
@@ -91,8 +92,8 @@ const styles = {
     borderColor: 'yellow.600/30',
     borderRadius: 'sm',
     boxShadow: 'md',
-    fontFamily: "'Segoe Print', 'Bradley Hand', 'Chalkboard SE', 'Comic Sans MS', 'Comic Neue', 'Marker Felt', cursive",
-    fontSize: { base: 'md', md: 'lg' },
+    fontFamily: 'hand',
+    fontSize: { base: 'xl', md: '2xl' },
     lineHeight: 'snug',
     transform: 'rotate(-2deg)',
   }),

@@ -1,0 +1,105 @@
+// The investor keeps a copy of what they signed: a PDF made on the device, offline too, that
+// holds the facts and the signature fingerprint Postgres stored.
+import { readFile } from 'node:fs/promises';
+import { expect, type Download, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
+import { fillInvestment, fillLegal, fillPersonal, sign } from './subscription-steps';
+
+async function pdfText(download: Download) {
+  const pdf = await getDocument({ data: new Uint8Array(await readFile(await download.path())) }).promise;
+  const pages: { view: number[]; text: string }[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const items = (await page.getTextContent()).items;
+    pages.push({ view: page.view, text: items.map((item) => ('str' in item ? item.str : '')).join('') });
+  }
+  return pages;
+}
+
+async function download(page: Page, from: ReturnType<Page['getByRole']>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), from.click()]);
+  return file;
+}
+
+test('the signed agreement downloads as a PDF, offline too, with the hash Postgres holds', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page);
+  await page.goto('/shareholder/subscribe');
+  await controlledByServiceWorker(page);
+  await fillPersonal(page);
+  await fillInvestment(page);
+  await fillLegal(page);
+  await sign(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete Subscription' }).click();
+  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+
+  const signedRow = async () =>
+    (
+      await sql<{ signature_hash: string | null; payment_reference: string; subscriber_name: string }>(
+        `select s.signature_hash, s.payment_reference, s.subscriber_name from share_subscriptions s
+           join auth.users u on u.id = s.user_id where u.email = $1 and s.status = 'signed'`,
+        [email],
+      )
+    )[0];
+  await expect
+    .poll(async () => (await signedRow())?.signature_hash ?? null, { timeout: 20_000 })
+    .toMatch(/^[0-9a-f]{64}$/);
+  const row = (await signedRow())!;
+
+  // The PDF maker is not in every install's precache: the dashboard fetched it and its fonts into
+  // the worker's cache while online (one script and nine fonts).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await (await caches.open('chloe-agreement-copy')).keys())
+            .map((r) =>
+              new URL(r.url).pathname
+                .split('/')
+                .pop()!
+                .replace(/-[\w]+\.(js|woff)$/, ''),
+            )
+            .sort(),
+        ),
+      { timeout: 20_000 },
+    )
+    .toEqual(
+      expect.arrayContaining([
+        'agreement-pdf',
+        'caveat-latin-400-normal',
+        'noto-sans-latin-400-normal',
+        'noto-sans-latin-700-normal',
+      ]),
+    );
+
+  // The device has the server's facts once the row comes back; then the network goes.
+  await page.getByRole('button', { name: 'Documents & Actions' }).click();
+  await page.getByRole('button', { name: 'View Agreement' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('signature-hash')).toHaveText(row.signature_hash!, { timeout: 20_000 });
+  await context.setOffline(true);
+
+  const file = await download(page, dialog.getByRole('button', { name: 'Download agreement (PDF)' }));
+  expect(file.suggestedFilename()).toBe(`Chloe share agreement ${row.payment_reference}.pdf`);
+  const pages = await pdfText(file);
+  const text = pages.map((p) => p.text).join('');
+  expect(text).toContain(row.subscriber_name);
+  expect(text).toContain('Ada Lovelace');
+  expect(text).toContain(row.payment_reference);
+  expect(text).toContain(row.signature_hash!);
+  expect(text).toContain('8,000 Class A ordinary shares');
+  for (const p of pages) expect(p.view).toEqual([0, 0, 595.28, 841.89]);
+
+  // The same from the dashboard's own section, with the dialog closed.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  const again = await download(page, page.getByRole('button', { name: 'Download agreement (PDF)' }));
+  expect((await pdfText(again)).map((p) => p.text).join('')).toContain(row.signature_hash!);
+  await expect(page.getByText('Download Failed')).toHaveCount(0);
+  await context.setOffline(false);
+});
