@@ -3,7 +3,8 @@
 // @elevenlabs/client SDK and the real voice-conversation edge function talk to it unchanged.
 // - GET /v1/convai/conversation/get-signed-url (xi-api-key): a one-use signed websocket URL;
 // - the websocket at /v1/convai/conversation (conversation.mjs);
-// - GET /convai-widget-embed.js: a harmless stand-in for the widget script the app loads;
+// - GET /convai-widget-embed.js: a stand-in for the widget script the app loads (widget.mjs), whose
+//   call button holds a call over that websocket;
 // - GET /_local/conversations[/:id] (xi-api-key): what each conversation received, for tests.
 import http from 'node:http';
 import { WebSocketServer } from 'ws';

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ANY_ORIGIN } from '../../shared/http/cors.mjs';
 import { sendJson, sendText } from '../../shared/http/reply.mjs';
 import { ACCOUNT_AGENTS } from './agents.mjs';
-import { WIDGET_SCRIPT } from './widget.mjs';
+import { widgetScript } from './widget.mjs';
 
 /**
  * @typedef {import('../../shared/http/router.mjs').Route} Route
@@ -35,6 +35,7 @@ export function voiceRoutes({ apiKey, wsOrigin, records, log }) {
     const key = req.headers['xi-api-key'];
     return typeof key === 'string' && sameSecret(key, apiKey);
   };
+  const script = widgetScript(wsOrigin);
 
   /** GET /v1/convai/conversation/get-signed-url: a one-use websocket URL for an agent. @type {Handler} */
   const signedUrl = (req, res, { url }) => {
@@ -88,7 +89,7 @@ export function voiceRoutes({ apiKey, wsOrigin, records, log }) {
       'GET',
       '/convai-widget-embed.js',
       (_req, res) =>
-        sendText(res, 200, WIDGET_SCRIPT, {
+        sendText(res, 200, script, {
           'content-type': 'text/javascript; charset=utf-8',
           ...ANY_ORIGIN,
           'cache-control': 'no-cache',
