@@ -4,6 +4,7 @@ import { expect, test as base, type Browser, type BrowserContext, type Page } fr
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { EXTENSION_PUBLIC_KEY, extensionIdOf } from '../../extension/manifest.mjs';
+import { offlineAsABrowserIs } from './offline';
 
 export const PASSWORD = 'e2e-password-1';
 
@@ -165,7 +166,14 @@ export async function cspViolationsOf(context: BrowserContext) {
  * Playwright's test, whose pages wait for the app after a full load (waitForAppOn), and which
  * fails when a page met a Content-Security-Policy violation.
  */
-export const test = base.extend({
+export const test = base.extend<object, { offlineAsABrowserIs: void }>({
+  offlineAsABrowserIs: [
+    async ({ browser }, use) => {
+      await offlineAsABrowserIs(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   context: async ({ context }, use) => {
     const violations = await cspViolationsOf(context);
     await use(waitForAppIn(context));
