@@ -94,7 +94,7 @@ export default defineConfig({
           },
           heading: { value: "'Inter Display', Inter, ui-sans-serif, system-ui, sans-serif" },
           mono: { value: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace" },
-          // Caveat is served from this origin (src/ui/hand-font.ts); the rest stand in while it loads.
+          // Caveat is served from this origin (src/index.css); the rest stand in while it loads.
           hand: { value: "Caveat, 'Segoe Print', 'Bradley Hand', 'Comic Neue', cursive" },
         },
         spacing: {

@@ -58,7 +58,8 @@ registerRoute(
 // The agreement PDF's maker and its WOFF fonts, left out of the precache (vite.config.ts): fetched
 // by an investor's dashboard while online, then served from here, so the copy is made offline.
 // Their names carry a content hash, so what is cached never goes stale.
-const AGREEMENT_COPY_FILE = /^\/assets\/(agreement-(pdf|fonts)-[\w-]+\.js|noto-sans-[\w-]+\.woff|caveat-latin-400-normal-[\w-]+\.woff)$/;
+const AGREEMENT_COPY_FILE =
+  /^\/assets\/(agreement-(pdf|fonts)-[\w-]+\.js|noto-sans-[\w-]+\.woff|caveat-latin-400-normal-[\w-]+\.woff)$/;
 registerRoute(
   ({ url }) => url.origin === self.location.origin && AGREEMENT_COPY_FILE.test(url.pathname),
   new CacheFirst({

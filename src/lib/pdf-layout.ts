@@ -59,7 +59,10 @@ function pieces(word: string, style: TextStyle, width: number): string[] {
 export function wrap(text: string, style: TextStyle, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean).flatMap((w) => pieces(w, style, width))) {
+  for (const word of text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((w) => pieces(w, style, width))) {
     const next = line ? `${line} ${word}` : word;
     if (line && widthOf(next, style) > width) {
       lines.push(line);
@@ -92,7 +95,13 @@ export class PageWriter {
     this.y -= lineHeight;
     let at = x;
     for (const run of runsOf(text, style.fonts)) {
-      this.page.drawText(run.text, { x: at, y: this.y + style.size * 0.3, size: style.size, font: run.font, color: style.color ?? INK });
+      this.page.drawText(run.text, {
+        x: at,
+        y: this.y + style.size * 0.3,
+        size: style.size,
+        font: run.font,
+        color: style.color ?? INK,
+      });
       at += run.font.widthOfTextAtSize(run.text, style.size);
     }
   }
@@ -130,7 +139,12 @@ export class PageWriter {
   rule() {
     this.room(12);
     this.y -= 6;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: MUTED });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4.width - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: MUTED,
+    });
     this.y -= 6;
   }
 

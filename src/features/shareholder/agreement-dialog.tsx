@@ -1,4 +1,3 @@
-import '../../ui/hand-font';
 import { Dialog, Portal } from '@ark-ui/react';
 import { css } from 'styled-system/css';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
@@ -38,7 +37,13 @@ const styles = {
 };
 
 /** 'View Agreement': the full agreement, both signatures and the signing evidence. */
-export function AgreementDialog({ subscription, deadline }: { subscription: ShareSubscriptionDoc; deadline: string | null }) {
+export function AgreementDialog({
+  subscription,
+  deadline,
+}: {
+  subscription: ShareSubscriptionDoc;
+  deadline: string | null;
+}) {
   return (
     <Dialog.Root lazyMount unmountOnExit>
       <Dialog.Trigger className={buttonRecipe({ variant: 'secondary' })}>View Agreement</Dialog.Trigger>

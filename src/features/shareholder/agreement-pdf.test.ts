@@ -6,11 +6,18 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { agreementText } from './agreement';
 import { AGREEMENT_FONT_URLS } from './agreement-fonts';
-import { agreementFileName, agreementPdf, agreementRecord, type AgreementCopy, type AgreementFonts } from './agreement-pdf';
+import {
+  agreementFileName,
+  agreementPdf,
+  agreementRecord,
+  type AgreementCopy,
+  type AgreementFonts,
+} from './agreement-pdf';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 // Vite gives each font's URL as its path from the project root.
-const fontBytes = (url: string) => new Uint8Array(readFileSync(path.join(root, url.replace(/^\/@fs/, '').replace(/\?.*$/, ''))));
+const fontBytes = (url: string) =>
+  new Uint8Array(readFileSync(path.join(root, url.replace(/^\/@fs/, '').replace(/\?.*$/, ''))));
 const fonts: AgreementFonts = {
   text: AGREEMENT_FONT_URLS.text.map(fontBytes),
   bold: fontBytes(AGREEMENT_FONT_URLS.bold),
@@ -88,7 +95,13 @@ describe('the agreement PDF', () => {
   });
 
   it('says what is not known yet while the subscription waits on this device, and a cancellation', async () => {
-    const pending = { ...signed, signature_hash: null, payment_reference: null, effective_date: null, signature_timestamp: null };
+    const pending = {
+      ...signed,
+      signature_hash: null,
+      payment_reference: null,
+      effective_date: null,
+      signature_timestamp: null,
+    };
     const text = (await textOf(await agreementPdf(pending, null, fonts))).map((p) => p.text).join('');
     expect(text).toContain('Recorded when the subscription reaches the server');
     expect(text).toContain('Set when your subscription reaches us');
@@ -97,7 +110,12 @@ describe('the agreement PDF', () => {
   });
 
   it('draws a typed signature in the handwriting face, and names the file by its reference', async () => {
-    const typed: AgreementCopy = { ...signed, signature_method: 'typed', signature_data: null, signature_name: 'Zoe Lecka' };
+    const typed: AgreementCopy = {
+      ...signed,
+      signature_method: 'typed',
+      signature_data: null,
+      signature_name: 'Zoe Lecka',
+    };
     const text = (await textOf(await agreementPdf(typed, null, fonts))).map((p) => p.text).join('');
     expect(text).toContain('Zoe Lecka');
     expect(text).toContain('who typed their name as their signature');

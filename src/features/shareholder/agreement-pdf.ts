@@ -51,7 +51,10 @@ export function agreementRecord(sub: AgreementCopy, deadline: string | null): [s
   if (sub.status === 'cancelled') {
     rows.push(['Cancelled', sub.cancelled_at ? formatLongDateTime(sub.cancelled_at) : 'Yes']);
   }
-  rows.push(['Signature fingerprint (SHA-256)', sub.signature_hash ?? 'Recorded when the subscription reaches the server']);
+  rows.push([
+    'Signature fingerprint (SHA-256)',
+    sub.signature_hash ?? 'Recorded when the subscription reaches the server',
+  ]);
   if (sub.signed_user_agent) rows.push(['Signed with', sub.signed_user_agent]);
   return rows;
 }

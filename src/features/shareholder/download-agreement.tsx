@@ -40,7 +40,13 @@ function save(bytes: Uint8Array, fileName: string) {
  * 'Download agreement (PDF)': the signed agreement made on this device from the synced row, so
  * it works offline. The PDF library and fonts load on the first press, not with the dashboard.
  */
-export function DownloadAgreement({ subscription, deadline }: { subscription: AgreementCopy; deadline: string | null }) {
+export function DownloadAgreement({
+  subscription,
+  deadline,
+}: {
+  subscription: AgreementCopy;
+  deadline: string | null;
+}) {
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);

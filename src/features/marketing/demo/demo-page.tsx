@@ -1,4 +1,3 @@
-import '../../../ui/hand-font';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { PERSONAS } from '../../../lib/personas';
