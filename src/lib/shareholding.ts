@@ -12,6 +12,9 @@ export const MAX_SHARES = 1_000_000;
 export const LOCKED_MESSAGE =
   'Feature Locked: Agent Assessment will be unlocked once your payment is received and shares are issued.';
 
+/** The closed section's one line (our words; the spec's sentence is inside). */
+export const LOCKED_SUMMARY = 'Locked until your payment is received and shares are issued.';
+
 interface UnlockFlags {
   payment_received?: boolean | null;
   shares_issued?: boolean | null;

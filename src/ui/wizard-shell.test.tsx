@@ -14,7 +14,7 @@ describe('WizardShell numbered steps', () => {
         label="Subscription steps"
         onSubmit={() => undefined}
         back={{ label: 'Back', onClick: () => undefined }}
-        actions={null}
+        next={null}
       >
         <p>Step body</p>
       </WizardShell>,
@@ -44,7 +44,7 @@ describe('WizardShell focus', () => {
       label="Steps"
       onSubmit={() => undefined}
       back={{ label: 'Back', onClick: () => undefined }}
-      actions={<button type="submit">Next</button>}
+      next={<button type="submit">Next</button>}
     >
       <input aria-label="A field" />
     </WizardShell>

@@ -86,8 +86,18 @@ const styles = {
     overflowWrap: 'anywhere',
     _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
   }),
-  nav: css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between' }),
-  actions: css({ display: 'flex', flexWrap: 'wrap', gap: '3' }),
+  // A phone: Back and Next on one row at either end, a secondary action on its own row under them,
+  // full width. Wider: Back on the left, the secondary action and Next on the right.
+  nav: css({
+    display: 'grid',
+    gridTemplateColumns: { base: 'auto auto', md: 'auto 1fr auto' },
+    gridTemplateAreas: { base: '"back next" "later later"', md: '"back later next"' },
+    justifyContent: 'space-between',
+    gap: '3',
+  }),
+  back: css({ gridArea: 'back', justifySelf: 'start' }),
+  later: css({ gridArea: 'later', display: 'grid', justifySelf: { base: 'stretch', md: 'end' } }),
+  next: css({ gridArea: 'next', justifySelf: 'end' }),
 };
 
 export type WizardShellProps = {
@@ -104,14 +114,16 @@ export type WizardShellProps = {
   /** Enter or the submit button: the caller decides between Next and finishing. */
   onSubmit: () => void;
   back: { label: string; onClick: () => void };
-  /** The buttons on the right: Next, Save for later, Submit... */
-  actions: ReactNode;
+  /** The step's main button, on the right: Next, or Submit on the last step. */
+  next: ReactNode;
+  /** A secondary action beside it (Save & Continue Later), under Back and Next on a phone. */
+  later?: ReactNode;
   children: ReactNode;
 };
 
 /** Steps header, progress, the current step in a card, and Back beside the step's actions. */
 export function WizardShell(props: WizardShellProps) {
-  const { steps, step, status, onSubmit, back, actions, children } = props;
+  const { steps, step, status, onSubmit, back, next, later, children } = props;
   const title = steps[step - 1];
   // A new step takes the focus to its heading (the button pressed is gone or means something else
   // now), so keyboard and screen-reader users start reading where the step starts.
@@ -143,10 +155,17 @@ export function WizardShell(props: WizardShellProps) {
         </h2>
         {children}
         <div className={styles.nav}>
-          <Button type="button" variant="secondary" disabled={step === 1} onClick={back.onClick}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={step === 1}
+            onClick={back.onClick}
+            className={styles.back}
+          >
             {back.label}
           </Button>
-          <div className={styles.actions}>{actions}</div>
+          {later ? <div className={styles.later}>{later}</div> : null}
+          <div className={styles.next}>{next}</div>
         </div>
       </form>
     </div>

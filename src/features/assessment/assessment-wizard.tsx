@@ -164,7 +164,7 @@ export function AssessmentWizard({ data, doc, syncStatus, stepInAddress }: Wizar
         void (last ? submit() : go(step + 1));
       }}
       back={{ label: 'Previous', onClick: () => void go(step - 1) }}
-      actions={
+      next={
         last ? (
           <Button type="submit" busy={submitting}>
             Submit Assessment

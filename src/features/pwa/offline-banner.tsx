@@ -9,6 +9,8 @@ const bar = css({
   color: 'white',
   fontSize: 'sm',
   textAlign: 'center',
+  // On a phone, a page that shows its sync status (it says 'Offline' there) spends no lines on this.
+  mdDown: { 'body:has([data-sync-kind]) &': { display: 'none' } },
 });
 
 /**

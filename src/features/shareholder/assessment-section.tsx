@@ -17,7 +17,8 @@ const styles = {
     color: 'fg',
   }),
   tileTitle: css({ fontWeight: 'bold' }),
-  warning: css({ display: 'flex', gap: '2', alignItems: 'flex-start', color: 'danger.hover', fontSize: 'sm' }),
+  // A state to wait for, not an error: in the text colour, with the warning icon.
+  warning: css({ display: 'flex', gap: '2', alignItems: 'flex-start', color: 'fg', fontSize: 'sm' }),
 };
 
 export function LockedIcon() {

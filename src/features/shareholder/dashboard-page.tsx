@@ -7,7 +7,7 @@ import { useUserData, type UserData } from '../../data/user-data';
 import { Button } from '../../ui/button';
 import { formatAmount as money, formatLongDate } from '../../lib/format';
 import { serverNow } from '../../lib/server-clock';
-import { isAssessmentUnlocked } from '../../lib/shareholding';
+import { isAssessmentUnlocked, LOCKED_SUMMARY } from '../../lib/shareholding';
 import { buttonRecipe } from '../../ui/button';
 import { Card, CardDescription, CardTitle } from '../../ui/card';
 import { CollapsibleSection } from '../../ui/collapsible-section';
@@ -39,10 +39,16 @@ const styles = {
   refused: css({ bg: 'danger.subtle', borderColor: 'danger.border', justifyItems: 'start' }),
   bannerTitle: css({ fontWeight: 'bold', fontFamily: 'heading', fontSize: 'lg' }),
   status: css({ display: 'grid', gap: '2' }),
+  // Label and value on one line when they fit, else the value on the next line, right-aligned:
+  // neither breaks inside ('Share / Certificate' at 390 px).
   statusRow: css({
     display: 'flex',
+    flexWrap: 'wrap',
     justifyContent: 'space-between',
-    gap: '3',
+    columnGap: '3',
+    rowGap: '1',
+    '& > span': { whiteSpace: 'nowrap' },
+    '& > span:last-child': { ml: 'auto' },
     p: '3',
     borderRadius: 'md',
     bg: 'bg.muted',
@@ -132,7 +138,12 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         ) : null}
 
         {cancelled ? null : (
-          <CollapsibleSection title={<>{unlocked ? null : <LockedIcon />}Agent Assessment</>} defaultOpen>
+          // Locked, it stays in the spec's place but closed: one line says why, the tool waits inside.
+          <CollapsibleSection
+            title={<>{unlocked ? null : <LockedIcon />}Agent Assessment</>}
+            summary={unlocked ? undefined : LOCKED_SUMMARY}
+            defaultOpen={unlocked}
+          >
             <AgentAssessmentSection unlocked={unlocked} />
           </CollapsibleSection>
         )}

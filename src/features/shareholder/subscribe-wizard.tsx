@@ -198,20 +198,22 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
         else if (stepComplete(step, values)) void next();
       }}
       back={{ label: 'Back', onClick: () => goToStep(Math.max(1, step - 1)) }}
-      actions={
+      next={
         last ? (
           <Button type="submit" busy={completing}>
             Complete Subscription
           </Button>
         ) : (
-          <>
-            <Button type="button" variant="secondary" busy={saving} onClick={() => void saveAndContinueLater()}>
-              Save &amp; Continue Later
-            </Button>
-            <Button type="submit" disabled={!stepComplete(step, values)}>
-              Next
-            </Button>
-          </>
+          <Button type="submit" disabled={!stepComplete(step, values)}>
+            Next
+          </Button>
+        )
+      }
+      later={
+        last ? null : (
+          <Button type="button" variant="secondary" busy={saving} onClick={() => void saveAndContinueLater()}>
+            Save &amp; Continue Later
+          </Button>
         )
       }
     >

@@ -68,6 +68,13 @@ describe('SyncStatus', () => {
     expect(container.querySelector(`[data-sync-kind="${kind}"]`)).not.toBeNull();
   });
 
+  it('offline: a phone shows one word, a screen reader still hears the sentence', () => {
+    render(<SyncStatus status={status({ kind: 'offline', pending: 2 })} />);
+    const region = screen.getByRole('status');
+    expect(region.querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('Offline');
+    expect(screen.getByText(LABEL.offline).getAttribute('aria-hidden')).toBeNull();
+  });
+
   it('says how many changes are waiting, in the live region', () => {
     const { rerender } = render(<SyncStatus status={status({ kind: 'local', pending: 1 })} />);
     expect(screen.getByRole('status').textContent).toBe('Saved on this device1 change waiting');
@@ -235,7 +242,12 @@ describe('SyncStatus', () => {
   it("shows a quick background sync as nothing, and a slow one as 'Syncing…'", () => {
     vi.useFakeTimers();
     const { rerender } = render(<SyncStatus status={status({ kind: 'synced' })} />);
-    const region = () => screen.getByRole('status').textContent;
+    // What is read out: the words without what is hidden from assistive technology.
+    const region = () => {
+      const copy = screen.getByRole('status').cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return copy.textContent;
+    };
 
     // A pull that finishes quickly: the words never change, so nothing is announced.
     rerender(<SyncStatus status={status({ kind: 'syncing' })} />);

@@ -14,6 +14,9 @@ import {
 } from '../../ui/icons';
 import { SyncDetails } from './sync-details';
 
+/** The words on a phone, where the sentence would take two lines (Sync details has it whole). */
+const SHORT_LABELS: Partial<Record<SyncKind, string>> = { offline: 'Offline' };
+
 /** A background pull shows as 'Syncing…' only when it takes longer than this: no flicker, no chatter. */
 export const SYNCING_SHOWN_AFTER_MS = 400;
 
@@ -49,6 +52,9 @@ const styles = {
   spinning: css({ animation: 'spin', animationDuration: '1.2s' }),
   stalledIcon: css({ color: 'yellow.600' }),
   label: css({ minW: '0' }),
+  // A phone shows the short words; a screen reader always reads the sentence.
+  wide: css({ mdDown: { srOnly: true } }),
+  narrow: css({ md: { display: 'none' } }),
   waiting: css({
     px: '1.5',
     borderRadius: 'sm',
@@ -70,7 +76,16 @@ export function SyncStatus({ status, className }: { status: SyncStatusView; clas
     <div className={cx(styles.root, className)} data-sync-kind={shown.kind} data-live-sync={status.liveState}>
       <p role="status" className={pill({ kind: shown.kind })}>
         <KindIcon kind={shown.kind} />
-        <span className={styles.label}>{shown.label}</span>
+        {shown.kind in SHORT_LABELS ? (
+          <>
+            <span className={cx(styles.label, styles.wide)}>{shown.label}</span>
+            <span className={cx(styles.label, styles.narrow)} aria-hidden="true">
+              {SHORT_LABELS[shown.kind]}
+            </span>
+          </>
+        ) : (
+          <span className={styles.label}>{shown.label}</span>
+        )}
         {/* Held with the headline: 'All changes synced' never sits beside a change waiting. */}
         {status.pending > 0 && shown.kind !== 'synced' ? (
           <span className={styles.waiting}>{plural(status.pending, 'change')} waiting</span>
