@@ -1,10 +1,10 @@
 import { createToaster } from '@ark-ui/react';
+import { isPhone } from './viewport';
 
 // On a phone the bottom of the screen holds what is being typed and its button (the form a toast
 // answers, the on-screen keyboard): toasts come down from the top there. Chosen once, when the app
 // starts (no page is prerendered with a toast region).
-const PHONE = '(max-width: 47.99rem)';
-const placement = typeof matchMedia === 'function' && matchMedia(PHONE).matches ? 'top' : 'bottom-end';
+const placement = isPhone() ? 'top' : 'bottom-end';
 
 // The one toast store; <Toaster> in src/ui renders it and is mounted once at the root.
 export const toaster = createToaster({ placement, overlap: false, gap: 12, max: 5 });

@@ -27,7 +27,11 @@ const styles = {
   }),
   heading: css({ display: 'grid', gap: '0.5', minW: '0' }),
   // The one line a closed section says about itself; open, its content says it.
-  summary: css({ fontSize: 'sm', color: 'fg.muted', '[data-state=open] &': { display: 'none' } }),
+  summary: css({
+    fontSize: 'sm',
+    color: 'fg.muted',
+    '[data-part=trigger][data-state=open] > * > &': { display: 'none' },
+  }),
   indicator: css({ transition: 'rotate 0.2s', flexShrink: '0', _open: { rotate: '180deg' } }),
   content: css({ px: { base: '4', md: '6' }, pb: '5', display: 'grid', gap: '3' }),
 };

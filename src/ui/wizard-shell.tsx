@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Progress } from '@ark-ui/react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Button } from './button';
 
 const styles = {
@@ -88,13 +88,15 @@ const styles = {
   }),
   // A phone: Back and Next on one row at either end, a secondary action on its own row under them,
   // full width. Wider: Back on the left, the secondary action and Next on the right.
+  // In the document Back, Next, then the secondary action: the order a phone shows them in.
   nav: css({
     display: 'grid',
     gridTemplateColumns: { base: 'auto auto', md: 'auto 1fr auto' },
-    gridTemplateAreas: { base: '"back next" "later later"', md: '"back later next"' },
+    gridTemplateAreas: { base: '"back next"', md: '"back later next"' },
     justifyContent: 'space-between',
     gap: '3',
   }),
+  withLater: css({ gridTemplateAreas: { base: '"back next" "later later"', md: '"back later next"' } }),
   back: css({ gridArea: 'back', justifySelf: 'start' }),
   later: css({ gridArea: 'later', display: 'grid', justifySelf: { base: 'stretch', md: 'end' } }),
   next: css({ gridArea: 'next', justifySelf: 'end' }),
@@ -154,7 +156,7 @@ export function WizardShell(props: WizardShellProps) {
           {title}
         </h2>
         {children}
-        <div className={styles.nav}>
+        <div className={cx(styles.nav, later ? styles.withLater : undefined)}>
           <Button
             type="button"
             variant="secondary"
@@ -164,8 +166,8 @@ export function WizardShell(props: WizardShellProps) {
           >
             {back.label}
           </Button>
-          {later ? <div className={styles.later}>{later}</div> : null}
           <div className={styles.next}>{next}</div>
+          {later ? <div className={styles.later}>{later}</div> : null}
         </div>
       </form>
     </div>

@@ -81,6 +81,12 @@ test('the wizard at 390 px: Back and Next on one row at either end, Save & Conti
   expect(card.x + card.width - (next.x + next.width)).toBeLessThan(48);
   expect(later.y).toBeGreaterThan(next.y + next.height);
   expect(later.width).toBeGreaterThan(next.x + next.width - back.x - 2);
+  // The keyboard goes the way the eye does: Back, Next, then the row under them.
+  await page.getByRole('button', { name: 'Back' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save & Continue Later' })).toBeFocused();
   await looked(page, info, 'wizard-step-2');
 
   // Wider, the three share a row: Back left, the other two right.

@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { useOnline } from '../../lib/online';
 import { OFFLINE_NOT_READY_TEXT, useOfflineReady } from './offline-ready';
 
@@ -9,9 +9,10 @@ const bar = css({
   color: 'white',
   fontSize: 'sm',
   textAlign: 'center',
-  // On a phone, a page that shows its sync status (it says 'Offline' there) spends no lines on this.
-  mdDown: { 'body:has([data-sync-kind]) &': { display: 'none' } },
 });
+// On a phone, a page whose sync status says 'Offline' spends no lines on saying it again. The
+// warning that offline use is not ready yet (a first visit) is not said there, so it stays.
+const saidBySyncStatus = css({ mdDown: { 'body:has([data-sync-kind=offline]) &': { display: 'none' } } });
 
 /**
  * Shown while the browser is offline; the live region announces it coming and going. Before the
@@ -23,7 +24,7 @@ export function OfflineBanner() {
   return (
     <div role="status" aria-live="polite">
       {online ? null : (
-        <p className={bar} data-testid="offline-banner">
+        <p className={cx(bar, readiness === 'preparing' ? undefined : saidBySyncStatus)} data-testid="offline-banner">
           {readiness === 'preparing'
             ? OFFLINE_NOT_READY_TEXT
             : 'You are offline. Pages you have opened still work, and your changes are saved on this device until you reconnect.'}

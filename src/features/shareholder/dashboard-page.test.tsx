@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createRoute } from '@tanstack/react-router';
 import type { UserData } from '../../data/user-data';
 import { forgetServerClock, noteTokenIssued } from '../../lib/server-clock';
@@ -129,5 +129,31 @@ describe('a cancelled subscription', () => {
     ).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Agreement status' }).textContent).toContain('PaymentBeing returned');
     expect(screen.queryByText(/Please pay/)).toBeNull();
+  });
+});
+
+describe('the agent assessment section', () => {
+  it('locked, it is closed with one line; unlocked while the page is open, it opens', async () => {
+    await dashboardSigned();
+    const section = await screen.findByRole('button', { name: /Agent Assessment/ });
+    expect(section.getAttribute('aria-expanded')).toBe('false');
+    expect(section.textContent).toContain('Locked until your payment is received and shares are issued.');
+
+    // Staff confirm the payment and the shares: the row syncs in while the dashboard is open.
+    const data = shown.data!;
+    const sub = (await data.db.share_subscriptions.find().exec())[0]!;
+    await data.db.share_agreement_status.insert({
+      id: crypto.randomUUID(),
+      subscription_id: sub.id,
+      user_id: data.userId,
+      agreement_generated: true,
+      agreement_signed: true,
+      payment_received: true,
+      shares_issued: true,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Agent Assessment/ }).getAttribute('aria-expanded')).toBe('true'),
+    );
+    expect(screen.getByRole('link', { name: 'Create New Assessment' })).toBeTruthy();
   });
 });

@@ -140,6 +140,8 @@ export function ShareholderDashboard({ signOut }: { signOut: ReactNode }) {
         {cancelled ? null : (
           // Locked, it stays in the spec's place but closed: one line says why, the tool waits inside.
           <CollapsibleSection
+            // Unlocked while the page is open (the payment synced in): it opens, as it would have.
+            key={String(unlocked)}
             title={<>{unlocked ? null : <LockedIcon />}Agent Assessment</>}
             summary={unlocked ? undefined : LOCKED_SUMMARY}
             defaultOpen={unlocked}

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { sameName, typedNameMessage } from './subscription-form';
 import { typedSignatureImage } from './typed-signature';
+import { isPhone } from '../../lib/viewport';
 
 export type SignatureMethod = 'drawn' | 'typed';
 
@@ -73,8 +74,6 @@ const styles = {
   clear: css({ cursor: 'pointer' }),
   problem: css({ fontSize: 'sm', color: 'danger', overflowWrap: 'anywhere' }),
 };
-
-const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
 type SignatureStepProps = {
   value: string;
@@ -170,7 +169,7 @@ export function SignatureStep({ value, method, name, onChange, problem }: Signat
 function DrawnSignature({ onChange }: { onChange: (dataUrl: string) => void }) {
   return (
     <SignaturePad.Root
-      drawing={{ size: isMobile() ? 3 : 2, simulatePressure: false }}
+      drawing={{ size: isPhone() ? 3 : 2, simulatePressure: false }}
       onDrawEnd={(details) => {
         void details.getDataUrl('image/png').then(onChange);
       }}
