@@ -1,6 +1,11 @@
 /** Saves `text` as a file through a temporary object URL and <a download> (no server round trip). */
 export function downloadText(fileName: string, text: string, mimeType = 'application/json') {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  downloadBlob(fileName, new Blob([text], { type: mimeType }));
+}
+
+/** Saves `blob` as a file, as downloadText. */
+export function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

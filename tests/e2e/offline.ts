@@ -27,12 +27,16 @@ async function followOnline(context: BrowserContext, offline: boolean) {
   }
   await scripts.get(context)?.dispose();
   scripts.delete(context);
-  // Documents loaded while offline go back to the browser's own answer (true again by now).
+  // Documents loaded while offline go back to the browser's own answer (true again by now), and
+  // hear 'online' as any page does when the network comes back.
   await Promise.all(
     context.pages().map((page) =>
       page
         .evaluate(() => {
-          (globalThis as Flagged).__e2eOffline = false;
+          const flagged = globalThis as Flagged;
+          if (!flagged.__e2eOffline) return;
+          flagged.__e2eOffline = false;
+          window.dispatchEvent(new Event('online'));
         })
         .catch(() => undefined),
     ),

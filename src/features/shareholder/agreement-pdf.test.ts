@@ -15,9 +15,12 @@ import {
 } from './agreement-pdf';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-// Vite gives each font's URL as its path from the project root.
-const fontBytes = (url: string) =>
-  new Uint8Array(readFileSync(path.join(root, url.replace(/^\/@fs/, '').replace(/\?.*$/, ''))));
+// Vite gives each font's URL as its path from the project root, or as /@fs/ and its real path.
+const fontFile = (url: string) => {
+  const file = url.replace(/\?.*$/, '');
+  return file.startsWith('/@fs/') ? file.slice('/@fs'.length) : path.join(root, file);
+};
+const fontBytes = (url: string) => new Uint8Array(readFileSync(fontFile(url)));
 const fonts: AgreementFonts = {
   text: AGREEMENT_FONT_URLS.text.map(fontBytes),
   bold: fontBytes(AGREEMENT_FONT_URLS.bold),
@@ -52,7 +55,8 @@ async function textOf(bytes: Uint8Array) {
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
-    pages.push({ view: page.view, text: content.items.map((item) => ('str' in item ? item.str : '')).join('') });
+    const strings = content.items.map((item) => ('str' in item ? item.str : ''));
+    pages.push({ view: page.view, strings, text: strings.join('') });
   }
   return pages;
 }
@@ -74,11 +78,20 @@ describe('the agreement PDF', () => {
     }
   });
 
-  it('is A4 on every page, and numbered', async () => {
+  it('is A4 on every page, numbered, and flows onto a second page without losing a line', async () => {
+    // The long user agent takes the record past the first page.
     const pages = await textOf(await agreementPdf(signed, '2026-12-08', fonts));
-    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.length).toBe(2);
     for (const page of pages) expect(page.view).toEqual([0, 0, 595.28, 841.89]);
-    expect(pages.at(-1)!.text).toContain(`Page ${pages.length} of ${pages.length}`);
+    expect(pages[0]!.text).toContain('Page 1 of 2');
+    expect(pages[1]!.text).toContain('Page 2 of 2');
+    const all = pages.map((p) => p.text).join('');
+    expect(all.replace(/\s/g, '')).toContain(signed.signed_user_agent!.replace(/\s/g, ''));
+  });
+
+  it('prints the fingerprint on one line, to be read or copied whole', async () => {
+    const pages = await textOf(await agreementPdf(signed, '2026-12-08', fonts));
+    expect(pages.flatMap((p) => p.strings)).toContain(HASH);
   });
 
   it('embeds every font it uses: no font left for the reader to find', async () => {
@@ -109,16 +122,20 @@ describe('the agreement PDF', () => {
     expect(cancelled).toContainEqual(['Cancelled', '30 November 2026 at 09:00 GMT']);
   });
 
-  it('draws a typed signature in the handwriting face, and names the file by its reference', async () => {
-    const typed: AgreementCopy = {
-      ...signed,
-      signature_method: 'typed',
-      signature_data: null,
-      signature_name: 'Zoe Lecka',
-    };
-    const text = (await textOf(await agreementPdf(typed, null, fonts))).map((p) => p.text).join('');
-    expect(text).toContain('Zoe Lecka');
+  it("signs for the company in the handwriting face; a typed signature's words follow the signed text", async () => {
+    // A typed signature is stored as the image of the name (typed-signature.ts), as a drawn one.
+    const typed: AgreementCopy = { ...signed, signature_method: 'typed', signature_name: 'Zoe Lecka' };
+    const bytes = await agreementPdf(typed, null, fonts);
+    const text = (await textOf(bytes)).map((p) => p.text).join('');
     expect(text).toContain('who typed their name as their signature');
+    const doc = await PDFDocument.load(bytes);
+    const faces = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => (object instanceof PDFDict ? object.get(PDFName.of('BaseFont')) : undefined))
+      .filter((name) => name instanceof PDFName)
+      .map(String);
+    expect(faces.some((face) => /Caveat/.test(face))).toBe(true);
+    expect(faces.some((face) => /NotoSans/.test(face))).toBe(true);
     expect(agreementFileName(signed)).toBe('Chloe share agreement CHL-7Q2X.pdf');
     expect(agreementFileName({ payment_reference: null })).toBe('Chloe share agreement.pdf');
   });

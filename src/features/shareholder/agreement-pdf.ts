@@ -6,7 +6,7 @@ import { PDFDocument, type PDFImage } from 'pdf-lib';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { COMPANY_SIGNATORY } from '../../lib/company';
 import { formatLongDate, formatLongDateTime } from '../../lib/format';
-import { MUTED, numberPages, PageWriter, type FontStack, type TextStyle } from '../../lib/pdf-layout';
+import { MUTED, numberPages, PageWriter, widthOf, type FontStack, type TextStyle } from '../../lib/pdf-layout';
 import { agreementText } from './agreement';
 
 /** The font files, as bytes: the text face split by script (first one first), a bold face for
@@ -38,6 +38,7 @@ export type AgreementCopy = Pick<
 >;
 
 const NOT_YET = 'Set when your subscription reaches us';
+const FINGERPRINT = 'Signature fingerprint (SHA-256)';
 
 /** The record the server keeps beside the text, as label and value, in the order printed. */
 export function agreementRecord(sub: AgreementCopy, deadline: string | null): [string, string][] {
@@ -51,10 +52,7 @@ export function agreementRecord(sub: AgreementCopy, deadline: string | null): [s
   if (sub.status === 'cancelled') {
     rows.push(['Cancelled', sub.cancelled_at ? formatLongDateTime(sub.cancelled_at) : 'Yes']);
   }
-  rows.push([
-    'Signature fingerprint (SHA-256)',
-    sub.signature_hash ?? 'Recorded when the subscription reaches the server',
-  ]);
+  rows.push([FINGERPRINT, sub.signature_hash ?? 'Recorded when the subscription reaches the server']);
   if (sub.signed_user_agent) rows.push(['Signed with', sub.signed_user_agent]);
   return rows;
 }
@@ -112,8 +110,13 @@ export async function agreementPdf(sub: AgreementCopy, deadline: string | null, 
   page.keep(160);
   page.rule();
   page.paragraph('The record', style.heading);
-  for (const [label, value] of agreementRecord(sub, deadline)) {
-    page.row(label, value, { ...style.note, size: style.body.size, color: MUTED }, style.body, 150);
+  const record = agreementRecord(sub, deadline);
+  const labelStyle = { ...style.note, size: style.body.size };
+  const labelWidth = Math.max(...record.map(([label]) => widthOf(label, labelStyle))) + 12;
+  for (const [label, value] of record) {
+    // The fingerprint on one line, to be read or copied whole: 64 characters fit at 9 pt.
+    const valueStyle = label === FINGERPRINT ? { ...style.body, size: 9 } : style.body;
+    page.row(label, value, labelStyle, valueStyle, labelWidth);
   }
   page.paragraph(
     'The signature fingerprint is the SHA-256 the server stored when it received your signature, made from the agreement text and the signature. Chloe can check this copy against it.',

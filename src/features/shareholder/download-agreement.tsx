@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { downloadBlob } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
@@ -7,33 +8,31 @@ import type { AgreementCopy } from './agreement-pdf';
 const WARM_AFTER_MS = 1500;
 const maker = () => Promise.all([import('./agreement-pdf'), import('./agreement-fonts')]);
 
+// Once a page has fetched the maker and its fonts, the service worker keeps them: once is enough.
+let warmed: Promise<unknown> | null = null;
+function warm() {
+  warmed ??= maker()
+    .then(([, fonts]) => fonts.loadAgreementFonts())
+    .catch(() => {
+      warmed = null; // tried again on the next 'online', or the next dashboard
+    });
+}
+
 /**
- * Fetches the PDF maker and its fonts once the dashboard is idle and online, so the service worker
+ * Fetches the PDF maker and its fonts while the dashboard is open online, so the service worker
  * keeps them (they are not in every install's precache) and the copy can be made offline later.
  */
 export function useAgreementCopyReady(signed: boolean) {
   useEffect(() => {
-    if (!signed || !navigator.onLine) return;
+    if (!signed) return;
     // After the dashboard has drawn and its own reads have gone (WebKit has no requestIdleCallback).
-    const handle = window.setTimeout(() => {
-      // A warm-up: if it fails, pressing Download online fetches the same files again.
-      void maker()
-        .then(([, fonts]) => fonts.loadAgreementFonts())
-        .catch(() => undefined);
-    }, WARM_AFTER_MS);
-    return () => window.clearTimeout(handle);
+    const handle = navigator.onLine ? window.setTimeout(warm, WARM_AFTER_MS) : undefined;
+    window.addEventListener('online', warm);
+    return () => {
+      window.clearTimeout(handle);
+      window.removeEventListener('online', warm);
+    };
   }, [signed]);
-}
-
-/** Hands the browser a file to save, as a link to it would. */
-function save(bytes: Uint8Array, fileName: string) {
-  const url = URL.createObjectURL(new Blob([bytes.slice().buffer], { type: 'application/pdf' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once it starts; the object URL only has to outlive the click.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -48,19 +47,25 @@ export function DownloadAgreement({
   deadline: string | null;
 }) {
   const [busy, setBusy] = useState(false);
+  const making = useRef(false);
   async function download() {
+    if (making.current) return;
+    making.current = true;
     setBusy(true);
     try {
       const [{ agreementPdf, agreementFileName }, { loadAgreementFonts }] = await maker();
-      save(await agreementPdf(subscription, deadline, await loadAgreementFonts()), agreementFileName(subscription));
+      const bytes = await agreementPdf(subscription, deadline, await loadAgreementFonts());
+      downloadBlob(agreementFileName(subscription), new Blob([bytes.slice().buffer], { type: 'application/pdf' }));
     } catch (error) {
       toast.error('Download Failed', `The agreement could not be made on this device: ${errorMessage(error)}`);
     } finally {
+      making.current = false;
       setBusy(false);
     }
   }
+  // Not disabled while the copy is made: the focus stays on the button (in the dialog, too).
   return (
-    <Button type="button" variant="secondary" busy={busy} onClick={() => void download()}>
+    <Button type="button" variant="secondary" aria-busy={busy || undefined} onClick={() => void download()}>
       Download agreement (PDF)
     </Button>
   );
