@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   columnOfRule,
   errorWords,
+  FAILURE_WORDS,
+  failureWords,
   refusalMessage,
   refusalSentence,
   ruleAfterColumn,
@@ -87,5 +89,36 @@ describe('refusal words', () => {
     expect(ruleAfterColumn('demo_requests', 'phone', 'demo_requests_phone_at_least_10_chars')).toBe(
       'at_least_10_chars',
     );
+  });
+});
+
+describe('failures that are not refusals, in words', () => {
+  it.each([
+    ['Database connection error. Retrying the connection.', FAILURE_WORDS.databaseAway],
+    [
+      'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.',
+      FAILURE_WORDS.databaseAway,
+    ],
+    ['QuotaExceededError', FAILURE_WORDS.storageFull],
+    [
+      'QuotaExceededError Encountered full disk while opening backing store for indexedDB.open.',
+      FAILURE_WORDS.storageFull,
+    ],
+  ])('%s', (message, words) => {
+    expect(errorWords(message)).toBe(words);
+    expect(failureWords(new Error(message))).toBe(words);
+  });
+
+  it("a full device's DOMException, whatever its message", () => {
+    expect(failureWords(new DOMException('The operation failed.', 'QuotaExceededError'))).toBe(
+      FAILURE_WORDS.storageFull,
+    );
+  });
+
+  it('leaves any other message as it was said', () => {
+    expect(errorWords('permission denied for table saved_properties')).toBe(
+      'permission denied for table saved_properties',
+    );
+    expect(errorWords('Failed to fetch Gmail accounts')).toBe('Failed to fetch Gmail accounts');
   });
 });

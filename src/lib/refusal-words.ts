@@ -5,6 +5,8 @@
 // ('share_subscriptions_signed_is_immutable: …'); a test walks every rule in supabase/ and checks
 // each has words here (refusal-words.test.ts).
 
+import { errorMessage } from './errors';
+
 /** What a refusal says of itself: the server's message, SQLSTATE and rule, as far as known. */
 export interface Said {
   message: string;
@@ -138,8 +140,30 @@ export function refusalMessage(label: string, refusal: Said): string {
 /** A refusal as the header and Sync details say it, naming no field. */
 export const refusalSentence = (refusal: Said) => refusalMessage('A value', refusal);
 
-/** A failed request's message, in words when it names a rule of ours (else as the request said it). */
+/** What the app says for failures that are not a refusal: the server away, the device's storage full. */
+export const FAILURE_WORDS = {
+  databaseAway: 'The server is restarting. Your changes are kept on this device and sent when it is back.',
+  storageFull:
+    "This device's storage is full, so this could not be saved on it. Free some space on the device, then try again.",
+} as const;
+
+// PostgREST's own words while it has no database (PGRST000–PGRST003: a restart, a failover).
+const DATABASE_AWAY =
+  /Database connection error|Could not connect with the database|Database client error|PGRST00[0-3]/;
+const STORAGE_FULL = /QuotaExceeded|quota (has been )?exceeded/i;
+
+/** A failed request's message, in words when it names a rule of ours or a known failure (else as the
+ *  request said it). */
 export function errorWords(message: string): string {
   const rule = ruleOf({ message, constraint: null });
-  return rule ? refusalSentence({ message, code: null, constraint: rule }) : message;
+  if (rule) return refusalSentence({ message, code: null, constraint: rule });
+  if (DATABASE_AWAY.test(message)) return FAILURE_WORDS.databaseAway;
+  if (STORAGE_FULL.test(message)) return FAILURE_WORDS.storageFull;
+  return message;
 }
+
+/** Anything thrown, in the words errorWords gives (a full device's DOMException names itself). */
+export const failureWords = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'name' in error && error.name === 'QuotaExceededError'
+    ? FAILURE_WORDS.storageFull
+    : errorWords(errorMessage(error));

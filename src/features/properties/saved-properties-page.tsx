@@ -7,9 +7,9 @@ import { toast } from '../../lib/toast';
 import { PageContainer } from '../../ui/page-container';
 import { SelectField, TextField } from '../../ui/field';
 import type { SavedProperty } from './property-card';
-import { errorMessage } from '../../lib/errors';
 import { isSort, SORTS, viewOf, type Sort } from './list-view';
 import { SavedPropertiesList } from './saved-properties-list';
+import { failureWords } from '../../lib/refusal-words';
 
 export { EXTENSION_AUTH_PATH, SavedPropertiesList } from './saved-properties-list';
 
@@ -72,7 +72,7 @@ export function SavedPropertiesPage() {
         // The card and its button are gone: keep keyboard focus somewhere sensible.
         headingRef.current?.focus();
       } catch (error) {
-        toast.error('Could not remove the property', errorMessage(error));
+        toast.error('Could not remove the property', failureWords(error));
       } finally {
         setRemovingId(null);
       }
@@ -147,6 +147,6 @@ async function handleUndo(from: Parameters<typeof restoreSavedProperty>[0], prop
   try {
     await restoreSavedProperty(from, property.id);
   } catch (error) {
-    toast.error('Could not restore the property', errorMessage(error));
+    toast.error('Could not restore the property', failureWords(error));
   }
 }

@@ -8,7 +8,6 @@ import { whenServerHas } from '../../data/refusals';
 import { draftDocument, reopenSubscription, signSubscription, type DraftFields } from '../../data/subscriptions';
 import { useSyncedForm } from '../../data/synced-form';
 import type { UserData } from '../../data/user-data';
-import { errorMessage } from '../../lib/errors';
 import { toastAbout } from '../../lib/toast';
 import { hasUnsavedInput, useUnsavedInput } from '../../lib/unsaved-input';
 import { signedElsewhereSentence } from './signed-elsewhere';
@@ -19,6 +18,7 @@ import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
 import { useWizardStep, type StepInAddress } from '../../lib/wizard-step';
+import { failureWords } from '../../lib/refusal-words';
 import {
   FORM_FIELD,
   formValues,
@@ -55,7 +55,7 @@ type WizardProps = {
 
 const TABLE = 'share_subscriptions';
 const SAVED_HERE = 'Saved on this device. It will be sent to your account as soon as you are back online.';
-const saveFailed = (error: unknown) => toast.error('Save Failed', errorMessage(error));
+const saveFailed = (error: unknown) => toast.error('Save Failed', failureWords(error));
 
 /**
  * The five-step share subscription (docs/product/subscription.md): every change is saved on this
@@ -130,7 +130,7 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
       else if (sent?.outcome === 'waiting') toast.success('Progress Saved', SAVED_HERE);
       else toast.success('Progress Saved', 'Your subscription progress has been saved.');
     } catch (error) {
-      toast.error('Save Failed', errorMessage(error));
+      toast.error('Save Failed', failureWords(error));
     } finally {
       setSaving(false);
     }
@@ -169,7 +169,7 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
       }
       await navigate({ to: '/shareholder/dashboard' });
     } catch (error) {
-      toast.error('Submission Failed', errorMessage(error));
+      toast.error('Submission Failed', failureWords(error));
     } finally {
       setCompleting(false);
     }
