@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { forgetLostChanges, useLostChanges, type LostChanges } from '../lib/changes-lost';
 import { storageInfo, type StorageInfo } from '../lib/storage';
 import type { KeptValue } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
@@ -13,10 +14,14 @@ export interface SyncStatusView extends SyncStatus {
   /** The replaced values not yet seen, live (Sync details lists them), and marking them seen. */
   watchToReview: (listener: (kept: KeptValue[]) => void) => () => void;
   markSeen: (ids: readonly string[]) => Promise<void>;
+  /** Changes the browser did not keep, until the person has read so. */
+  lost: LostChanges | null;
+  readLost: () => void;
 }
 
-/** The one hook behind every sync status display. */
-export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatusView {
+/** The one hook behind every sync status display; `userId`: whose changes the browser may have lost. */
+export function useSyncStatus(engine: SyncEngine | null | undefined, userId?: string | null): SyncStatusView {
+  const lost = useLostChanges(userId);
   const inputs = useSyncExternalStore(
     engine
       ? (notify) => {
@@ -43,7 +48,9 @@ export function useSyncStatus(engine: SyncEngine | null | undefined): SyncStatus
     [engine],
   );
   return {
-    ...deriveSyncStatus(inputs),
+    ...deriveSyncStatus({ ...inputs, lost }),
+    lost,
+    readLost: () => userId && forgetLostChanges(userId),
     retry: () => engine?.reSync(),
     exportUnsynced: () => engine?.exportUnsynced() ?? Promise.resolve('{"changes":[]}'),
     storage,

@@ -1,7 +1,8 @@
 // Opening, closing and removing a user's local data: RxDB and the sync engine, loaded only once
 // somebody signs in (user-data.tsx imports this module when it needs it).
 import { combineLatest, Observable } from 'rxjs';
-import { forgetChangesWaiting, noteChangesWaiting } from '../lib/changes-waiting';
+import { forgetLostChanges, noteLostChanges } from '../lib/changes-lost';
+import { forgetChangesWaiting, lastWaiting, noteChangesWaiting } from '../lib/changes-waiting';
 import type { DatabaseClient } from '../sync/client';
 import { startSync, type SyncEngine } from '../sync/engine';
 import { openUserDatabase, type LocalDatabase, type UserDatabase } from './database';
@@ -37,8 +38,10 @@ export async function openUserData(userId: string, client: DatabaseClient): Prom
   // After the engine has started: the write is recorded in the outbox, and sent.
   await writeKeptChanges(local);
   const opened: UserData = { userId, ...local, engine };
+  const database = await local.db.storageToken;
+  await noteChangesTheBrowserRemoved(opened, database);
   const stopTakingIn = takeInOtherTabsChanges(local);
-  const stopCountingChanges = countWaitingChanges(opened);
+  const stopCountingChanges = countWaitingChanges(opened, database);
   stopCounting.set(opened, () => {
     stopTakingIn();
     stopCountingChanges();
@@ -49,13 +52,25 @@ export async function openUserData(userId: string, client: DatabaseClient): Prom
 const stopCounting = new WeakMap<UserData, () => void>();
 
 /**
+ * Changes this device counted in another database than the one open now: the browser removed
+ * that one (eviction) and RxDB made this one anew. What the page kept as it went is back already
+ * (writeKeptChanges); the rest can never be sent, and the sync status says so (lib/changes-lost).
+ */
+export async function noteChangesTheBrowserRemoved(data: UserData, database: string) {
+  const last = lastWaiting(data.userId);
+  if (!last || last.database === database) return;
+  const lost = last.count - (await pendingChanges(data));
+  if (lost > 0) noteLostChanges(data.userId, { count: lost, since: last.since });
+}
+
+/**
  * Keeps how many changes wait where a signed-out page reads it (lib/changes-waiting): when the
  * session ends elsewhere, the last count stays, and the page says they wait for the next sign-in.
  */
-function countWaitingChanges({ userId, outbox, db }: UserData): () => void {
+function countWaitingChanges({ userId, outbox, db }: UserData, database: string): () => void {
   const online = new Observable<number>((subscriber) => watchWaitingCount(db, (n) => subscriber.next(n)));
   const sub = combineLatest([outbox.waiting$(), online]).subscribe(([entries, n]) =>
-    noteChangesWaiting(userId, entries.length + n),
+    noteChangesWaiting(userId, entries.length + n, database),
   );
   return () => sub.unsubscribe();
 }
@@ -89,6 +104,7 @@ export async function discardUserData(data: UserData | null, userId?: string) {
     await data.engine.stop();
     stopCountingWaiting(data);
     forgetChangesWaiting(data.userId);
+    forgetLostChanges(data.userId);
     forgetKeptChanges(data.db.name);
     await data.db.remove();
     await deleteDatabasesOf(data.db.name);
@@ -96,6 +112,7 @@ export async function discardUserData(data: UserData | null, userId?: string) {
   }
   if (userId) {
     forgetChangesWaiting(userId);
+    forgetLostChanges(userId);
     forgetKeptChanges(userDatabaseName(userId));
     // Not open (e.g. signed out from another screen): remove it by name.
     const { db } = await openUserDatabase({ name: userDatabaseName(userId) });

@@ -33,13 +33,55 @@ function write(counts: Counts) {
   for (const listener of listeners) listener();
 }
 
-/** `userId` has `count` changes waiting on this device (0: none). */
-export function noteChangesWaiting(userId: string, count: number) {
+/** `userId` has `count` changes waiting on this device (0: none), in the database `database`
+ *  names (its storage token), when known. */
+export function noteChangesWaiting(userId: string, count: number, database?: string) {
+  if (database || count === 0) noteWhere(userId, count, database ?? '');
   const counts = read();
   if ((counts[userId] ?? 0) === count) return;
   if (count > 0) counts[userId] = count;
   else delete counts[userId];
   write(counts);
+}
+
+// Which database holds the changes counted, and since when some have waited: a database the
+// browser removed (evicted) and the app made anew has another token, while this count says
+// what it held (lib/changes-lost).
+export const CHANGES_WAITING_IN = 'chloe:changes-waiting-in';
+export interface WaitingIn {
+  database: string;
+  /** When the first of the changes waiting was made (ms). */
+  since: number;
+}
+
+function readWhere(): Record<string, WaitingIn> {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(CHANGES_WAITING_IN) ?? '{}');
+    return typeof raw === 'object' && raw !== null ? (raw as Record<string, WaitingIn>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function noteWhere(userId: string, count: number, database: string) {
+  const all = readWhere();
+  const before = all[userId];
+  if (count > 0 && before?.database === database) return;
+  if (count > 0) all[userId] = { database, since: Date.now() };
+  else if (before) delete all[userId];
+  else return;
+  try {
+    localStorage.setItem(CHANGES_WAITING_IN, JSON.stringify(all));
+  } catch {
+    // Storage full or refused: a removed database then goes unsaid.
+  }
+}
+
+/** What this device last knew waited for `userId`: how many, in which database, since when. */
+export function lastWaiting(userId: string): (WaitingIn & { count: number }) | null {
+  const count = read()[userId] ?? 0;
+  const where = readWhere()[userId];
+  return count > 0 && where ? { ...where, count } : null;
 }
 
 /** `userId`'s data has left this device (sign-out): nothing of theirs waits any more. */

@@ -8,7 +8,9 @@ export interface StorageInfo {
 
 let requested: Promise<boolean | null> | undefined;
 
-export function requestPersistentStorage(): Promise<boolean | null> {
+/** Asks once per page; `again`: a person asked (a browser may grant that, or prompt for it). */
+export function requestPersistentStorage(again = false): Promise<boolean | null> {
+  if (again) requested = undefined;
   requested ??= (async () => {
     const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
     if (!storage?.persist) return null;

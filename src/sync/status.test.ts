@@ -35,6 +35,31 @@ describe('deriveSyncStatus', () => {
     expect(deriveSyncStatus({ ...running, conflicts: 3, toReview: 0 }).label).toBe('All changes synced');
   });
 
+  it('never says synced while changes the browser removed have not been read about', () => {
+    const lost = { count: 2, since: Date.UTC(2026, 10, 28, 15) };
+    const sentence = '2 changes made on this device on 28 November 2026 could not be kept by the browser.';
+    expect(deriveSyncStatus({ ...running, lost })).toMatchObject({
+      kind: 'error',
+      label: sentence,
+      short: '2 changes not kept',
+      error: null,
+      canRetry: false,
+    });
+    expect(deriveSyncStatus({ ...running, active: true, lost }).label).toBe(sentence);
+    expect(deriveSyncStatus({ ...running, pending: 1, oldestPendingSince: now, lost }).label).toBe(sentence);
+    // A request failing meanwhile: still said, with its retry.
+    expect(deriveSyncStatus({ ...running, lastError: 'boom', lost })).toMatchObject({
+      label: sentence,
+      error: 'boom',
+      canRetry: true,
+    });
+    expect(deriveSyncStatus({ ...running, lost: { count: 1, since: lost.since } }).label).toBe(
+      '1 change made on this device on 28 November 2026 could not be kept by the browser.',
+    );
+    // Read: the header is plain again.
+    expect(deriveSyncStatus({ ...running, lost: null }).label).toBe('All changes synced');
+  });
+
   it('offline wins over everything else and counts what waits', () => {
     const s = deriveSyncStatus({
       ...running,

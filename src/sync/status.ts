@@ -1,5 +1,6 @@
 // What people see of sync: one state, derived from plain inputs so it is unit-tested as a state
 // machine; the engine feeds the inputs, `useSyncStatus()` reads them.
+import { lostSentence, type LostChanges } from '../lib/changes-lost';
 import { formatClock as clock, plural } from '../lib/format';
 import type { LiveState } from './live';
 
@@ -28,11 +29,15 @@ export interface SyncInputs {
   /** The live channel's state (live.ts), and since when (ms). */
   live: LiveState;
   liveSince: number;
+  /** Changes this device knew were waiting in a database the browser removed (lib/changes-lost). */
+  lost?: LostChanges | null;
 }
 
 export interface SyncStatus {
   kind: SyncKind;
   label: string;
+  /** The words where the label would take two lines (a phone), when shorter ones exist. */
+  short?: string;
   pending: number;
   error: string | null;
   conflicts: number;
@@ -82,10 +87,16 @@ export function deriveSyncStatus(i: SyncInputs): SyncStatus {
   };
   const error = i.refusedError ?? i.lastError;
   if (!i.started) return { ...base, kind: 'local', label: LABELS.local, error: null, canRetry: false };
-  if (!i.online) return { ...base, kind: 'offline', label: LABELS.offline, error: null, canRetry: false };
+  if (!i.online)
+    return { ...base, kind: 'offline', label: LABELS.offline, short: 'Offline', error: null, canRetry: false };
   const waitingSince = i.oldestPendingSince === null ? null : Math.max(i.oldestPendingSince, i.onlineSince);
   if (i.pending > 0 && waitingSince !== null && i.now - waitingSince > STALL_AFTER_MS) {
     return { ...base, kind: 'stalled', label: LABELS.stalled, error, canRetry: true, canExport: true };
+  }
+  if (i.lost) {
+    const sentence = lostSentence(i.lost);
+    const short = `${plural(i.lost.count, 'change')} not kept`;
+    return { ...base, kind: 'error', label: sentence, short, error, canRetry: Boolean(error) };
   }
   if (error) return { ...base, kind: 'error', label: `Sync problem: ${error}`, error, canRetry: true };
   if (i.active) return { ...base, kind: 'syncing', label: LABELS.syncing, error: null, canRetry: false };

@@ -11,6 +11,7 @@ import { formatBytes, formatClock } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
 import { closeButton } from '../../ui/overlay';
+import { LostChangesNotice } from './lost-changes';
 import { replacedSentence, type ReplacedValue } from '../../ui/replaced-notice';
 
 export const exportFileName = (date = new Date()) => `chloe-unsynced-changes-${fileTimestamp(date)}.json`;
@@ -133,6 +134,7 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
                 server.
               </p>
             ) : null}
+            {status.lost ? <LostChangesNotice lost={status.lost} onRead={status.readLost} /> : null}
             {shown.kind === 'stalled' || error ? (
               <div className={styles.problem}>
                 {shown.kind === 'stalled' ? (

@@ -9,5 +9,9 @@ import { SyncStatus } from './sync-status';
  */
 export function SyncStatusConnector({ className, engine }: { className?: string; engine?: SyncEngine | null }) {
   const data = useUserData();
-  return <SyncStatus className={className} status={useSyncStatus(engine === undefined ? data?.engine : engine)} />;
+  const status = useSyncStatus(
+    engine === undefined ? data?.engine : engine,
+    engine === undefined ? data?.userId : null,
+  );
+  return <SyncStatus className={className} status={status} />;
 }

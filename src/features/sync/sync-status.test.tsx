@@ -23,6 +23,7 @@ function status(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
   return {
     kind,
     label: LABEL[kind],
+    ...(kind === 'offline' ? { short: 'Offline' } : {}),
     pending: 0,
     error: null,
     conflicts: 0,
@@ -36,6 +37,8 @@ function status(overrides: Partial<SyncStatusView> = {}): SyncStatusView {
     exportUnsynced: vi.fn(() => Promise.resolve('{"changes":[]}')),
     watchToReview: () => () => undefined,
     markSeen: vi.fn(() => Promise.resolve()),
+    lost: null,
+    readLost: vi.fn(),
     ...overrides,
   };
 }

@@ -14,9 +14,6 @@ import {
 } from '../../ui/icons';
 import { SyncDetails } from './sync-details';
 
-/** The words on a phone, where the sentence would take two lines (Sync details has it whole). */
-const SHORT_LABELS: Partial<Record<SyncKind, string>> = { offline: 'Offline' };
-
 /** A background pull shows as 'Syncing…' only when it takes longer than this: no flicker, no chatter. */
 export const SYNCING_SHOWN_AFTER_MS = 400;
 
@@ -72,15 +69,17 @@ const styles = {
  */
 export function SyncStatus({ status, className }: { status: SyncStatusView; className?: string | undefined }) {
   const shown = useShownHeadline(status.kind, status.label);
+  // The words on a phone, where the sentence would take two lines (Sync details has it whole).
+  const short = shown.label === status.label ? status.short : undefined;
   return (
     <div className={cx(styles.root, className)} data-sync-kind={shown.kind} data-live-sync={status.liveState}>
       <p role="status" className={pill({ kind: shown.kind })}>
         <KindIcon kind={shown.kind} />
-        {shown.kind in SHORT_LABELS ? (
+        {short ? (
           <>
             <span className={cx(styles.label, styles.wide)}>{shown.label}</span>
             <span className={cx(styles.label, styles.narrow)} aria-hidden="true">
-              {SHORT_LABELS[shown.kind]}
+              {short}
             </span>
           </>
         ) : (

@@ -1,0 +1,63 @@
+// The browser removes the site's IndexedDB (Safari after 7 days unused, Chromium under pressure)
+// while changes wait in it: the app says they could not be kept, and never 'All changes synced'.
+import { randomUUID } from 'node:crypto';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { heldOnDevice } from '../held-on-device';
+import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
+
+/** What the browser does when it evicts a site: its IndexedDB goes; localStorage here stays. */
+async function evictIndexedDb(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'indexeddb' });
+  await cdp.detach();
+}
+
+const status = (page: Page) => page.locator('header [data-sync-kind]').getByRole('status');
+
+test('changes waiting in a database the browser removed are said lost, never synced', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const email = await signUp(page);
+  const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
+  for (const title of ['2 bed flat, Clapham', '4 bed detached house']) {
+    await sql('insert into saved_properties (id, user_id, title) values ($1, $2, $3)', [randomUUID(), user!.id, title]);
+  }
+  await page.goto('/saved-properties');
+  await controlledByServiceWorker(page);
+  await expect.poll(() => heldOnDevice(page, 'saved_properties'), { timeout: 15_000 }).toBe(2);
+  await expect(status(page)).toHaveText('All changes synced');
+
+  // Offline, two removals wait on the device; then the tab closes.
+  await context.setOffline(true);
+  for (const title of ['2 bed flat, Clapham', '4 bed detached house']) {
+    await page.getByRole('button', { name: `Remove ${title}` }).click();
+  }
+  await expect(page.locator('header [data-sync-kind]')).toContainText('2 changes waiting');
+  const other = await context.newPage();
+  await other.goto('/hire');
+  await page.close();
+
+  // The browser evicts the site's IndexedDB. Back online, the app opens again.
+  await evictIndexedDb(context, other);
+  await context.setOffline(false);
+  await other.goto('/saved-properties');
+  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const sentence = `2 changes made on this device on ${today.format(new Date())} could not be kept by the browser.`;
+  await expect(status(other)).toContainText(sentence, { timeout: 20_000 });
+  // The server's list is back (the removals never reached it), and the header never says synced.
+  await expect.poll(() => heldOnDevice(other, 'saved_properties'), { timeout: 15_000 }).toBe(2);
+  await expect(status(other)).not.toContainText('All changes synced');
+  const rows = await sql<{ n: number }>(
+    'select count(*)::int as n from saved_properties where user_id = $1 and not _deleted',
+    [user!.id],
+  );
+  expect(rows[0]!.n).toBe(2);
+
+  // Sync details says why and how to keep it from happening; read, the header is plain again.
+  await other.getByRole('button', { name: 'Sync details' }).click();
+  const details = other.getByRole('dialog', { name: 'Sync details' });
+  await expect(details.getByRole('alert')).toContainText('The browser removed this site’s stored data');
+  await details.getByRole('button', { name: 'Ask the browser to keep Chloe’s data' }).click();
+  await expect(details.getByText(/The browser (will keep|did not agree)|This browser cannot be asked/)).toBeVisible();
+  await details.getByRole('button', { name: 'I understand' }).click();
+  await expect(status(other)).toHaveText('All changes synced', { timeout: 15_000 });
+});
