@@ -1,4 +1,4 @@
-import { createClient, isAuthRetryableFetchError } from '@supabase/supabase-js';
+import { createClient, isAuthRetryableFetchError, navigatorLock } from '@supabase/supabase-js';
 import { keepingPushes } from './keep-pushes';
 import { notStored } from './no-store';
 import { renewingRefusedTokens, type Renewal } from './renew-refused-token';
@@ -120,6 +120,11 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
     autoRefreshToken: true,
     detectSessionInUrl: sessionInUrl,
     storageKey: AUTH_STORAGE_KEY,
+    // One refresh per browser: auth-js's lock across tabs (navigator.locks). Without it each tab
+    // refreshes on its own, and tabs whose token expires together send the same refresh token at
+    // once; with it the first refreshes and the others, waiting, read the session it stored.
+    // (None where there is no navigator.locks: the prerender, jsdom.)
+    lock: globalThis.navigator?.locks ? navigatorLock : undefined,
   },
   global: { fetch: notStored(keepingPushes(() => renewingFetch)) },
 });
