@@ -71,16 +71,19 @@ test('the wizard at 390 px: Back and Next on one row at either end, Save & Conti
   await signUp(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
-  const back = await box(page.getByRole('button', { name: 'Back' }));
-  const next = await box(page.getByRole('button', { name: 'Next' }));
-  const later = await box(page.getByRole('button', { name: 'Save & Continue Later' }));
-  const card = await box(page.locator('form').filter({ has: page.getByRole('button', { name: 'Next' }) }));
-  expect(Math.abs(back.y - next.y)).toBeLessThan(2);
-  expect(next.x).toBeGreaterThan(back.x + back.width);
-  // Next at the card's right edge (inside its padding), later below both, as wide as the row.
-  expect(card.x + card.width - (next.x + next.width)).toBeLessThan(48);
-  expect(later.y).toBeGreaterThan(next.y + next.height);
-  expect(later.width).toBeGreaterThan(next.x + next.width - back.x - 2);
+  // Measured once step 2 has settled (the step's own content arrives after its heading).
+  await expect(async () => {
+    const back = await box(page.getByRole('button', { name: 'Back' }));
+    const next = await box(page.getByRole('button', { name: 'Next' }));
+    const later = await box(page.getByRole('button', { name: 'Save & Continue Later' }));
+    const card = await box(page.locator('form').filter({ has: page.getByRole('button', { name: 'Next' }) }));
+    expect(Math.abs(back.y - next.y)).toBeLessThan(2);
+    expect(next.x).toBeGreaterThan(back.x + back.width);
+    // Next at the card's right edge (inside its padding), later below both, as wide as the row.
+    expect(card.x + card.width - (next.x + next.width)).toBeLessThan(48);
+    expect(later.y).toBeGreaterThan(next.y + next.height);
+    expect(later.width).toBeGreaterThan(next.x + next.width - back.x - 2);
+  }).toPass({ timeout: 10_000 });
   // The keyboard goes the way the eye does: Back, Next, then the row under them.
   await page.getByRole('button', { name: 'Back' }).focus();
   await page.keyboard.press('Tab');
@@ -91,13 +94,15 @@ test('the wizard at 390 px: Back and Next on one row at either end, Save & Conti
 
   // Wider, the three share a row: Back left, the other two right.
   await page.setViewportSize(TABLET);
-  const [b, l, n] = await Promise.all(
-    ['Back', 'Save & Continue Later', 'Next'].map((name) => box(page.getByRole('button', { name }))),
-  );
-  expect(Math.abs(b!.y - n!.y)).toBeLessThan(2);
-  expect(Math.abs(l!.y - n!.y)).toBeLessThan(2);
-  expect(l!.x).toBeGreaterThan(b!.x + b!.width);
-  expect(n!.x).toBeGreaterThan(l!.x + l!.width);
+  await expect(async () => {
+    const [b, l, n] = await Promise.all(
+      ['Back', 'Save & Continue Later', 'Next'].map((name) => box(page.getByRole('button', { name }))),
+    );
+    expect(Math.abs(b!.y - n!.y)).toBeLessThan(2);
+    expect(Math.abs(l!.y - n!.y)).toBeLessThan(2);
+    expect(l!.x).toBeGreaterThan(b!.x + b!.width);
+    expect(n!.x).toBeGreaterThan(l!.x + l!.width);
+  }).toPass({ timeout: 10_000 });
 });
 
 test('/norman on a phone: the toasts leave the password field and its button uncovered', async ({ page }, info) => {
