@@ -21,9 +21,10 @@ const styles = css({ display: 'block', minH: '0', maxW: 'full' });
  * The embedded voice widget tied to one agent (docs/product/voice.md#widget). `context` tells the
  * agent what the page is about, as the widget's dynamic variable `page_context`.
  */
-export function VoiceWidget({ agentId, context }: { agentId: string; context?: string }) {
+export function VoiceWidget({ agentId, context, hidden }: { agentId: string; context?: string; hidden?: boolean }) {
   return (
     <elevenlabs-convai
+      hidden={hidden}
       agent-id={agentId}
       dynamic-variables={context ? JSON.stringify({ page_context: context }) : undefined}
       className={styles}

@@ -82,11 +82,15 @@ test.describe('with a microphone', () => {
     await expect(page).toHaveURL(/\/shareholder$/);
     const bar = page.getByRole('region', { name: 'Call with Chloe' });
     await expect(bar).toBeVisible();
+    // The page's embedded widget steps aside while the app's call is live (one call at a time).
+    const widgetCall = page.locator('elevenlabs-convai').getByRole('button', { name: 'Start a call' });
+    await expect(widgetCall).toBeHidden();
     expect((await recorded()).status).toBe('open');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await bar.getByRole('button', { name: 'End Voice Call' }).click();
     await expect(toast(page, 'Conversation Ended')).toBeVisible();
     await expect(bar).toHaveCount(0);
+    await expect(widgetCall).toBeVisible();
     await expect.poll(async () => (await recorded()).status).toBe('closed');
   });
 

@@ -3,7 +3,7 @@ import { useSession } from '../../features/auth/session';
 import { ShareholderAction } from '../../features/shareholder/shareholder-action';
 import { CO_FOUNDER_CONTEXT, ShareholderLanding } from '../../features/shareholder/landing-page';
 import { PERSONAS } from '../../lib/personas';
-import { VoiceWidget } from '../../ui/voice-widget';
+import { PageVoiceWidget } from '../../features/voice/page-voice-widget';
 
 export const Route = createFileRoute('/shareholder/')({
   component: function Shareholder() {
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/shareholder/')({
     return (
       <ShareholderLanding
         action={<ShareholderAction session={session} />}
-        voiceWidget={<VoiceWidget agentId={PERSONAS.chloe.agentId} context={CO_FOUNDER_CONTEXT} />}
+        voiceWidget={<PageVoiceWidget agentId={PERSONAS.chloe.agentId} context={CO_FOUNDER_CONTEXT} />}
       />
     );
   },
