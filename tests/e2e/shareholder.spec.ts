@@ -105,6 +105,10 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   await expect(status.getByText('Payment Received')).toBeVisible();
   await expect(status.locator('li', { hasText: 'Payment Received' })).toContainText('Pending');
   await expect(status.locator('li', { hasText: 'Shares Issued' })).toContainText('Awaiting Payment');
+  // Locked, the section starts closed with one line; opened, the spec's warning and greyed tool.
+  const section = other.getByRole('button', { name: /Agent Assessment/ });
+  await expect(section).toContainText('Locked until your payment is received and shares are issued.');
+  await section.click();
   await expect(other.getByText(/Feature Locked: Agent Assessment will be unlocked/)).toBeVisible();
   await expect(other.getByRole('button', { name: 'Create New Assessment' })).toBeDisabled();
 
