@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { forgetLostChanges, useLostChanges, type LostChanges } from '../lib/changes-lost';
+import { failureWords } from '../lib/refusal-words';
 import { storageInfo, type StorageInfo } from '../lib/storage';
 import type { KeptValue } from '../sync/conflict-log';
 import type { SyncEngine } from '../sync/engine';
 import { deriveSyncStatus, IDLE_INPUTS, type SyncStatus } from '../sync/status';
+import type { WriteQueue } from './write-queue';
 
 const noop = () => () => {};
 
@@ -19,9 +21,17 @@ export interface SyncStatusView extends SyncStatus {
   readLost: () => void;
 }
 
-/** The one hook behind every sync status display; `userId`: whose changes the browser may have lost. */
-export function useSyncStatus(engine: SyncEngine | null | undefined, userId?: string | null): SyncStatusView {
+/**
+ * The one hook behind every sync status display; `userId`: whose changes the browser may have
+ * lost; `writes`: the database's writes, whose failure (a full device) the status says.
+ */
+export function useSyncStatus(
+  engine: SyncEngine | null | undefined,
+  userId?: string | null,
+  writes?: WriteQueue | null,
+): SyncStatusView {
   const lost = useLostChanges(userId);
+  const failure = useSyncExternalStore(writes ? (notify) => writes.watch(notify) : noop, () => writes?.failure ?? null);
   const inputs = useSyncExternalStore(
     engine
       ? (notify) => {
@@ -48,7 +58,7 @@ export function useSyncStatus(engine: SyncEngine | null | undefined, userId?: st
     [engine],
   );
   return {
-    ...deriveSyncStatus({ ...inputs, lost }),
+    ...deriveSyncStatus({ ...inputs, lost, notSaved: failure ? failureWords(failure) : null }),
     lost,
     readLost: () => userId && forgetLostChanges(userId),
     retry: () => engine?.reSync(),

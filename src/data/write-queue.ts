@@ -4,12 +4,35 @@
  */
 export class WriteQueue {
   #tail: Promise<unknown> = Promise.resolve();
+  // The last write's failure (a full device), until a write succeeds: the sync status says it.
+  #failure: unknown = null;
+  readonly #listeners = new Set<() => void>();
 
   /** Runs `write` after every write queued before it; resolves or rejects with it. */
   run<T>(write: () => Promise<T>): Promise<T> {
     const run = this.#tail.then(write);
-    this.#tail = run.catch(() => undefined);
+    this.#tail = run.then(
+      () => this.#settled(null),
+      (error: unknown) => this.#settled(error),
+    );
     return run;
+  }
+
+  /** Why the last write failed, or null once one has succeeded. */
+  get failure(): unknown {
+    return this.#failure;
+  }
+
+  /** Calls `listener` when the failure comes or goes. */
+  watch(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #settled(failure: unknown) {
+    if (failure === this.#failure) return;
+    this.#failure = failure;
+    for (const listener of this.#listeners) listener();
   }
 
   /**

@@ -60,6 +60,18 @@ describe('deriveSyncStatus', () => {
     expect(deriveSyncStatus({ ...running, lost: null }).label).toBe('All changes synced');
   });
 
+  it('a write this device could not make is said, offline too, and never synced', () => {
+    const words =
+      "This device's storage is full, so this could not be saved on it. Free some space on the device, then try again.";
+    expect(deriveSyncStatus({ ...running, notSaved: words })).toMatchObject({
+      kind: 'error',
+      label: words,
+      short: 'Not saved on this device',
+    });
+    expect(deriveSyncStatus({ ...running, online: false, notSaved: words }).label).toBe(words);
+    expect(deriveSyncStatus({ ...running, notSaved: null }).label).toBe('All changes synced');
+  });
+
   it('offline wins over everything else and counts what waits', () => {
     const s = deriveSyncStatus({
       ...running,

@@ -31,6 +31,8 @@ export interface SyncInputs {
   liveSince: number;
   /** Changes this device knew were waiting in a database the browser removed (lib/changes-lost). */
   lost?: LostChanges | null;
+  /** Why the last write to this device failed (a full device), in words, until one succeeds. */
+  notSaved?: string | null;
 }
 
 export interface SyncStatus {
@@ -87,6 +89,17 @@ export function deriveSyncStatus(i: SyncInputs): SyncStatus {
   };
   const error = i.refusedError ?? i.lastError;
   if (!i.started) return { ...base, kind: 'local', label: LABELS.local, error: null, canRetry: false };
+  // A local problem, whatever the network: what was typed is on screen only.
+  if (i.notSaved) {
+    return {
+      ...base,
+      kind: 'error',
+      label: i.notSaved,
+      short: 'Not saved on this device',
+      error: null,
+      canRetry: false,
+    };
+  }
   if (!i.online)
     return { ...base, kind: 'offline', label: LABELS.offline, short: 'Offline', error: null, canRetry: false };
   const waitingSince = i.oldestPendingSince === null ? null : Math.max(i.oldestPendingSince, i.onlineSince);

@@ -9,9 +9,7 @@ import { SyncStatus } from './sync-status';
  */
 export function SyncStatusConnector({ className, engine }: { className?: string; engine?: SyncEngine | null }) {
   const data = useUserData();
-  const status = useSyncStatus(
-    engine === undefined ? data?.engine : engine,
-    engine === undefined ? data?.userId : null,
-  );
+  const own = engine === undefined;
+  const status = useSyncStatus(own ? data?.engine : engine, own ? data?.userId : null, own ? data?.writes : null);
   return <SyncStatus className={className} status={status} />;
 }
