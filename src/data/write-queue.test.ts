@@ -16,6 +16,11 @@ describe('WriteQueue', () => {
     expect(order).toEqual([1, 2]);
     expect(writes.failure).toBe(full);
     expect(heard).toHaveBeenCalledTimes(1);
+    // A failure that follows from the first does not hide it.
+    await writes
+      .run(() => Promise.reject(new Error('This subscription is not on this device.')))
+      .catch(() => undefined);
+    expect(writes.failure).toBe(full);
 
     await writes.run(async () => undefined);
     await writes.idle();

@@ -30,7 +30,9 @@ export class WriteQueue {
   }
 
   #settled(failure: unknown) {
-    if (failure === this.#failure) return;
+    // The first failure says why (a full device); those after it follow from it (a document the
+    // failed write should have made is missing), until a write succeeds.
+    if (failure === this.#failure || (failure !== null && this.#failure !== null)) return;
     this.#failure = failure;
     for (const listener of this.#listeners) listener();
   }
