@@ -32,6 +32,10 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       'network.proxy.ssl_port': proxy.port,
       'network.proxy.allow_hijacking_localhost': true,
       'network.proxy.no_proxies_on': '',
+      // Firefox ESR 140.12 (Debian's, November 2026) left navigator.serviceWorker undefined for
+      // the app's http://localhost origin under this profile: service workers said on outright.
+      'dom.serviceWorkers.enabled': true,
+      'dom.serviceWorkers.testing.enabled': true,
     },
   });
   const page = await browser.newPage();
