@@ -25,6 +25,7 @@ import {
   type WriteOutcome,
   type WriteRequest,
 } from './form-write';
+import { asError } from '../lib/errors';
 import type { ReplacedBy } from '../sync/conflict-log';
 import { keepChange } from './page-going';
 import { putBack } from './form-put-back';
@@ -207,11 +208,14 @@ export class FormSync {
     if (request.create && document.make && document.insert && !(await document.read())) {
       const made = document.make(this.#read());
       const madeFrom = document.make(this.#madeFrom);
-      // Another tab may make it first: then this write is judged against theirs, as any.
+      // Another tab may make it first: then this write is judged against theirs, as any. If
+      // nobody made it, the insert's own failure (a full device) is why the write fails.
+      let failure: unknown = null;
       const inserted = await document.insert(made, madeFrom).then(
         () => true,
-        () => false,
+        (error: unknown) => ((failure = error), false),
       );
+      if (!inserted && failure !== null && !(await document.read())) throw asError(failure);
       // Every field of the document made is this form's own write, defaults too: a default's echo
       // is not another writer's value beating a burst begun meanwhile (soak seed 9826).
       if (inserted) {
