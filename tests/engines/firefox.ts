@@ -32,10 +32,13 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       'network.proxy.ssl_port': proxy.port,
       'network.proxy.allow_hijacking_localhost': true,
       'network.proxy.no_proxies_on': '',
-      // Firefox ESR 140.12 (Debian's, November 2026) left navigator.serviceWorker undefined for
-      // the app's http://localhost origin under this profile: service workers said on outright.
-      'dom.serviceWorkers.enabled': true,
-      'dom.serviceWorkers.testing.enabled': true,
+      // With localhost sent through a proxy Firefox no longer counts it a secure context (ESR
+      // 140.12 does not; earlier builds here did): no service worker, navigator.storage, Web
+      // Locks, crypto.subtle or crypto.randomUUID. The app is served over https in production and
+      // from localhost here; this says localhost is what it is.
+      'dom.securecontext.allowlist': 'localhost',
+      // ...and would then fetch the page's icons as https://localhost, which nothing serves.
+      'security.mixed_content.upgrade_display_content': false,
     },
   });
   const page = await browser.newPage();
@@ -60,6 +63,20 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
     // A round trip first: what the page reported before it is delivered before it.
     await page.evaluate(() => 0).catch(() => undefined);
     left.add(context.defaultRealm.id);
+  };
+  // Firefox ESR 140.12 knows no emulation.setNetworkConditions (puppeteer's setOfflineMode):
+  // there, as in WebKit, only the proxy says the network is gone and navigator.onLine stays true.
+  let canEmulateOffline = true;
+  const emulateOffline = async (offline: boolean) => {
+    if (!canEmulateOffline) return false;
+    try {
+      await page.setOfflineMode(offline);
+      return true;
+    } catch (error) {
+      if (!/unknown command/.test(String(error))) throw error;
+      canEmulateOffline = false;
+      return false;
+    }
   };
   const topLeft = (selector: string) =>
     page.$eval(selector, (el) => {
@@ -104,7 +121,15 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       await page.mouse.up();
     },
     async setViewport(width, height) {
-      await page.setViewport({ width, height });
+      // puppeteer sets the size and the screen's orientation at once; Firefox ESR 140.12 knows no
+      // orientation override and refuses it, and the size it did take is waited for here.
+      await page.setViewport({ width, height }).catch((error: unknown) => {
+        if (!/unknown command/.test(String(error))) throw error;
+      });
+      for (let tries = 0; (await page.evaluate(() => innerWidth)) !== width; tries++) {
+        if (tries === 50) throw new Error(`firefox: the window never became ${width} px wide`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
       return true;
     },
     async errors() {
@@ -114,7 +139,7 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
     },
     async setOffline(offline) {
       proxy.setOffline(offline);
-      await page.setOfflineMode(offline);
+      if (!(await emulateOffline(offline))) return;
       // The emulation turns navigator.onLine back on without the 'online' event a real Firefox
       // fires when its network returns; the page gets it here, once.
       if (!offline) await page.evaluate(() => void (navigator.onLine && dispatchEvent(new Event('online'))));
