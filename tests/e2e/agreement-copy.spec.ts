@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
-import { fillInvestment, fillLegal, fillPersonal, sign } from './subscription-steps';
+import { completeSubscription } from './subscription-steps';
 
 async function pdfText(download: Download) {
   const pdf = await getDocument({ data: new Uint8Array(await readFile(await download.path())) }).promise;
@@ -30,13 +30,7 @@ test('the signed agreement downloads as a PDF, offline too, with the hash Postgr
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await controlledByServiceWorker(page);
-  await fillPersonal(page);
-  await fillInvestment(page);
-  await fillLegal(page);
-  await sign(page);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Complete Subscription' }).click();
-  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+  await completeSubscription(page);
 
   const signedRow = async () =>
     (

@@ -5,7 +5,7 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
 import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
-import { fillInvestment, fillLegal, fillPersonal, sign } from './subscription-steps';
+import { completeSubscription, fillPersonal } from './subscription-steps';
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 820, height: 1180 };
@@ -137,13 +137,7 @@ test('the investor dashboard: spec order, the locked tool closed in one line, st
   await page.setViewportSize(PHONE);
   await signUp(page);
   await page.goto('/shareholder/subscribe');
-  await fillPersonal(page);
-  await fillInvestment(page);
-  await fillLegal(page);
-  await sign(page);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Complete Subscription' }).click();
-  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+  await completeSubscription(page);
 
   const sections = page.locator('main [data-scope="collapsible"][data-part="root"] > button');
   await expect(sections).toHaveText([

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
 import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
-import { fillInvestment, fillLegal, fillPersonal, sign, stepHeading } from './subscription-steps';
+import { completeSubscription, fillInvestment, fillLegal, fillPersonal, sign, stepHeading } from './subscription-steps';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -209,13 +209,7 @@ test('signed out: the landing offers Sign In, the wizard asks for it, the dashbo
 test('cancelling during cooling-off: asks first, the server records it, the dashboard says so', async ({ page }) => {
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
-  await fillPersonal(page);
-  await fillInvestment(page);
-  await fillLegal(page);
-  await sign(page);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Complete Subscription' }).click();
-  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+  await completeSubscription(page);
   await expect
     .poll(
       async () =>

@@ -62,3 +62,14 @@ export async function sign(page: Page) {
   await expect(page.getByText('Signature captured.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
 }
+
+/** The whole wizard from step 1 to the dashboard, as shareholder.spec's first test does it. */
+export async function completeSubscription(page: Page) {
+  await fillPersonal(page);
+  await fillInvestment(page);
+  await fillLegal(page);
+  await sign(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete Subscription' }).click();
+  await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
+}
