@@ -14,3 +14,19 @@ export const alertBox = css({
   fontSize: 'sm',
   overflowWrap: 'anywhere',
 });
+
+/**
+ * A problem with actions (what was lost, what was refused): the same pale red box, its text in
+ * the page's colour, its parts on a grid. `alertBox` is for one sentence.
+ */
+export const problemPanel = css({
+  display: 'grid',
+  gap: '2',
+  p: '3',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'danger.border',
+  bg: 'danger.subtle',
+  fontSize: 'sm',
+  overflowWrap: 'anywhere',
+});

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { alertBox } from '../../ui/alert';
 
 /** The look shared by the account page and its two forms. */
 export const accountStyles = {
@@ -9,16 +10,7 @@ export const accountStyles = {
   current: css({ overflowWrap: 'anywhere' }),
   label: css({ fontSize: 'sm', color: 'fg.muted' }),
   address: css({ fontWeight: 'semibold', overflowWrap: 'anywhere' }),
-  alert: css({
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    color: 'danger.hover',
-    fontSize: 'sm',
-    overflowWrap: 'anywhere',
-  }),
+  alert: alertBox,
   notice: css({
     p: '3',
     borderRadius: 'md',

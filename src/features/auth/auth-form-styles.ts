@@ -1,17 +1,10 @@
 import { css } from 'styled-system/css';
+import { alertBox } from '../../ui/alert';
 
 /** The look shared by the auth screens' forms: the stack, an error, a notice, a text-like button. */
 export const authFormStyles = {
   form: css({ display: 'grid', gap: '4' }),
-  alert: css({
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    color: 'danger.hover',
-    fontSize: 'sm',
-  }),
+  alert: alertBox,
   notice: css({
     p: '3',
     borderRadius: 'md',

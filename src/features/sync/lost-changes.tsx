@@ -3,18 +3,10 @@ import { css } from 'styled-system/css';
 import { lostSentence, type LostChanges } from '../../lib/changes-lost';
 import { requestPersistentStorage } from '../../lib/storage';
 import { Button } from '../../ui/button';
+import { problemPanel } from '../../ui/alert';
 
 const styles = {
-  box: css({
-    display: 'grid',
-    gap: '2',
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    fontSize: 'sm',
-  }),
+  box: problemPanel,
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
 };
 

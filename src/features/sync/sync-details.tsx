@@ -13,6 +13,7 @@ import { InfoIcon } from '../../ui/icons';
 import { closeButton } from '../../ui/overlay';
 import { LostChangesNotice } from './lost-changes';
 import { replacedSentence, type ReplacedValue } from '../../ui/replaced-notice';
+import { problemPanel } from '../../ui/alert';
 
 export const exportFileName = (date = new Date()) => `chloe-unsynced-changes-${fileTimestamp(date)}.json`;
 
@@ -57,16 +58,7 @@ const styles = {
     '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
   }),
   note: css({ fontSize: 'sm', color: 'fg.muted' }),
-  problem: css({
-    display: 'grid',
-    gap: '2',
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    fontSize: 'sm',
-  }),
+  problem: problemPanel,
   problemText: css({ color: 'danger.hover', overflowWrap: 'anywhere' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
   review: css({ display: 'grid', gap: '2', fontSize: 'sm', overflowWrap: 'anywhere' }),

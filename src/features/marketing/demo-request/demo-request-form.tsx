@@ -10,22 +10,14 @@ import {
   type DemoRequestField,
 } from './demo-request-schema';
 import { useDemoRequestForm, type DemoRequestRestore } from './use-demo-request-form';
+import { alertBox } from '../../../ui/alert';
 
 const styles = {
   form: css({ display: 'grid', gap: '4' }),
   // Lays out as if absent: the fields stay the form's grid items.
   fieldset: css({ display: 'contents' }),
   pair: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } }),
-  alert: css({
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    color: 'danger.hover',
-    fontSize: 'sm',
-    overflowWrap: 'anywhere',
-  }),
+  alert: alertBox,
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' }),
 };
 
