@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { lostSentence, type LostChanges } from '../../lib/changes-lost';
 import { requestPersistentStorage } from '../../lib/storage';
@@ -18,18 +18,13 @@ const KEEP_ANSWER = {
 } as const;
 
 /**
- * In Sync details: changes the browser removed before they were sent, said plainly, with what
- * keeps it from happening again (persistent storage: asked here, as browsers grant it to a
- * person's request or an installed app) and a way to say it has been read.
+ * Asks the browser to keep this site's data (persistent storage: browsers grant it to a person's
+ * request or an installed app), and says what it answered and how else to get it.
  */
-export function LostChangesNotice({ lost, onRead }: { lost: LostChanges; onRead: () => void }) {
+export function KeepDataAsk({ children }: { children?: ReactNode }) {
   const [answer, setAnswer] = useState<keyof typeof KEEP_ANSWER | null>(null);
   return (
-    <div className={styles.box} role="alert">
-      <p>
-        <strong>{lostSentence(lost)}</strong> The browser removed this site’s stored data before they reached the
-        server, so they cannot be sent. Anything you type from now on is kept and sent as usual.
-      </p>
+    <>
       {answer ? <p>{KEEP_ANSWER[answer]}</p> : null}
       <div className={styles.actions}>
         <Button
@@ -39,10 +34,28 @@ export function LostChangesNotice({ lost, onRead }: { lost: LostChanges; onRead:
         >
           Ask the browser to keep Chloe’s data
         </Button>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/**
+ * In Sync details: changes the browser removed before they were sent, said plainly, with what
+ * keeps it from happening again and a way to say it has been read.
+ */
+export function LostChangesNotice({ lost, onRead }: { lost: LostChanges; onRead: () => void }) {
+  return (
+    <div className={styles.box} role="alert">
+      <p>
+        <strong>{lostSentence(lost)}</strong> The browser removed this site’s stored data before they reached the
+        server, so they cannot be sent. Anything you type from now on is kept and sent as usual.
+      </p>
+      <KeepDataAsk>
         <Button variant="secondary" size="sm" onClick={onRead}>
           I understand
         </Button>
-      </div>
+      </KeepDataAsk>
     </div>
   );
 }

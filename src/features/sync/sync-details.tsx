@@ -11,7 +11,7 @@ import { formatBytes, formatClock } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
 import { closeButton } from '../../ui/overlay';
-import { LostChangesNotice } from './lost-changes';
+import { KeepDataAsk, LostChangesNotice } from './lost-changes';
 import { replacedSentence, type ReplacedValue } from '../../ui/replaced-notice';
 import { problemPanel } from '../../ui/alert';
 
@@ -58,6 +58,7 @@ const styles = {
     '& dd': { fontWeight: 'medium', overflowWrap: 'anywhere' },
   }),
   note: css({ fontSize: 'sm', color: 'fg.muted' }),
+  keep: css({ display: 'grid', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
   problem: problemPanel,
   problemText: css({ color: 'danger.hover', overflowWrap: 'anywhere' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
@@ -121,10 +122,13 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
               </p>
             ) : null}
             {storage?.persisted === false ? (
-              <p className={styles.note}>
-                The browser may clear data stored here when space runs low. Changes that have synced are safe on the
-                server.
-              </p>
+              <div className={styles.keep}>
+                <p>
+                  The browser may clear data stored here when space runs low, or after a week unused (Safari). Changes
+                  that have synced are safe on the server; changes waiting here are not.
+                </p>
+                <KeepDataAsk />
+              </div>
             ) : null}
             {status.lost ? <LostChangesNotice lost={status.lost} onRead={status.readLost} /> : null}
             {shown.kind === 'stalled' || error ? (

@@ -169,6 +169,19 @@ describe('SyncStatus', () => {
     expect(details.textContent).toContain('Persistent storageNot granted');
     expect(details.textContent).toContain('Stored on this device0 B');
     expect(details.textContent).toContain('The browser may clear data stored here');
+    // It can be asked from here, before anything is lost, and says how else to keep the data.
+    const persist = vi.fn(() => Promise.resolve(false));
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { persisted: () => Promise.resolve(false), persist },
+    });
+    try {
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Ask the browser to keep Chloe’s data' }));
+      expect(await screen.findByText(/The browser did not agree\. Installing Chloe as an app/)).toBeTruthy();
+      expect(persist).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
     unmount();
 
     render(<SyncStatus status={status({ storage: null })} />);
