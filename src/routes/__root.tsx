@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import type { UserData } from '../data/user-data';
 import type { AuthRouterContext } from '../features/auth/guards';
@@ -8,6 +8,7 @@ import { InstallPrompt } from '../features/pwa/install-prompt';
 import { OfflineBanner } from '../features/pwa/offline-banner';
 import { OfflineReadyNote } from '../features/pwa/offline-ready-note';
 import { VoiceCallBar } from '../features/voice/voice-call-bar';
+import { useVoiceContextLoader } from '../features/voice/use-context-loader';
 import { VoiceProvider } from '../features/voice/voice-session';
 import { useHydrated } from '../lib/hydrated';
 import { personaForPath } from '../lib/personas';
@@ -38,11 +39,7 @@ function RootLayout() {
   const hydrated = useHydrated();
   const name: unknown = session.user?.user_metadata['full_name'];
   const userName = typeof name === 'string' && name.trim() ? name.trim() : null;
-  // Read when a call starts: the email log's reader comes with it, not with the first page.
-  const loadContext = useCallback(
-    async () => (await import('../features/voice/read-context')).readVoiceContext(userData, userName),
-    [userData, userName],
-  );
+  const loadContext = useVoiceContextLoader(userData, session.status === 'signed-in', userName);
   return (
     <VoiceProvider
       persona={personaForPath(pathname)}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import type { UserData } from '../../data/user-data';
+import { closeLocalData, localUserData } from '../../testing/local-data';
+import { CONTEXT_WAIT_MS, useVoiceContextLoader } from './use-context-loader';
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await closeLocalData();
+});
+
+async function withProperty() {
+  const data = await localUserData();
+  await data.db.saved_properties.insert({
+    id: crypto.randomUUID(),
+    user_id: data.userId,
+    title: '2 bed flat, Clapham',
+    key_features: [],
+    created_at: new Date().toISOString(),
+  });
+  return data;
+}
+
+describe('the voice context of a call started as the page opens', () => {
+  it('waits for the user’s database to open, then reads their saved property', async () => {
+    const data = await withProperty();
+    const { result, rerender } = renderHook(({ open }) => useVoiceContextLoader(open, true, 'Ann'), {
+      initialProps: { open: null as UserData | null },
+    });
+    const context = result.current();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      rerender({ open: data });
+    });
+    expect((await context).latestSavedProperty).toBe('2 bed flat, Clapham');
+  });
+
+  it('does not wait when nobody is signed in, nor for ever when the database never opens', async () => {
+    const { result: guest } = renderHook(() => useVoiceContextLoader(null, false, null));
+    expect((await guest.current()).latestSavedProperty).toBe('');
+
+    const { result } = renderHook(() => useVoiceContextLoader(null, true, 'Ann'));
+    vi.useFakeTimers();
+    const context = result.current();
+    await vi.advanceTimersByTimeAsync(CONTEXT_WAIT_MS);
+    expect((await context).latestSavedProperty).toBe('');
+  });
+});
