@@ -9,6 +9,12 @@ import type { WriteQueue } from './write-queue';
 
 const noop = () => () => {};
 
+/** What a status is drawn from: a database's replication and its writes (a full device fails them). */
+export interface SyncSource {
+  engine: SyncEngine;
+  writes: WriteQueue;
+}
+
 export interface SyncStatusView extends SyncStatus {
   retry: () => void;
   exportUnsynced: () => Promise<string>;

@@ -1,7 +1,8 @@
 // A device whose storage is full: typing says so in words, the status stops saying 'synced', and
 // once space is back the next change is saved and sent.
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { signUp, test } from './fixtures';
+import { signUp, sql, test } from './fixtures';
 import { stepHeading } from './subscription-steps';
 
 const FULL =
@@ -58,4 +59,33 @@ test('a full device: the words say so, the status is not synced, and space back 
   await name.pressSequentially(' King');
   await expect(status).toHaveText('All changes synced', { timeout: 15_000 });
   await expect(name).toHaveValue('Ada Lovelace King');
+});
+
+test('a full device on an assessment link: its status says so too, and space back saves and sends', async ({
+  page,
+}) => {
+  const token = `Q${randomUUID().replace(/-/g, '')}`;
+  await sql(`insert into agent_assessments (token) values ($1)`, [token]);
+  await page.goto(`/agent-assessment/${token}`);
+  const answer = page.getByLabel(/^Agency Name/);
+  await expect(answer).toBeVisible({ timeout: 20_000 });
+  const status = page.locator('[data-sync-kind]').getByRole('status');
+  await expect(status).toHaveText('All changes synced', { timeout: 15_000 });
+
+  const freeSpace = await fillStorage(page);
+  await answer.pressSequentially('Harbour');
+  await expect(status).toContainText(FULL, { timeout: 15_000 });
+  await expect(status).not.toContainText('All changes synced');
+  await expect(answer).toHaveValue('Harbour');
+
+  await freeSpace();
+  await answer.pressSequentially(' Homes');
+  await expect(status).toHaveText('All changes synced', { timeout: 15_000 });
+  await expect
+    .poll(
+      async () =>
+        (await sql<{ name: string }>('select agency_name as name from agent_assessments where token = $1', [token]))[0]
+          ?.name,
+    )
+    .toBe('Harbour Homes');
 });

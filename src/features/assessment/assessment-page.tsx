@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useAssessmentData, type AssessmentData } from '../../data/assessment-data';
 import { refusalMessage, rowRefusalMessage, useRefusal } from '../../data/refusals';
-import type { SyncEngine } from '../../sync/engine';
+import type { SyncSource } from '../../data/use-sync-status';
 import { createAssessmentClient } from '../../lib/assessment-client';
 import { needsConnection, useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
@@ -51,7 +51,8 @@ export function AssessmentPage({
   stepInAddress,
 }: {
   token: string;
-  syncStatus: (engine: SyncEngine) => ReactNode;
+  /** The status of the link's data (its replication and its writes). */
+  syncStatus: (source: SyncSource) => ReactNode;
   /** The route's ?step= (Back and Forward move between steps). */
   stepInAddress?: StepInAddress;
 }) {
@@ -110,11 +111,11 @@ export function AssessmentPage({
               </span>
             </div>
           )}
-          {syncStatus(data.engine)}
+          {syncStatus(data)}
           <AnswersView answers={doc} headingLevel={2} />
         </>
       ) : (
-        <AssessmentWizard data={data} doc={doc} syncStatus={syncStatus(data.engine)} stepInAddress={stepInAddress} />
+        <AssessmentWizard data={data} doc={doc} syncStatus={syncStatus(data)} stepInAddress={stepInAddress} />
       )}
     </AssessmentFrame>
   );

@@ -28,7 +28,7 @@ export const Route = createFileRoute('/agent-assessment/$token')({
       <AssessmentPage
         key={token}
         token={token}
-        syncStatus={(engine) => <SyncStatusConnector engine={engine} />}
+        syncStatus={(source) => <SyncStatusConnector source={source} />}
         stepInAddress={{ asked: step, go }}
       />
     );
