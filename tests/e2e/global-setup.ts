@@ -2,6 +2,7 @@ import path from 'node:path';
 import { appEnv, buildApp, startPreview } from '../app-fixture';
 import { freePort } from '../../supabase/local/stack/process.mjs';
 import { startTestStack } from '../stack-fixture';
+import { serveFaults } from './stack-faults';
 
 const outDir = path.resolve(import.meta.dirname, '../../dist-e2e');
 
@@ -11,7 +12,10 @@ export default async function globalSetup() {
   const appPort = await freePort();
   const stack = await startTestStack({ appOrigins: [`http://localhost:${appPort}`] });
   let preview: Awaited<ReturnType<typeof startPreview>> | undefined;
+  let faults: Awaited<ReturnType<typeof serveFaults>> | undefined;
   try {
+    faults = await serveFaults(stack.faults);
+    process.env.E2E_FAULTS_URL = faults.url;
     // The app names the extension by the id its committed key gives it (extension/manifest.mjs).
     const env = appEnv(stack.info);
     await buildApp(env, outDir);
@@ -29,11 +33,13 @@ export default async function globalSetup() {
     process.env.E2E_GOOGLE_URL = stack.info.googleUrl;
   } catch (error) {
     await preview?.stop();
+    await faults?.stop();
     await stack.stop();
     throw error;
   }
   return async () => {
     await preview?.stop();
+    await faults?.stop();
     await stack.stop();
   };
 }
