@@ -48,6 +48,25 @@ const logged = async (data: UserData) =>
   }));
 
 describe('a change kept as the page went', () => {
+  it('stays kept when the device is full as the database opens, and is written once there is space', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'Ada');
+    keptName(data, doc.id, 'Ada Lovelace', 'Ada');
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    // The browser refuses the next write to the drafts' store, as a full disk does.
+    vi.spyOn(data.db.share_subscriptions.storageInstance, 'bulkWrite').mockRejectedValueOnce(full);
+    await writeKeptChanges(data);
+    // Opening goes on; the status is told why (the write queue's failure); the change is kept.
+    expect(data.writes.failure).toBe(full);
+    expect(hasKeptChanges(data.db.name)).toBe(true);
+    expect((await stored(data, doc.id)).subscriber_name).toBe('Ada');
+
+    await writeKeptChanges(data);
+    expect((await stored(data, doc.id)).subscriber_name).toBe('Ada Lovelace');
+    expect(hasKeptChanges(data.db.name)).toBe(false);
+    expect(data.writes.failure).toBeNull();
+  });
+
   it('is written when the database opens again, as the form would have written it', async () => {
     const data = await localUserData();
     trackWrites(data);

@@ -12,6 +12,7 @@ import type { Doc, LostValue } from '../sync/merge';
 import type { Outbox } from '../sync/outbox';
 import { rulesOf, type SyncRules } from '../sync/rules';
 import { compareAndSet } from './form-write';
+import type { WriteQueue } from './write-queue';
 import type { Fields } from './form-machine';
 
 /** A change kept as its page went: what was typed over what was stored. */
@@ -93,18 +94,23 @@ interface Local {
   outbox: Pick<Outbox, 'noteSent' | 'noteMadeFrom'>;
   conflictLog: Pick<ConflictLog, 'keep'>;
   rules: SyncRules;
+  writes: Pick<WriteQueue, 'run'>;
 }
 
 /** Takes in what was kept as pages went and is not in the database, then forgets it. */
 export async function writeKeptChanges(local: Local): Promise<void> {
   const kept = read(local.db.name);
   if (kept.length === 0) return;
+  // Forgotten first, so that another tab does not take the same change in too.
   forgetKeptChanges(local.db.name);
   // Each collection keeps its own document type; a kept change needs only the common part.
   const collections = local.db.collections as Partial<Record<string, RxCollection<Fields & { id: string }>>>;
   for (const change of kept) {
     const collection = collections[change.table];
-    if (collection) await takeIn(local, collection, change);
+    if (!collection) continue;
+    // As the forms write: a failure (a full device) is the sync status's to say. The change is
+    // kept again for the next try, and the database opens all the same, to be read.
+    await local.writes.run(() => takeIn(local, collection, change)).catch(() => keepChange(local.db.name, change));
   }
 }
 

@@ -1,0 +1,62 @@
+// A device whose disk is full for real: a profile on an 80 MB disk, its quota filled by another
+// database (tests/e2e/small-disk.ts). Beside full-device.spec (which makes every IndexedDB write
+// refuse), this is the browser's own QuotaExceededError, in every store the app writes to.
+import { expect } from '@playwright/test';
+import { signUp, sql, test } from './fixtures';
+import { fillQuota, freeQuota, smallDiskBrowser } from './small-disk';
+import { stepHeading } from './subscription-steps';
+
+const FULL =
+  "This device's storage is full, so this could not be saved on it. Free some space on the device, then try again.";
+
+const subscriberName = async (email: string) =>
+  (
+    await sql<{ name: string | null }>(
+      `select s.subscriber_name as name from share_subscriptions s join auth.users u on u.id = s.user_id
+        where u.email = $1 and s.status = 'draft'`,
+      [email],
+    )
+  )[0]?.name ?? null;
+
+test('a disk full for real: typing says so, a reload opens with the words, what was typed is sent, space back keeps it', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const device = await smallDiskBrowser(baseURL);
+  try {
+    const { page } = device;
+    const email = await signUp(page);
+    await page.goto('/shareholder/subscribe');
+    await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();
+    const status = page.locator('[data-sync-kind]').getByRole('status');
+    await expect(status).toHaveText('All changes synced', { timeout: 15_000 });
+
+    const filled = await fillQuota(page);
+    test.info().annotations.push({ type: 'quota filled (MB)', description: (filled / 2 ** 20).toFixed(1) });
+    const name = page.getByLabel('Full name');
+    await name.pressSequentially('Ada Lovelace');
+    await expect(status).toContainText(FULL, { timeout: 15_000 });
+    await expect(page.getByText(/QuotaExceeded/)).toHaveCount(0);
+    await expect(name).toHaveValue('Ada Lovelace');
+    // Not stored here, so not sent either: the form holds it.
+    expect(await subscriberName(email)).toBeNull();
+
+    // Reloaded while still full: the page opens (not 'Loading...' for ever) and says why, and what
+    // was typed went to the server as the page went (src/sync/page-going-push.ts).
+    await page.reload();
+    await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible({ timeout: 15_000 });
+    await expect(status).toContainText(FULL, { timeout: 15_000 });
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expect.poll(() => subscriberName(email), { timeout: 10_000 }).toBe('Ada Lovelace');
+
+    // Space back: the next opening writes what was kept, and the device agrees with the server.
+    await freeQuota(page);
+    await page.reload();
+    await expect(name).toHaveValue('Ada Lovelace', { timeout: 15_000 });
+    await expect(status).toHaveText('All changes synced', { timeout: 15_000 });
+    expect(await subscriberName(email)).toBe('Ada Lovelace');
+    expect(device.violations).toEqual([]);
+  } finally {
+    await device.close();
+  }
+});
