@@ -14,8 +14,14 @@ function draftForm() {
   const store: { doc: Fields | null } = { doc: null };
   const form: Fields = { name: null, email: PREFILLED };
   const keep = vi.fn(() => Promise.resolve());
-  // Only what the controller reaches of the device's data (no outbox, engine or database here).
-  const local = { writes: new WriteQueue(), conflictLog: { keep } } as unknown as SyncedDocument['local'];
+  const pageGoingPush = vi.fn((_table: string, _states: unknown[]) => true);
+  // Only what the controller reaches of the device's data (no outbox or database here).
+  const local = {
+    writes: new WriteQueue(),
+    conflictLog: { keep, unstored: () => [] },
+    db: { name: 'form-sync-test' },
+    engine: { pageGoingPush },
+  } as unknown as SyncedDocument['local'];
   const document: SyncedDocument = {
     table: 'share_subscriptions',
     id: 'draft',
@@ -41,7 +47,7 @@ function draftForm() {
     onWriteError: () => undefined,
     storedField: (name) => name,
   };
-  return { store, form, keep, sync: new FormSync({ document, initial: null, view }) };
+  return { store, form, keep, pageGoingPush, sync: new FormSync({ document, initial: null, view }) };
 }
 
 let dispose: (() => void) | undefined;
@@ -64,5 +70,26 @@ describe('a form whose first change makes its document', () => {
     await sync.flush();
     expect(store.doc?.email).toBe('ada@example.test');
     expect(keep).not.toHaveBeenCalled();
+  });
+});
+
+describe('a form whose page goes', () => {
+  it('sends what it wrote though the outbox has not yet said a change waits; once it has spoken, its word stands', async () => {
+    const { form, pageGoingPush, sync } = draftForm();
+    dispose = () => sync.dispose();
+    form.name = 'Ada Lovelace';
+    sync.typed();
+    await sync.flush();
+    // Written, so not 'typed and unwritten'; the outbox's word (an observable, after the write) is late.
+    sync.pageGoes();
+    expect(pageGoingPush).toHaveBeenCalledTimes(1);
+    expect(pageGoingPush.mock.calls[0]).toMatchObject([
+      'share_subscriptions',
+      [{ doc: { name: 'Ada Lovelace' }, waiting: true }],
+    ]);
+    pageGoingPush.mockClear();
+    sync.outboxSays(false);
+    sync.pageGoes();
+    expect(pageGoingPush).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,7 @@
-// A synced form's controller: it holds the form's state machine (form-machine.ts), feeds it the
-// events the hook passes on (typing, a stored change, time), and carries out what it asks:
-// writes through the document's write queue, values put in the form, values kept in the conflict
-// log, and, as the page goes, the change kept and sent (page-going.ts). Plain TypeScript: the
-// hook (synced-form.ts) only wires events to it.
+// A synced form's controller: it holds the form's state machine (form-machine.ts), feeds it the events the hook
+// passes on (typing, a stored change, time), and carries out what it asks: writes through the document's write
+// queue, values put in the form, values kept in the conflict log, and, as the page goes, the change kept and sent
+// (page-going.ts). Plain TypeScript: the hook (synced-form.ts) only wires events to it.
 import {
   keyed,
   open,
@@ -18,6 +17,8 @@ import {
 } from './form-machine';
 import {
   compareAndSet,
+  pickHeld,
+  pickTyped,
   startWrite,
   withoutHeld,
   wrote,
@@ -60,6 +61,7 @@ export class FormSync {
   #showing = false;
   /** The document has a change waiting to be sent (its outbox entry): a page that goes sends it. */
   waiting = false;
+  #wrote = false; // A write landed and the outbox has not spoken since: its word comes after it.
   readonly #madeFrom: Fields;
 
   /** The form, as it last rendered. */
@@ -72,6 +74,11 @@ export class FormSync {
     const values = view.read(initial ?? {});
     this.#state = open(document.fields, document.listFields, initial, values, crypto.randomUUID());
     this.#madeFrom = { ...values };
+  }
+
+  outboxSays(waiting: boolean) {
+    this.waiting = waiting;
+    this.#wrote = false;
   }
 
   /** The form rendered again: its callbacks and mappings as they are now. */
@@ -196,6 +203,7 @@ export class FormSync {
         const outcome = await this.#write(write);
         // The state as it is now: stored changes may have come while the write was under way.
         this.#apply(wrote(this.#state, write, outcome, Date.now()));
+        this.#wrote = true;
       } catch (error) {
         this.#state = writeFailed(this.#state, write);
         throw error;
@@ -249,11 +257,12 @@ export class FormSync {
     const held = pickHeld(this.#state);
     const changed = { ...typedHere, ...held };
     const lost = document.local.conflictLog.unstored(document.table, document.id);
-    if (Object.keys(changed).length === 0 && lost.length === 0 && !this.waiting) return;
+    const waiting = this.waiting || this.#wrote;
+    if (Object.keys(changed).length === 0 && lost.length === 0 && !waiting) return;
     const stored = this.#state.stored;
     const doc = { ...(stored ?? document.make?.(this.#read()) ?? {}), ...typedHere, id: document.id };
     const typedAny = Object.keys(typedHere).length > 0;
-    const send = typedAny || this.waiting;
+    const send = typedAny || waiting;
     // Kept first: sent and not kept, this device's older state could later be pushed over it.
     const kept = keepChange(document.local.db.name, {
       table: document.table,
@@ -268,7 +277,7 @@ export class FormSync {
     });
     // Not sent when what was typed could not be kept: it may not be pushed over later.
     if (send && (kept || !typedAny)) {
-      document.local.engine.pageGoingPush(document.table, [{ doc, stored, waiting: this.waiting || !stored }]);
+      document.local.engine.pageGoingPush(document.table, [{ doc, stored, waiting: waiting || !stored }]);
     }
     void this.flush().catch(() => undefined);
   }
@@ -282,17 +291,4 @@ export class FormSync {
     for (const effect of effects) if (effect.kind === 'keep') this.#do(effect);
     if (this.#scheduled) void this.flush().catch((e: unknown) => this.view.onWriteError(e));
   }
-}
-
-/** The values typed in bursts that lost to a value stored first: held back, never written. */
-function pickHeld(state: FormState): Fields {
-  const held = Object.entries(state.typing).filter(([, burst]) => burst.lostTo != null);
-  return Object.fromEntries(held.map(([f]) => [f, state.values[f] ?? null]));
-}
-
-/** The values typed and not known to be stored: pending, or handed to a write not seen stored. */
-function pickTyped(state: FormState): Fields {
-  const held = (f: string) => state.typing[f]?.lostTo != null;
-  const fields = [...state.pending, ...Object.keys(state.writing)].filter((f) => !held(f));
-  return Object.fromEntries(fields.map((f) => [f, state.values[f] ?? null]));
 }

@@ -161,3 +161,16 @@ export function writeFailed(state: FormState, request: WriteRequest): FormState 
   const fields = Object.keys(request.edited).filter((f) => same(state.values[f], request.edited[f]));
   return { ...state, pending: [...new Set([...state.pending, ...fields])], writing: settleWriting(state, request) };
 }
+
+/** The values typed in bursts that lost to a value stored first: held back, never written. */
+export function pickHeld(state: FormState): Fields {
+  const held = Object.entries(state.typing).filter(([, burst]) => burst.lostTo != null);
+  return Object.fromEntries(held.map(([f]) => [f, state.values[f] ?? null]));
+}
+
+/** The values typed and not known to be stored: pending, or handed to a write not seen stored. */
+export function pickTyped(state: FormState): Fields {
+  const held = (f: string) => state.typing[f]?.lostTo != null;
+  const fields = [...state.pending, ...Object.keys(state.writing)].filter((f) => !held(f));
+  return Object.fromEntries(fields.map((f) => [f, state.values[f] ?? null]));
+}

@@ -129,7 +129,7 @@ function wireForm<V>(sync: FormSync, synced: SyncedDocument, form: FormLike<V>) 
   const subs = [
     form.store.subscribe(() => sync.typed()),
     synced.watch().subscribe((doc) => doc && sync.storedChanged(doc)),
-    synced.local.outbox.watch(synced.table, synced.id).subscribe((entry) => (sync.waiting = entry !== null)),
+    synced.local.outbox.watch(synced.table, synced.id).subscribe((entry) => sync.outboxSays(entry !== null)),
   ];
   const pageGoes = () => sync.pageGoes();
   window.addEventListener('pagehide', pageGoes);
