@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Fields } from './form-machine';
 import { FormSync, type FormView } from './form-sync';
 import type { SyncedDocument } from './synced-document';
+import { UNSTORED_PUSH_MS } from './unstored-push';
 import { WriteQueue } from './write-queue';
 
 const PREFILLED = 'account@example.test';
@@ -15,12 +16,13 @@ function draftForm() {
   const form: Fields = { name: null, email: PREFILLED };
   const keep = vi.fn(() => Promise.resolve());
   const pageGoingPush = vi.fn((_table: string, _states: unknown[]) => true);
+  const pushUnstored = vi.fn((_table: string, _states: unknown[]) => true);
   // Only what the controller reaches of the device's data (no outbox or database here).
   const local = {
     writes: new WriteQueue(),
     conflictLog: { keep, unstored: () => [] },
     db: { name: 'form-sync-test' },
-    engine: { pageGoingPush },
+    engine: { pageGoingPush, pushUnstored },
   } as unknown as SyncedDocument['local'];
   const document: SyncedDocument = {
     table: 'share_subscriptions',
@@ -47,7 +49,15 @@ function draftForm() {
     onWriteError: () => undefined,
     storedField: (name) => name,
   };
-  return { store, form, keep, pageGoingPush, sync: new FormSync({ document, initial: null, view }) };
+  return {
+    store,
+    form,
+    keep,
+    pageGoingPush,
+    pushUnstored,
+    document,
+    sync: new FormSync({ document, initial: null, view }),
+  };
 }
 
 let dispose: (() => void) | undefined;
@@ -91,5 +101,37 @@ describe('a form whose page goes', () => {
     sync.outboxSays(false);
     sync.pageGoes();
     expect(pageGoingPush).not.toHaveBeenCalled();
+  });
+});
+
+describe('a form on a device that cannot store it (a full disk)', () => {
+  it('keeps what was typed and sends it to the server all the same, once for the keys of a second', async () => {
+    const { form, document, pushUnstored, store, sync } = draftForm();
+    dispose = () => sync.dispose();
+    form.name = 'Ada';
+    sync.typed();
+    await sync.flush();
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    document.write = () => Promise.reject(full);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      for (const name of ['Ada L', 'Ada Love', 'Ada Lovelace']) {
+        form.name = name;
+        sync.typed();
+        await expect(sync.flush()).rejects.toBe(full);
+      }
+      expect(pushUnstored).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(UNSTORED_PUSH_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(pushUnstored).toHaveBeenCalledTimes(1);
+    expect(pushUnstored.mock.calls[0]).toMatchObject([
+      'share_subscriptions',
+      [{ doc: { id: 'draft', name: 'Ada Lovelace', email: PREFILLED }, waiting: true }],
+    ]);
+    // Not stored, still held: the next write that can be made makes it.
+    expect(store.doc).toMatchObject({ name: 'Ada' });
+    expect(sync.unwritten()).toBe(true);
   });
 });

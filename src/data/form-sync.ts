@@ -30,28 +30,11 @@ import { asError } from '../lib/errors';
 import type { ReplacedBy } from '../sync/conflict-log';
 import { keepChange } from './page-going';
 import { putBack } from './form-put-back';
+import { unstoredPush } from './unstored-push';
+import type { FormSyncOptions, FormView } from './form-view';
 import type { SyncedDocument } from './synced-document';
 
-/** How the controller reaches the form: replaced as the form's component renders again. */
-export interface FormView {
-  /** The form's values as stored values, now (`stored`: what is stored, for input that cannot be). */
-  read: (stored: Fields) => Fields;
-  /** Puts stored values in the form's fields (stored values, by stored field). */
-  show: (values: Fields) => void;
-  /** Stored fields whose input cannot be stored as typed: they keep what was typed. */
-  keepTyped: () => readonly string[];
-  /** A write failed: say so (what was typed stays in the form, and is written with the next change). */
-  onWriteError: (error: unknown) => void;
-  /** The stored field a form field (by its input's name) shows, if any. */
-  storedField: (formFieldName: string) => string | undefined;
-}
-
-export interface FormSyncOptions {
-  document: SyncedDocument;
-  /** The stored document when the form opened (null: the first change makes it). */
-  initial: Fields | null;
-  view: FormView;
-}
+export type { FormView } from './form-view';
 
 export class FormSync {
   #state: FormState;
@@ -61,6 +44,11 @@ export class FormSync {
   #showing = false;
   /** The document has a change waiting to be sent (its outbox entry): a page that goes sends it. */
   waiting = false;
+  // The device refused a write (a full disk): what the form holds goes to the server all the same.
+  readonly #sendUnstored = unstoredPush(() => {
+    const { stored, doc } = this.#holding(pickTyped(this.#state));
+    this.#document.local.engine.pushUnstored(this.#document.table, [{ doc, stored, waiting: true }]);
+  });
   #wrote = false; // A write landed and the outbox has not spoken since: its word comes after it.
   readonly #madeFrom: Fields;
 
@@ -206,6 +194,7 @@ export class FormSync {
         this.#wrote = true;
       } catch (error) {
         this.#state = writeFailed(this.#state, write);
+        this.#sendUnstored();
         throw error;
       }
     });
@@ -259,8 +248,7 @@ export class FormSync {
     const lost = document.local.conflictLog.unstored(document.table, document.id);
     const waiting = this.waiting || this.#wrote;
     if (Object.keys(changed).length === 0 && lost.length === 0 && !waiting) return;
-    const stored = this.#state.stored;
-    const doc = { ...(stored ?? document.make?.(this.#read()) ?? {}), ...typedHere, id: document.id };
+    const { stored, doc } = this.#holding(typedHere);
     const typedAny = Object.keys(typedHere).length > 0;
     const send = typedAny || waiting;
     // Kept first: sent and not kept, this device's older state could later be pushed over it.
@@ -280,6 +268,15 @@ export class FormSync {
       document.local.engine.pageGoingPush(document.table, [{ doc, stored, waiting: waiting || !stored }]);
     }
     void this.flush().catch(() => undefined);
+  }
+
+  /** The document as the form holds it: the stored one (or the one it makes) with `typed` over it. */
+  #holding(typed: Fields) {
+    const stored = this.#state.stored;
+    return {
+      stored,
+      doc: { ...(stored ?? this.#document.make?.(this.#read()) ?? {}), ...typed, id: this.#document.id },
+    };
   }
 
   /** The form goes (a route left): a burst still going ends now, so a value that lost is kept. */

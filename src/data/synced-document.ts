@@ -17,7 +17,7 @@ export interface SyncedDocument {
     outbox: Outbox;
     conflictLog: ConflictLog;
     writes: WriteQueue;
-    engine: Pick<SyncEngine, 'pageGoingPush'>;
+    engine: Pick<SyncEngine, 'pageGoingPush' | 'pushUnstored'>;
     db: { name: string };
   };
   /** The stored document, live (null: not on this device). */

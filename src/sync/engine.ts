@@ -11,7 +11,7 @@ import { listenForChanges } from './engine-events';
 import { exportUnsynced } from './export-unsynced';
 import { listenWhenLeading, type LiveTarget } from './live';
 import type { Outbox } from './outbox';
-import type { KeepaliveTarget, PageGoingState } from './page-going-push';
+import { sendNow, type KeepaliveTarget, type PageGoingState } from './page-going-push';
 import { probeServer } from './probe';
 import { replicateTable } from './replicate-table';
 import type { SyncDoc } from './rows';
@@ -94,6 +94,8 @@ export interface SyncEngine {
   conflictLog: Pick<ConflictLog, 'toReview$' | 'review'>;
   /** The page is going: sends these newest states of `table`'s documents if this tab may (then no other request). */
   pageGoingPush(table: string, states: readonly PageGoingState[]): boolean;
+  /** Sends these states as the page-going push does, and the page goes on: the device could not store them. */
+  pushUnstored(table: string, states: readonly PageGoingState[]): boolean;
   stop(): Promise<void>;
 }
 
@@ -183,14 +185,8 @@ export function startSync(options: StartSyncOptions): SyncEngine {
     awaitInitialSync: async () => void (await Promise.all(replications.map((r) => r.awaitInitialReplication()))),
     exportUnsynced: () => exportUnsynced(local.outbox, tables),
     conflictLog: local.conflictLog,
-    pageGoingPush: (table, states) => {
-      const sends = replications.flatMap((r, i) => (tables[i]?.name === table ? [r.pageGoingPush?.(states)] : []));
-      const ready = sends.filter((send): send is () => void => typeof send === 'function');
-      if (ready.length === 0) return false;
-      gone.go();
-      for (const send of ready) send();
-      return true;
-    },
+    pageGoingPush: (table, states) => sendNow(replications, tables, table, states, () => gone.go()),
+    pushUnstored: (table, states) => !gone.isGone() && sendNow(replications, tables, table, states),
     stop: async () => {
       // A route left right after typing (a link, Back): what waits is sent first, for a moment.
       // Not a page that went: its last push was its page-going one, and nothing may follow it.

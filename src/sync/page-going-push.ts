@@ -99,3 +99,22 @@ export function pageGoingPush(
       body,
     }).catch(() => undefined);
 }
+
+/**
+ * Sends `states` of `table`'s documents now, in one such request per replication of the table
+ * that may make one (`first`: done before, when one goes). False when none may.
+ */
+export function sendNow(
+  replications: readonly { pageGoingPush?: (states: readonly PageGoingState[]) => (() => void) | null }[],
+  tables: readonly { name: string }[],
+  table: string,
+  states: readonly PageGoingState[],
+  first?: () => void,
+): boolean {
+  const sends = replications.flatMap((r, i) => (tables[i]?.name === table ? [r.pageGoingPush?.(states)] : []));
+  const ready = sends.filter((send): send is () => void => typeof send === 'function');
+  if (ready.length === 0) return false;
+  first?.();
+  for (const send of ready) send();
+  return true;
+}

@@ -26,6 +26,7 @@ const idleEngine = (): SyncEngine => ({
   exportUnsynced: () => Promise.resolve('{}'),
   conflictLog: { toReview$: () => new BehaviorSubject([]), review: () => Promise.resolve() },
   pageGoingPush: () => false,
+  pushUnstored: () => false,
   stop: () => Promise.resolve(),
 });
 
