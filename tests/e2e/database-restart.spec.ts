@@ -2,21 +2,12 @@
 // words ('Database connection error. Retrying the connection.'). The status says it in the app's,
 // the change waits on the device, and it arrives once the database is back.
 import { expect } from '@playwright/test';
-import { signUp, sql, test } from './fixtures';
+import { signUp, test } from './fixtures';
 import { stackFault } from './stack-faults';
-import { stepHeading } from './subscription-steps';
+import { draftName, stepHeading } from './subscription-steps';
 
 const AWAY = 'The server is restarting. Your changes are kept on this device and sent when it is back.';
 const RAW = /Database (connection|client) error|Could not connect with the database|PGRST/;
-
-const subscriberName = async (email: string) =>
-  (
-    await sql<{ name: string | null }>(
-      `select s.subscriber_name as name from share_subscriptions s join auth.users u on u.id = s.user_id
-        where u.email = $1 and s.status = 'draft'`,
-      [email],
-    )
-  )[0]?.name ?? null;
 
 test('a Postgres restart: the status says so in words, the change waits, and arrives when it is back', async ({
   page,
@@ -42,5 +33,5 @@ test('a Postgres restart: the status says so in words, the change waits, and arr
     await stackFault('startPostgres');
   }
   await expect(status).toHaveText('All changes synced', { timeout: 30_000 });
-  await expect.poll(() => subscriberName(email), { timeout: 10_000 }).toBe('Grace Hopper');
+  await expect.poll(() => draftName(email), { timeout: 10_000 }).toBe('Grace Hopper');
 });

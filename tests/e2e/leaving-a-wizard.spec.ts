@@ -5,22 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
-import { stepHeading } from './subscription-steps';
+import { draftName, stepHeading } from './subscription-steps';
 
 // A link, or Back to another page of the app, keep the page and its replication going; another
 // address, Back out of the app and closing the tab end the page, and the replication with it (what
 // the form held is then kept and sent as the page goes: src/data/page-going.ts).
 type Leave = 'a link' | 'another address' | 'Back' | 'closing the tab';
-
-/** The typed name as Postgres has it (polled: replication sends it in the background). */
-const subscriberName = async (email: string) =>
-  (
-    await sql<{ name: string | null }>(
-      `select s.subscriber_name as name from share_subscriptions s join auth.users u on u.id = s.user_id
-        where u.email = $1 and s.status = 'draft'`,
-      [email],
-    )
-  )[0]?.name ?? null;
 
 const agencyName = async (token: string) =>
   (await sql<{ name: string | null }>('select agency_name as name from agent_assessments where token = $1', [token]))[0]
@@ -52,7 +42,7 @@ for (const way of ['a link', 'Back', 'closing the tab'] as const) {
     const after = await leave(page, way, () => page.getByRole('link', { name: /Back to Shareholder/ }).click());
     if (way !== 'closing the tab') await expect(after).toHaveURL(/\/shareholder$/);
     // On the server, with no Next and no 'Save & Continue Later'.
-    await expect.poll(() => subscriberName(email), { timeout: 10_000 }).toBe(typed);
+    await expect.poll(() => draftName(email), { timeout: 10_000 }).toBe(typed);
     test
       .info()
       .annotations.push({ type: 'typed → Postgres (ms, incl. leaving)', description: String(Date.now() - since) });

@@ -2,21 +2,12 @@
 // database (tests/e2e/small-disk.ts). Beside full-device.spec (which makes every IndexedDB write
 // refuse), this is the browser's own QuotaExceededError, in every store the app writes to.
 import { expect } from '@playwright/test';
-import { signUp, sql, test } from './fixtures';
+import { signUp, test } from './fixtures';
 import { fillQuota, freeQuota, smallDiskBrowser } from './small-disk';
-import { stepHeading } from './subscription-steps';
+import { draftName, stepHeading } from './subscription-steps';
 
 const FULL =
   "This device's storage is full, so this could not be saved on it. Free some space on the device, then try again.";
-
-const subscriberName = async (email: string) =>
-  (
-    await sql<{ name: string | null }>(
-      `select s.subscriber_name as name from share_subscriptions s join auth.users u on u.id = s.user_id
-        where u.email = $1 and s.status = 'draft'`,
-      [email],
-    )
-  )[0]?.name ?? null;
 
 test('a disk full for real: typing says so and is sent all the same, a reload opens with the words, space back keeps it', async ({
   baseURL,
@@ -39,9 +30,9 @@ test('a disk full for real: typing says so and is sent all the same, a reload op
     await expect(page.getByText(/QuotaExceeded/)).toHaveCount(0);
     await expect(name).toHaveValue('Ada Lovelace');
     // Not stored here, yet sent all the same (src/data/unstored-push.ts), with the page still open.
-    await expect.poll(() => subscriberName(email), { timeout: 10_000 }).toBe('Ada Lovelace');
+    await expect.poll(() => draftName(email), { timeout: 10_000 }).toBe('Ada Lovelace');
     await name.pressSequentially(' King');
-    await expect.poll(() => subscriberName(email), { timeout: 10_000 }).toBe('Ada Lovelace King');
+    await expect.poll(() => draftName(email), { timeout: 10_000 }).toBe('Ada Lovelace King');
 
     // Reloaded while still full: the page opens (not 'Loading...' for ever) and says why.
     await page.reload();
@@ -54,7 +45,7 @@ test('a disk full for real: typing says so and is sent all the same, a reload op
     await page.reload();
     await expect(name).toHaveValue('Ada Lovelace King', { timeout: 15_000 });
     await expect(status).toHaveText('All changes synced', { timeout: 15_000 });
-    expect(await subscriberName(email)).toBe('Ada Lovelace King');
+    expect(await draftName(email)).toBe('Ada Lovelace King');
     expect(device.violations).toEqual([]);
   } finally {
     await device.close();

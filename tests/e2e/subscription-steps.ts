@@ -1,5 +1,6 @@
 // The five steps of the share subscription, done as a person does them (shareholder.spec).
 import { expect, type Page } from '@playwright/test';
+import { sql } from './sql';
 
 export const stepHeading = (page: Page, n: number, title: string) => page.getByText(`Step ${n} of 5: ${title}`);
 
@@ -73,3 +74,13 @@ export async function completeSubscription(page: Page) {
   await page.getByRole('button', { name: 'Complete Subscription' }).click();
   await expect(page).toHaveURL(/\/shareholder\/dashboard$/);
 }
+
+/** The name on `email`'s draft as Postgres has it (null: no draft, or no name yet). */
+export const draftName = async (email: string) =>
+  (
+    await sql<{ name: string | null }>(
+      `select s.subscriber_name as name from share_subscriptions s join auth.users u on u.id = s.user_id
+        where u.email = $1 and s.status = 'draft'`,
+      [email],
+    )
+  )[0]?.name ?? null;
