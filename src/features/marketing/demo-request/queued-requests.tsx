@@ -9,6 +9,7 @@ import { demoRequestQueue } from './api/submit-demo-request';
 import { useQueuedDemoRequests } from './demo-request-sender';
 import type { DemoRequestRestore } from './use-demo-request-form';
 import { FIELD_LABELS, fieldOfConstraint, fromDemoRequestRow } from './demo-request-schema';
+import { problemPanel } from '../../../ui/alert';
 
 const styles = {
   root: css({ display: 'grid', gap: '3', _empty: { display: 'none' } }),
@@ -26,16 +27,7 @@ const styles = {
     fontSize: 'sm',
   }),
   count: css({ fontWeight: 'semibold' }),
-  refused: css({
-    display: 'grid',
-    gap: '3',
-    p: '3',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'danger.border',
-    bg: 'danger.subtle',
-    fontSize: 'sm',
-  }),
+  refused: problemPanel,
   title: css({ fontWeight: 'bold', fontSize: 'md' }),
   list: css({ display: 'grid', gap: '3' }),
   item: css({ display: 'grid', gap: '1.5', overflowWrap: 'anywhere' }),
