@@ -55,9 +55,63 @@ test('changes waiting in a database the browser removed are said lost, never syn
   // Sync details says why and how to keep it from happening; read, the header is plain again.
   await other.getByRole('button', { name: 'Sync details' }).click();
   const details = other.getByRole('dialog', { name: 'Sync details' });
-  await expect(details.getByRole('alert')).toContainText('The browser removed this site’s stored data');
-  await details.getByRole('button', { name: 'Ask the browser to keep Chloe’s data' }).click();
-  await expect(details.getByText(/The browser (will keep|did not agree)|This browser cannot be asked/)).toBeVisible();
-  await details.getByRole('button', { name: 'I understand' }).click();
+  const notice = details.getByRole('alert');
+  await expect(notice).toContainText('The browser removed this site’s stored data');
+  await notice.getByRole('button', { name: 'Ask the browser to keep Chloe’s data' }).click();
+  await expect(notice.getByText(/The browser (will keep|did not agree)|This browser cannot be asked/)).toBeVisible();
+  await notice.getByRole('button', { name: 'I understand' }).click();
   await expect(status(other)).toHaveText('All changes synced', { timeout: 15_000 });
+});
+
+test('with localStorage removed too, nothing on the device is left to tell: it asks to sign in, and Sync details offers to keep the data', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const email = await signUp(page);
+  const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
+  await sql('insert into saved_properties (id, user_id, title) values ($1, $2, $3)', [
+    randomUUID(),
+    user!.id,
+    '2 bed flat, Clapham',
+  ]);
+  await page.goto('/saved-properties');
+  await controlledByServiceWorker(page);
+  await expect.poll(() => heldOnDevice(page, 'saved_properties'), { timeout: 15_000 }).toBe(1);
+  await expect(status(page)).toHaveText('All changes synced');
+
+  // Before anything is lost, Sync details says what is at risk and asks the browser to keep it.
+  await page.getByRole('button', { name: 'Sync details' }).click();
+  const details = page.getByRole('dialog', { name: 'Sync details' });
+  await expect(details).toContainText('Not granted');
+  await expect(details).toContainText('changes waiting here are not');
+  await details.getByRole('button', { name: 'Ask the browser to keep Chloe’s data' }).click();
+  await expect(details.getByText(/The browser did not agree\. Installing Chloe as an app/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Offline, a removal waits; the tab closes; the browser removes everything the site stored.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Remove 2 bed flat, Clapham' }).click();
+  await expect(page.locator('header [data-sync-kind]')).toContainText('1 change waiting');
+  const other = await context.newPage();
+  await other.goto('/hire');
+  await page.close();
+  const cdp = await context.newCDPSession(other);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(other.url()).origin,
+    storageTypes: 'indexeddb,local_storage',
+  });
+  await cdp.detach();
+  await context.setOffline(false);
+
+  // The session went with localStorage: the page asks to sign in, and says nothing it cannot know.
+  await other.goto('/saved-properties');
+  await expect(other).toHaveURL(/\/auth\?redirect=%2Fsaved-properties$/);
+  await expect(other.locator('[data-sync-kind]')).toHaveCount(0);
+  // The removal never reached the server: the property is there, as the list will show it again.
+  const rows = await sql<{ n: number }>(
+    'select count(*)::int as n from saved_properties where user_id = $1 and not _deleted',
+    [user!.id],
+  );
+  expect(rows[0]!.n).toBe(1);
 });
