@@ -45,4 +45,22 @@ describe('the voice context of a call started as the page opens', () => {
     await vi.advanceTimersByTimeAsync(CONTEXT_WAIT_MS);
     expect((await context).latestSavedProperty).toBe('');
   });
+
+  it('waits for the page’s first pull, which brings what arrived since the last visit', async () => {
+    const data = await localUserData();
+    let pulled!: () => void;
+    vi.spyOn(data.engine, 'awaitInitialSync').mockReturnValue(new Promise<void>((r) => (pulled = r)));
+    const { result } = renderHook(() => useVoiceContextLoader(data, true, 'Ann'));
+    const context = result.current();
+    await new Promise((r) => setTimeout(r, 20));
+    await data.db.saved_properties.insert({
+      id: crypto.randomUUID(),
+      user_id: data.userId,
+      title: 'Pulled just now',
+      key_features: [],
+      created_at: new Date().toISOString(),
+    });
+    pulled();
+    expect((await context).latestSavedProperty).toBe('Pulled just now');
+  });
 });

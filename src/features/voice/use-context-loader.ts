@@ -8,8 +8,9 @@ export const CONTEXT_WAIT_MS = 5_000;
 /**
  * What a signed-in call is told of the user (saved properties, recent mail), read from the device
  * when the call starts. A call started as the page opens, before the user's database has, waits
- * for it (a bounded wait: a database that cannot open leaves the context empty) rather than
- * greeting the user as if they had saved nothing.
+ * for it and for its first pull (bounded waits: a database that cannot open leaves the context
+ * empty, and offline the device's copy is read) rather than greeting the user as if they had
+ * saved nothing.
  */
 export function useVoiceContextLoader(
   data: UserData | null,
@@ -20,6 +21,8 @@ export function useVoiceContextLoader(
   return useCallback(async () => {
     const { readVoiceContext } = await import('./read-context');
     const open = data ?? (signedIn ? await within(whenOpen(), CONTEXT_WAIT_MS) : null);
+    // The page's first pull brings what came since the device last synced (the mail Chloe names).
+    if (open) await within(open.engine.awaitInitialSync(), CONTEXT_WAIT_MS);
     return readVoiceContext(open, userName);
   }, [data, signedIn, userName, whenOpen]);
 }
