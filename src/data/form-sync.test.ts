@@ -134,4 +134,24 @@ describe('a form on a device that cannot store it (a full disk)', () => {
     expect(store.doc).toMatchObject({ name: 'Ada' });
     expect(sync.unwritten()).toBe(true);
   });
+
+  it('sends nothing for a write refused for another reason (a value the database does not take)', async () => {
+    const { form, document, pushUnstored, sync } = draftForm();
+    dispose = () => sync.dispose();
+    form.name = 'Ada';
+    sync.typed();
+    await sync.flush();
+    const refused = new Error('RxError (VD2): object does not match schema');
+    document.write = () => Promise.reject(refused);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      form.name = 'Ada Lovelace';
+      sync.typed();
+      await expect(sync.flush()).rejects.toBe(refused);
+      await vi.advanceTimersByTimeAsync(UNSTORED_PUSH_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(pushUnstored).not.toHaveBeenCalled();
+  });
 });

@@ -27,6 +27,7 @@ import {
   type WriteRequest,
 } from './form-write';
 import { asError } from '../lib/errors';
+import { isStorageFull } from '../lib/refusal-words';
 import type { ReplacedBy } from '../sync/conflict-log';
 import { keepChange } from './page-going';
 import { putBack } from './form-put-back';
@@ -191,10 +192,11 @@ export class FormSync {
         const outcome = await this.#write(write);
         // The state as it is now: stored changes may have come while the write was under way.
         this.#apply(wrote(this.#state, write, outcome, Date.now()));
-        this.#wrote = true;
+        this.#wrote ||= Object.keys(outcome.written).length > 0;
       } catch (error) {
         this.#state = writeFailed(this.#state, write);
-        this.#sendUnstored();
+        // A full disk only: a value the database refuses (its schema) is not sent either.
+        if (isStorageFull(error)) this.#sendUnstored();
         throw error;
       }
     });

@@ -48,6 +48,24 @@ const logged = async (data: UserData) =>
   }));
 
 describe('a change kept as the page went', () => {
+  it('kept again after a failed write, it goes under a newer change of the same document kept meanwhile', async () => {
+    const data = await localUserData();
+    const doc = await draft(data, 'Ada');
+    keptName(data, doc.id, 'Ada L', 'Ada');
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    vi.spyOn(data.db.share_subscriptions.storageInstance, 'bulkWrite').mockImplementationOnce(() => {
+      // Another tab's page goes while this write is under way, keeping a newer value.
+      keptName(data, doc.id, 'Ada Lovelace', 'Ada L');
+      return Promise.reject(full);
+    });
+    await writeKeptChanges(data);
+    const journal = JSON.parse(localStorage.getItem(`chloe-page-going:${data.db.name}`) ?? '[]') as {
+      changed: Record<string, unknown>;
+      base: Record<string, unknown>;
+    }[];
+    expect(journal).toMatchObject([{ changed: { subscriber_name: 'Ada Lovelace' }, base: { subscriber_name: 'Ada' } }]);
+  });
+
   it('stays kept when the device is full as the database opens, and is written once there is space', async () => {
     const data = await localUserData();
     const doc = await draft(data, 'Ada');

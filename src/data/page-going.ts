@@ -94,7 +94,7 @@ interface Local {
   outbox: Pick<Outbox, 'noteSent' | 'noteMadeFrom'>;
   conflictLog: Pick<ConflictLog, 'keep'>;
   rules: SyncRules;
-  writes: Pick<WriteQueue, 'run'>;
+  writes: Pick<WriteQueue, 'run' | 'failure'>;
 }
 
 /** Takes in what was kept as pages went and is not in the database, then forgets it. */
@@ -110,7 +110,24 @@ export async function writeKeptChanges(local: Local): Promise<void> {
     if (!collection) continue;
     // As the forms write: a failure (a full device) is the sync status's to say. The change is
     // kept again for the next try, and the database opens all the same, to be read.
-    await local.writes.run(() => takeIn(local, collection, change)).catch(() => keepChange(local.db.name, change));
+    await local.writes.run(() => takeIn(local, collection, change)).catch(() => keepUnder(local.db.name, change));
+  }
+}
+
+/** Keeps `older` again, under a change of the same document another page kept meanwhile. */
+function keepUnder(databaseName: string, older: KeptChange) {
+  const same = (c: KeptChange) => c.table === older.table && c.id === older.id;
+  const newer = read(databaseName).find(same);
+  if (newer) forgetKeptChange(databaseName, same);
+  keepChange(databaseName, older);
+  if (newer) keepChange(databaseName, newer);
+}
+
+function forgetKeptChange(databaseName: string, which: (c: KeptChange) => boolean) {
+  try {
+    globalThis.localStorage.setItem(keyOf(databaseName), JSON.stringify(read(databaseName).filter((c) => !which(c))));
+  } catch {
+    // Nothing could be kept either.
   }
 }
 
@@ -151,7 +168,10 @@ async function takeIn(local: Local, collection: RxCollection<Fields & { id: stri
 export function takeInOtherTabsChanges(local: Local): () => void {
   if (typeof window === 'undefined') return () => undefined;
   const onStorage = (event: StorageEvent) => {
-    if (event.key === keyOf(local.db.name) && event.newValue) void writeKeptChanges(local).catch(() => undefined);
+    // Not while this database's writes fail (a full disk): a change kept again would go back and
+    // forth between the tabs. The next opening, or the next page that goes, takes it in.
+    if (event.key !== keyOf(local.db.name) || !event.newValue || local.writes.failure !== null) return;
+    void writeKeptChanges(local).catch(() => undefined);
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

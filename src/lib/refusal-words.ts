@@ -162,8 +162,11 @@ export function errorWords(message: string): string {
   return message;
 }
 
+/** The device's storage refused a write for want of space (the DOMException, or RxDB's wrapping of it). */
+export const isStorageFull = (error: unknown): boolean =>
+  (typeof error === 'object' && error !== null && 'name' in error && error.name === 'QuotaExceededError') ||
+  STORAGE_FULL.test(errorMessage(error));
+
 /** Anything thrown, in the words errorWords gives (a full device's DOMException names itself). */
 export const failureWords = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'name' in error && error.name === 'QuotaExceededError'
-    ? FAILURE_WORDS.storageFull
-    : errorWords(errorMessage(error));
+  isStorageFull(error) ? FAILURE_WORDS.storageFull : errorWords(errorMessage(error));

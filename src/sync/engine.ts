@@ -186,7 +186,7 @@ export function startSync(options: StartSyncOptions): SyncEngine {
     exportUnsynced: () => exportUnsynced(local.outbox, tables),
     conflictLog: local.conflictLog,
     pageGoingPush: (table, states) => sendNow(replications, tables, table, states, () => gone.go()),
-    pushUnstored: (table, states) => !gone.isGone() && sendNow(replications, tables, table, states),
+    pushUnstored: (table, states) => !stopped && !gone.isGone() && sendNow(replications, tables, table, states),
     stop: async () => {
       // A route left right after typing (a link, Back): what waits is sent first, for a moment.
       // Not a page that went: its last push was its page-going one, and nothing may follow it.
