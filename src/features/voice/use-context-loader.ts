@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { firstPull } from '../../data/first-pull';
 import { useWhenOpen, type UserData } from '../../data/user-data';
 import type { VoiceContext } from './voice-context';
 
@@ -22,7 +23,7 @@ export function useVoiceContextLoader(
     const { readVoiceContext } = await import('./read-context');
     const open = data ?? (signedIn ? await within(whenOpen(), CONTEXT_WAIT_MS) : null);
     // The page's first pull brings what came since the device last synced (the mail Chloe names).
-    if (open) await within(open.engine.awaitInitialSync(), CONTEXT_WAIT_MS);
+    if (open) await firstPull(open);
     return readVoiceContext(open, userName);
   }, [data, signedIn, userName, whenOpen]);
 }
