@@ -12,6 +12,8 @@ import {
 } from './features/auth/session';
 import { useHydrated } from './lib/hydrated';
 import { useRevalidateOn } from './lib/revalidate';
+import { PageError } from './ui/page-error';
+import { QuietBoundary } from './ui/quiet-boundary';
 
 // The app's tree, the same in the browser (main.tsx) and at build time (prerender.tsx): a public
 // page's HTML is rendered from it, and the browser's first render must match it to hydrate.
@@ -25,6 +27,7 @@ export function createAppRouter(history?: RouterHistory) {
     // before it hydrates) the session is not known yet: what the first render shows, there and here.
     context: { session: LOADING, sessionKnown: new Promise<KnownSession>(() => {}), userData: null },
     defaultPreload: 'intent',
+    defaultErrorComponent: PageError,
     // In the browser only: at build time the router would write its restoring script into the HTML.
     scrollRestoration: !history,
   });
@@ -73,9 +76,11 @@ function HydratedMark() {
 function ClientToaster() {
   // Not in a page's HTML: the region is added once the browser has taken the page over.
   return useHydrated() ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <QuietBoundary what="The notifications">
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </QuietBoundary>
   ) : null;
 }
 

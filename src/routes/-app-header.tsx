@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSession } from '../features/auth/session';
+import { QuietBoundary } from '../ui/quiet-boundary';
 
 // The signed-in header's parts (sign-out, which can remove the local database; the sync status)
 // come with it, once somebody is signed in: a visitor's page loads none of them.
@@ -10,8 +11,10 @@ export function AppHeader() {
   const { status } = useSession();
   if (status !== 'signed-in') return null;
   return (
-    <Suspense fallback={null}>
-      <SignedInAppHeader />
-    </Suspense>
+    <QuietBoundary what="The signed-in header">
+      <Suspense fallback={null}>
+        <SignedInAppHeader />
+      </Suspense>
+    </QuietBoundary>
   );
 }

@@ -11,6 +11,7 @@ import { VoiceCallBar } from '../features/voice/voice-call-bar';
 import { useVoiceContextLoader } from '../features/voice/use-context-loader';
 import { VoiceProvider } from '../features/voice/voice-session';
 import { useHydrated } from '../lib/hydrated';
+import { QuietBoundary } from '../ui/quiet-boundary';
 import { personaForPath } from '../lib/personas';
 
 /** What guards and loaders read (main.tsx keeps it current and re-runs them when it changes). */
@@ -52,12 +53,22 @@ function RootLayout() {
       <OfflineBanner />
       {/* In the browser only (a page's HTML has no senders), once it has taken over the page. */}
       {hydrated && (
-        <Suspense fallback={null}>
+        <>
           {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
-          <DemoRequestSender />
+          <QuietBoundary what="Sending the demo requests kept on this device">
+            <Suspense fallback={null}>
+              <DemoRequestSender />
+            </Suspense>
+          </QuietBoundary>
           {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
-          {userData && <AutoReplySettingsSender data={userData} />}
-        </Suspense>
+          {userData && (
+            <QuietBoundary what="Sending the auto-reply settings kept on this device">
+              <Suspense fallback={null}>
+                <AutoReplySettingsSender data={userData} />
+              </Suspense>
+            </QuietBoundary>
+          )}
+        </>
       )}
       <InstallPrompt />
       <Outlet />

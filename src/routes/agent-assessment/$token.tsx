@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { ErrorComponent, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { ASSESSMENT_STEPS, assessmentTokenSchema } from '../../features/assessment/assessment';
 import { stepSearchSchema } from '../../lib/wizard-step';
 import { AssessmentPage, InvalidAssessmentLink } from '../../features/assessment/assessment-page';
+import { PageError } from '../../ui/page-error';
 import { SyncStatusConnector } from '../../features/sync/sync-status-connector';
 
 const isMalformedToken = (error: unknown) => error instanceof Error && error.cause instanceof v.ValiError;
@@ -14,8 +15,7 @@ export const Route = createFileRoute('/agent-assessment/$token')({
   params: { parse: ({ token }) => ({ token: v.parse(assessmentTokenSchema, token) }) },
   // The step is in the address: the browser's Back and Forward move between steps.
   validateSearch: stepSearchSchema(ASSESSMENT_STEPS.length),
-  errorComponent: ({ error }) =>
-    isMalformedToken(error) ? <InvalidAssessmentLink /> : <ErrorComponent error={error} />,
+  errorComponent: (props) => (isMalformedToken(props.error) ? <InvalidAssessmentLink /> : <PageError {...props} />),
   component: function AgentAssessment() {
     const { token } = Route.useParams();
     const { step } = Route.useSearch();
