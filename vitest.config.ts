@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -26,6 +27,8 @@ export default defineConfig({
           setupFiles: ['tests/setup-unit.ts'],
           // Above the 5-s wait of tests/setup-unit.ts, so a failed wait says what it waited for.
           testTimeout: 15_000,
+          // Every core (vitest leaves one free): most of a unit file's time is jsdom and imports.
+          maxWorkers: Math.max(2, availableParallelism()),
           // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.
           server: { deps: { inline: ['@elevenlabs/react'] } },
         },

@@ -8,6 +8,8 @@ const outDir = path.resolve(import.meta.dirname, '../../dist-e2e');
 
 // The same build `npm start` makes, pointed at a throw-away stack; stopped even when tests fail.
 export default async function globalSetup() {
+  // Started already by scripts/test-browsers.mjs for the e2e and the engines together.
+  if (process.env.E2E_STACK_SHARED) return async () => {};
   // The app's address is known first: it is the only one the stack lets connect Gmail.
   const appPort = await freePort();
   const stack = await startTestStack({ appOrigins: [`http://localhost:${appPort}`] });
