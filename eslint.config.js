@@ -270,6 +270,23 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appToToolsZones }] },
   },
   {
+    // Every package imported is declared in package.json: one that only arrives through another
+    // package goes (or changes major version) when that package does.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['supabase/functions/**', '**/*.deno.ts', 'tests/integration/edge-functions/functions-fixture/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: true, optionalDependencies: true, peerDependencies: false, includeTypes: true },
+      ],
+    },
+  },
+  {
     // Tools run by hand, the local stack and the benchmarks talk to a terminal.
     files: ['scripts/**', 'supabase/local/**', 'tests/bench/**'],
     rules: { 'no-console': 'off' },
