@@ -23,8 +23,15 @@ test('after one online visit every route opens offline: reload, deep links, a gu
   await page.goto('/saved-properties');
   await expect(page.getByRole('heading', { name: 'Saved Properties', exact: true })).toBeVisible();
   await controlledByServiceWorker(page);
-  // The first install is not an update: nothing to offer.
-  await page.waitForTimeout(500);
+  // The first install is not an update: nothing to offer. An offer comes from a worker waiting, or
+  // from one taking over a page another controlled; neither is there, and the page has drawn since.
+  expect(
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+    }),
+  ).toEqual({ waiting: null, controlled: true });
   await expect(page.getByText('A new version is available')).toBeHidden();
 
   // The build is precached (shell and route chunks); the Supabase API never is.
@@ -82,7 +89,8 @@ test("a first visit says 'Ready to work offline' once the worker has precached t
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Chloe', level: 1 })).toBeVisible();
   await controlledByServiceWorker(page);
-  await page.waitForTimeout(1_500);
+  // The reload has decided it is ready (the note is said only as it decides so, on a first visit).
+  await expect(page.locator('html[data-offline="ready"]')).toHaveCount(1);
   await expect(page.getByText(READY_OFFLINE)).toBeHidden();
 });
 
@@ -116,7 +124,16 @@ test('offline before the first visit has precached: the banner says offline use 
   // The connection is gone, so the held request fails and with it the install.
   holding = false;
   for (const route of held) await route.abort('internetdisconnected');
-  await page.waitForTimeout(500);
+  // The install has failed: no worker installing, none active.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.installing == null && registration?.active == null;
+      }),
+    )
+    .toBe(true);
+  await expect(page.locator('html[data-offline="preparing"]')).toHaveCount(1);
   await expect(banner).toHaveText(NOT_READY_OFFLINE);
 
   // Back online: the app prepares again (no reload needed) and says when it is done.

@@ -148,9 +148,14 @@ test.describe('with a microphone', () => {
   });
 
   test('?voice=true starts the call by itself for a signed-in user, and only for one', async ({ page }) => {
+    // The page's clock, moved past the auto-start's delay (AUTO_START_DELAY_MS, 1 s, in
+    // src/features/voice/voice-rules.ts): a start that was going to come would have come.
+    await page.clock.install();
+    const pastTheDelay = () => page.clock.runFor(5_000);
     await page.goto('/?voice=true');
-    // Signed out: nothing starts.
-    await page.waitForTimeout(2000);
+    // Signed out (the page knows it: Sign In is shown): nothing starts.
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await pastTheDelay();
     await expect(voiceButton(page)).toHaveText('Talk to Chloe');
 
     await signUp(page);
@@ -162,7 +167,7 @@ test.describe('with a microphone', () => {
     await voiceButton(page).click();
     await expect(toast(page, 'Conversation Ended')).toBeVisible();
     // Once: ending the call does not start another.
-    await page.waitForTimeout(1500);
+    await pastTheDelay();
     await expect(voiceButton(page)).toHaveText('Talk to Chloe');
   });
 

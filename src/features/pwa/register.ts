@@ -31,6 +31,11 @@ export function startServiceWorker() {
     offlineReadiness,
     () => offlineReadyThisVisit.set(true),
   );
+  // The document says how far the app is from working offline: what a test waits for before it
+  // asserts that nothing was announced.
+  const mark = () => (document.documentElement.dataset['offline'] = offlineReadiness.get());
+  offlineReadiness.subscribe(mark);
+  mark();
   // A first install that failed because the connection dropped mid-way is gone; try again on
   // reconnecting rather than at the next visit. (While one is under way this changes nothing.)
   window.addEventListener('online', () => {

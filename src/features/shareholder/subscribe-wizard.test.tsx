@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { MAX_SHARES } from '../../lib/shareholding';
+import { Toaster } from '../../ui/toaster';
 import { closeLocalData, localUserData } from '../../testing/local-data';
 import { SubscribeWizard } from './subscribe-wizard';
 import { describedBy, personalDetails, pulled, stored, valueOf, withDraft } from './subscribe-wizard-fixtures';
@@ -139,10 +140,16 @@ describe('the subscription wizard and its stored draft', () => {
 
   it('a save that changes nothing writes nothing', async () => {
     const { data, draft } = await withDraft();
-    render(<SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />);
+    render(
+      <>
+        <SubscribeWizard data={data} draft={draft} draftId={draft.id} email="base@example.test" />
+        <Toaster />
+      </>,
+    );
     const before = (await data.db.share_subscriptions.findOne(draft.id).exec())!.revision;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save & Continue Later' }));
-    await screen.findByText('Progress Saved', {}, { timeout: 2000 }).catch(() => undefined);
+    // The save has finished when it says so.
+    await screen.findByText('Progress Saved');
     expect((await data.db.share_subscriptions.findOne(draft.id).exec())!.revision).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 // supervise(): a service that ends on its own is started again and logged; one stopped on purpose
 // is not. Fake services with millisecond delays: the real ones are in
 // tests/integration/sync/faults.test.ts.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Exit } from './process.mjs';
 import { supervise } from './supervise.mjs';
 
@@ -34,13 +34,8 @@ function harness(failures = 0) {
   return { notices, services, start };
 }
 
-async function until(check: () => boolean) {
-  const end = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** Until `check` holds: vitest's waitFor, asked every 5 ms (the restarts here take milliseconds). */
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 5 });
 
 describe('supervise', () => {
   it('starts a service that exits on its own again, and says so', async () => {

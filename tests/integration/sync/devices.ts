@@ -4,6 +4,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 import { openUserDatabase, type AssessmentDatabase, type UserDatabase } from '../../../src/data/database';
 import type { Database } from '../../../src/generated/database.types';
@@ -112,13 +113,13 @@ export async function inSync(...ds: Device[]) {
   }
 }
 
-export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v)) {
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    v = await fn();
-  }
-  return v;
-}
+/** `fn()` once `ok` holds for it: vitest's waitFor, asked every 100 ms; a timeout names the last value. */
+export const until = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeout = 15_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (!ok(v)) throw new Error(`not yet; last value ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout, interval: 100 },
+  );

@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { openUserDatabase, type UserDatabase } from '../../../src/data/database';
 import type { Database } from '../../../src/generated/database.types';
@@ -59,13 +59,9 @@ async function device() {
   return { db, engine, userId: data.user.id };
 }
 
-async function until(check: () => Promise<boolean>, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Until `check` holds: vitest's waitFor, asked every 100 ms. */
+const until = (check: () => Promise<boolean>, timeout = 30_000) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout, interval: 100 });
 
 /** Holds the row's lock so the device's next push waits inside sync_push; resolves once it does. */
 async function holdRow(id: string) {

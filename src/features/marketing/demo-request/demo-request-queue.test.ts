@@ -104,7 +104,7 @@ describe('the demo request queue', () => {
       refusal: {
         code: '23514',
         message: PHONE_REFUSED.error!.message,
-        constraint: 'demo_requests_phone_at_least_10_chars',
+        constraint: 'demo_requests_phone_format',
       },
     });
     await q.flush();

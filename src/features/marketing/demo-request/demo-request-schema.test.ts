@@ -154,6 +154,8 @@ describe('demoRequestSchema', () => {
 
 describe('fieldOfConstraint', () => {
   it.each([
+    ['demo_requests_phone_format', 'phone', 'Please enter a valid phone number.'],
+    // The first rule, still on the table beside the format check: the same words.
     ['demo_requests_phone_at_least_10_chars', 'phone', 'Please enter a valid phone number.'],
     ['demo_requests_name_at_least_2_chars', 'name', 'Name must be at least 2 characters.'],
     ['demo_requests_company_at_least_2_chars', 'company', 'Company name must be at least 2 characters.'],

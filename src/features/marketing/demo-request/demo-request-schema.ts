@@ -150,7 +150,7 @@ const COLUMN_FIELDS: Record<string, keyof typeof DEMO_REQUEST_MESSAGES | 'descri
 
 /**
  * The field a refused request's constraint is about, and what to say there: the form's own
- * message for the same rule ('demo_requests_phone_at_least_10_chars' → phone, 'Please enter a
+ * message for the same rule ('demo_requests_phone_format' → phone, 'Please enter a
  * valid phone number.'). Null for a constraint this form does not know.
  */
 export function fieldOfConstraint(constraint: string | null): { field: DemoRequestField; message: string } | null {

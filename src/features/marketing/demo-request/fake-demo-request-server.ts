@@ -10,7 +10,7 @@ export const NO_CONNECTION: Answer = { error: { code: '', message: 'TypeError: F
 export const PHONE_REFUSED: Answer = {
   error: {
     code: '23514',
-    message: 'new row for relation "demo_requests" violates check constraint "demo_requests_phone_at_least_10_chars"',
+    message: 'new row for relation "demo_requests" violates check constraint "demo_requests_phone_format"',
   },
   status: 400,
 };

@@ -3,7 +3,7 @@
 // after which the stack still answers.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { stack } from '../../../../tests/integration/fixtures';
 import { REFUSALS } from './bounds.mjs';
@@ -52,13 +52,9 @@ async function socket(url: string) {
   return { ws, heard, ended, join };
 }
 
-const until = async (what: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Until `what` holds: vitest's waitFor. */
+const until = (what: () => boolean, timeout = 5000) =>
+  vi.waitFor(() => expect(what()).toBe(true), { timeout, interval: 20 });
 
 /** Each join's answer, in the order the joins were sent (a refusal may come before an earlier join's answer). */
 const reasons = (heard: Frame[]) =>

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { anonClient, sql, stack } from '../../../../tests/integration/fixtures';
 import { assessment, removeSyncData, user } from '../../../../tests/integration/sync-fixtures';
@@ -34,13 +34,9 @@ async function join(rt: RealtimeClient, topic: string) {
   return { channel, status, heard, statuses, errors };
 }
 
-const until = async (what: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+/** Until `what` holds: vitest's waitFor. */
+const until = (what: () => boolean, timeout = 5000) =>
+  vi.waitFor(() => expect(what()).toBe(true), { timeout, interval: 25 });
 
 const hash = async (token: string) =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))]

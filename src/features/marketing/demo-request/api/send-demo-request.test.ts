@@ -26,7 +26,7 @@ describe('sendDemoRequest', () => {
       refusal: {
         code: '23514',
         message: PHONE_REFUSED.error!.message,
-        constraint: 'demo_requests_phone_at_least_10_chars',
+        constraint: 'demo_requests_phone_format',
       },
     });
     server.answerNext({ error: { code: '', message: 'Internal Server Error' }, status: 500 });
