@@ -18,7 +18,7 @@ export default defineConfig({
       lineHeight: '1.5',
       WebkitFontSmoothing: 'antialiased',
       // What people type may be one long word (a 200-character name, a pasted link): it breaks
-      // where it must instead of widening the page (issue 31). 'anywhere', not 'break-word', so a
+      // where it must instead of widening the page. 'anywhere', not 'break-word', so a
       // flex or grid item can shrink below the word's width.
       overflowWrap: 'anywhere',
     },

@@ -14,7 +14,7 @@ const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehan
  * One chunk for what src/main.tsx imports statically (boot.ts imports main.tsx once the page has
  * painted). Rolldown gives every module that a lazy route shares with main a chunk of its own, so
  * main arrived as 33 files of 0.2–130 KB: over HTTP/1.1's six connections a new browser waited
- * ~200 ms for them before the app could start (ADR 029). Every page runs main, so its modules in
+ * ~200 ms for them before the app could start (ADR 038). Every page runs main, so its modules in
  * one file cost no page anything more. What boot.ts needs before the first paint has a small
  * chunk of its own: a group takes its modules' imports with it, and the first script would
  * otherwise import all of main.
@@ -23,7 +23,7 @@ const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehan
  * nothing to paint first, so main is fetched beside boot.ts rather than after it. A public page's
  * HTML does not (it paints before main is fetched, ADR 012). Nor does the shell name the auth
  * client: a first render with a valid stored session, or none, waits for none of it, and boot.ts
- * asks for it at once when the render must (ADR 029). The shell also lists each route's own files
+ * asks for it at once when the render must (ADR 038). The shell also lists each route's own files
  * (src/lib/route-code.ts), which the first script preloads for the page opened.
  */
 /** What the empty shell preloads: these modules' chunks and everything those import. */

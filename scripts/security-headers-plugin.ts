@@ -1,4 +1,4 @@
-// The HTTP headers every response of the app carries (issue 29): a Content-Security-Policy the
+// The HTTP headers every response of the app carries: a Content-Security-Policy the
 // whole app runs under, no framing, no referrer (an assessment link's token is in its path),
 // nosniff, and the microphone for this origin only. Made from the build's own settings (the API,
 // the voice service, the widget), written to `<outDir>/_headers` for a static host that reads that

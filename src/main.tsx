@@ -40,7 +40,7 @@ async function renderAfresh() {
   // by the page once the session is known.
   const [matched] = router.getMatchedRoutes(window.location.pathname);
   // The local database's code (a dozen files) waits for the page's own: on a browser that has not
-  // cached the app, they would share HTTP/1.1's six connections (ADR 029). Waiting for the first
+  // cached the app, they would share HTTP/1.1's six connections (ADR 038). Waiting for the first
   // render as well left its files in flight when a page was left at once, which Firefox's service
   // worker reports as errors.
   const chunks = matched.map((route) => router.loadRouteChunk(route) ?? Promise.resolve());

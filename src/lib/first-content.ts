@@ -1,7 +1,7 @@
 import { afterPaint } from './after-paint';
 
 /**
- * The opened page's first content, and the work that waits until it is on screen (ADR 029). A page
+ * The opened page's first content, and the work that waits until it is on screen (ADR 038). A page
  * whose content comes after its first render (the saved list's server read on a new browser)
  * holds it here. The service worker's install fetches the whole app: begun with the page, it took
  * the connections and the CPU the page's own code and data were waiting for.

@@ -11,7 +11,7 @@ function onFirstUse<T>(make: () => T): () => T {
 
 // Whole numbers and whole pounds are written here rather than through Intl: the first Intl
 // formatter a page makes loads the locale's data, 16–60 ms of a new browser's main thread, in the
-// first render of the saved-properties list (ADR 029). The same text as en-GB's Intl, tested so.
+// first render of the saved-properties list (ADR 038). The same text as en-GB's Intl, tested so.
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** '5,000': a whole number as en-GB writes it (rounded half away from zero, like Intl). */

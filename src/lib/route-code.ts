@@ -1,7 +1,7 @@
 // Which files hold each route's code, written into the empty shell (app.html) at build time
 // (scripts/first-chunk-plugin.ts) and read by the page's first script (src/boot.ts): a signed-in
 // page's own code is then fetched beside main instead of once main has arrived and run, about
-// 150 ms later on a browser that has not cached the app (ADR 029).
+// 150 ms later on a browser that has not cached the app (ADR 038).
 
 /** The meta element of the shell that lists them. */
 export const ROUTE_CODE_META = 'chloe-route-code';

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated')({
   pendingComponent: LoadingStatus,
   // 'Loading...' while the stored session is read (the guard is synchronous after), once that has
   // taken a moment: a first render usually knows it already (main.tsx), and one rendered for
-  // nothing costs a new browser's first page tens of milliseconds (ADR 029).
+  // nothing costs a new browser's first page tens of milliseconds (ADR 038).
   pendingMs: 300,
   pendingMinMs: 0,
 });

@@ -59,7 +59,7 @@ describe('merge3 (the conflict rule of docs/decisions/003-sync.md)', () => {
   });
 
   it('a removal here of a row changed elsewhere since does not apply: the row stands, the removal is logged', () => {
-    // Issue 33: removed offline while the extension saved the listing again (new title and price).
+    // Removed offline while the extension saved the listing again (new title and price).
     const local = { ...base, _deleted: true };
     const server = { ...base, title: 'Flat, reduced', price: 90, serverModified: 'later' };
     const { doc, lost } = merge3(base, local, server, opts);

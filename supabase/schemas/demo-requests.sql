@@ -1,6 +1,6 @@
 -- Demo requests: the table is open to anonymous inserts (the forms work signed out), so the server
--- bounds what one client can store. Issue 29: 2,000 requests (10 MB) went in with one call, dated
--- 2000-01-01.
+-- bounds what one client can store. An attack run once sent 2,000 requests (10 MB) in one call,
+-- dated 2000-01-01.
 
 -- BEFORE INSERT, each row, for API clients: the server's time, whatever the client sent; and
 -- bounds a flood from a few places cannot turn into a refusal for everyone else:

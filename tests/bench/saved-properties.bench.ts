@@ -1,5 +1,5 @@
 // npm run bench: an account at its limit of 5,000 saved properties, in real Chromium against the
-// local stack (issue 33). A fresh device (nothing in IndexedDB) opening /saved-properties, a warm
+// local stack. A fresh device (nothing in IndexedDB) opening /saved-properties, a warm
 // open, removing a card, scrolling, searching, and the JS heap. Figures beside their targets in
 // bench/report.md; never a pass/fail on time.
 import type { Page } from '@playwright/test';
@@ -29,7 +29,7 @@ const COLD_RUNS = 9;
 /**
  * A new window's own start-up, before the address is opened: Chromium's browser UI (its top-chrome
  * renderer) spends ~0.85 s of CPU in a new window's first second, a person's browser long before
- * they open a link. Navigating at once shared this machine's two cores with it (ADR 029).
+ * they open a link. Navigating at once shared this machine's two cores with it (ADR 038).
  */
 const WINDOW_SETTLE_MS = 1500;
 const span = (xs: number[]) => `${ms(Math.min(...xs))}–${ms(Math.max(...xs))}`;

@@ -1,4 +1,4 @@
-// A shared tablet's disk (issue 47, point 4): after an online sign-out, the browser's HTTP disk
+// A shared tablet's disk (ADR 032): after an online sign-out, the browser's HTTP disk
 // cache holds nothing of the user's — no mailbox, no sender, no subject, no saved property, no
 // setting. Playwright's own contexts keep their cache in memory; a profile on disk, as a person's
 // browser has, is searched file by file once the browser has closed.

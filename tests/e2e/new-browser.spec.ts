@@ -1,4 +1,4 @@
-// A browser that has never loaded the app, with a stored session (issue 33, ADR 029): the shell
+// A browser that has never loaded the app, with a stored session (ADR 038): the shell
 // fetches the app's code at once and in few files, the page's first script asks for the list's
 // first cards while that code is on its way, and the page takes that answer rather than asking
 // again. A public page's HTML still paints before any of the app's code is fetched.

@@ -1,4 +1,4 @@
-// One browser in a hurry (issue 33): two tabs of the subscription wizard saving one field within
+// One browser in a hurry: two tabs of the subscription wizard saving one field within
 // ~30 ms of each other, and 'Save & Continue Later' with the tab closed at once. The soak
 // (sync-random.spec.ts) does both at random; here each is repeated until a loss would show.
 import { expect, type Page } from '@playwright/test';

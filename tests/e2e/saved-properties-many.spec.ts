@@ -1,4 +1,4 @@
-// Hundreds of saved properties (issue 33; 5,000 are measured by `npm run bench`): searched, sorted
+// Hundreds of saved properties (5,000 are measured by `npm run bench`): searched, sorted
 // and drawn as the reader goes, by keyboard, fitting every width with a 200-character word.
 import { expect } from '@playwright/test';
 import { checkState, LONG_WORD, userId } from './fit-and-a11y-fixtures';

@@ -1,4 +1,4 @@
-// A shared agency tablet (issue 29, point 3): signing out offline must leave nothing of the last
+// A shared agency tablet (ADR 024): signing out offline must leave nothing of the last
 // user for the next person on the same browser profile; the server's session ends once the tablet
 // is back online.
 import { expect } from '@playwright/test';
@@ -79,7 +79,7 @@ test('signed out offline, the next person on the same profile finds none of the 
   await page.goto('/shareholder/dashboard');
   await expect(page.getByText('Private listing of A')).toHaveCount(0);
   // Not asserted: that the server has not heard yet. It had, once in three runs, for a reason not
-  // found yet (issue 29's note); what is asserted is that it hears once the tablet is back online.
+  // found yet; what is asserted is that it hears once the tablet is back online.
 
   // Back online: the tablet ends the session on the server.
   await context.setOffline(false);

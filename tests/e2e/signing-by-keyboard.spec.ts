@@ -1,4 +1,4 @@
-// The share subscription done with the keyboard alone, signed by typing a name (issue 31): at a
+// The share subscription done with the keyboard alone, signed by typing a name: at a
 // phone's and a tablet's width, each step's heading takes the focus, axe finds nothing serious on
 // the signature step, and the signed row says how it was signed.
 import { expect, type Locator, type Page } from '@playwright/test';

@@ -2,7 +2,7 @@
 // both wizards on two devices — offline and online, reloads, closed browsers, refused values and
 // dropped acknowledgements — in Chromium against the real stack. At the end every field's last
 // value is in Postgres or in a conflict log with a both-sides edit to explain it, and no outbox
-// entry is left. Issue 46's moves (docs/decisions/030-two-writers-one-truth.md): a second device
+// entry is left. Two writers' moves (docs/decisions/030-two-writers-one-truth.md): a second device
 // open before any draft, both devices starting one offline, two tabs and two devices typing one
 // field key by key in bursts; counted: spliced values, second open drafts, values kept more than
 // once per burst.

@@ -1,4 +1,4 @@
-// The browser's Back and Forward in both wizards (issue 48, point 3): the step is in the address,
+// The browser's Back and Forward in both wizards: the step is in the address,
 // so Back from step 3 is step 2, not the page before the wizard; Forward returns; a reload stays
 // on its step, offline too; a resumed draft still opens where the spec says.
 import { randomUUID } from 'node:crypto';

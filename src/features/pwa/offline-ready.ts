@@ -81,7 +81,7 @@ export async function watchOfflineReadiness(source: ReadinessSource, store: Read
 /**
  * Whether this visit made the app ready offline (the first one): the note at the page's end says so
  * then. Not a toast: one that appears on its own, seconds after the page, landed over the wizards'
- * Next at tablet width (issue 31); at the end of the page it hides no control.
+ * Next at tablet width; at the end of the page it hides no control.
  */
 export const offlineReadyThisVisit = createStore(false);
 

@@ -16,7 +16,7 @@ export interface Run {
   trace: string[];
   /** The field each device typed into last. */
   lastTyped: Map<string, string>;
-  /** Issue 46's figures: values not whole, second open drafts, values kept more than once a burst. */
+  /** What two writers got wrong (ADR 030): values not whole, second open drafts, values kept more than once a burst. */
   counts: Counts;
 }
 

@@ -17,7 +17,7 @@ export type Action =
   | 'tabBursts'
   | 'deviceBursts';
 
-/** Fields two writers type key by key (issue 46): text stored as typed, trimmed. */
+/** Fields two writers type key by key (ADR 030): text stored as typed, trimmed. */
 export const BURST_FIELDS = ['subscriber_name', 'subscriber_address'];
 
 export interface FieldDef {

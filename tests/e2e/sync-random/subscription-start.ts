@@ -1,4 +1,4 @@
-// How a subscription sequence's draft comes to be (issue 46): made beforehand (as if on a third
+// How a subscription sequence's draft comes to be (ADR 030): made beforehand (as if on a third
 // device); made by A while B already has the wizard open, which must show it; or started on both
 // devices offline before either had one, which must end as one draft, merged field by field.
 import { expect } from '@playwright/test';
@@ -12,7 +12,7 @@ import { FIELDS } from './subscription-fields';
 export const DEFAULT_SHARES = 5000;
 
 /**
- * How the draft comes to be (issue 46): made beforehand (as if on a third device); made by A while
+ * How the draft comes to be (ADR 030): made beforehand (as if on a third device); made by A while
  * B already has the wizard open; or started on both devices offline, before either had one.
  */
 export type Start = 'draft' | 'secondFirst' | 'bothOffline';

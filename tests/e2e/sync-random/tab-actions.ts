@@ -1,4 +1,4 @@
-// What one browser does with more than one tab or in a hurry (issue 33): two tabs of a device
+// What one browser does with more than one tab or in a hurry: two tabs of a device
 // type one field within ~30 ms of each other, and a save is followed by the tab closing at once.
 // The same device must never lose a value unseen: the value that does not stand is in Postgres's
 // place in the conflict log (the model checks it as for two devices: the second tab is
@@ -131,7 +131,7 @@ const prefixes = (value: Scalar) => {
 };
 
 /**
- * Issue 46's two writers of one field: this device's page and `other`'s new tab type one field at
+ * Two writers of one field (ADR 030): this device's page and `other`'s new tab type one field at
  * once, key by key, in `values.length` bursts a pause apart. After each burst both show one whole
  * value, the same one, within a second; the value that lost is kept at most once per burst.
  */

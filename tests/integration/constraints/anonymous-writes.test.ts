@@ -1,4 +1,4 @@
-// What anyone can send without an account, bounded (issue 29, point 5): one demo request per call,
+// What anyone can send without an account, bounded: one demo request per call,
 // dated by the server, at most 20 an hour from one address; request bodies refused with 413 at the
 // gateway before they are read; a push bounded in bytes as well as rows.
 import { randomUUID } from 'node:crypto';

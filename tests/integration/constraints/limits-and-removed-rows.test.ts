@@ -1,4 +1,4 @@
-// Limits hold whatever the flags (issue 29, ADR 007 amended): a row is not created already removed
+// Limits hold whatever the flags (ADR 035): a row is not created already removed
 // through the table API, and a removed row brought back counts again.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // One rule for a phone number, in the forms (src/lib/limits.ts isPhone) and in Postgres
-// (public.is_phone): 'abcdefghijk', '-----------' and '1' are not phones (issue 31). A draft may
+// (public.is_phone): 'abcdefghijk', '-----------' and '1' are not phones. A draft may
 // hold one half-typed; a demo request, a signature and a submitted assessment may not.
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPhone } from '../../../src/lib/limits';

@@ -1,4 +1,4 @@
-// The local database is set up as a Supabase project created today (issue 30): the API roles get
+// The local database is set up as a Supabase project created today (ADR 025): the API roles get
 // nothing in public unless a migration grants it, hosted's statement timeouts, and the auth tables
 // in Supabase Auth's shape (supabase/local/stack/auth-shape.json, written from its migrations).
 // Every other integration test runs on this database, so the staff CLI (cli/staff.test.ts) and the

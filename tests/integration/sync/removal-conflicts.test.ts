@@ -1,4 +1,4 @@
-// A removal meeting a change made elsewhere (issue 33), through the app's own RxDB database and sync
+// A removal meeting a change made elsewhere (ADR 034), through the app's own RxDB database and sync
 // engine against the local stack (devices.ts): neither side's action is lost without a trace.
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDevices, inSync, until, userDevice, type Device } from './devices';

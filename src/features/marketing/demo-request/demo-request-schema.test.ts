@@ -45,7 +45,7 @@ describe('demoRequestSchema', () => {
     ['email', 'ann example@x.co', 'Please enter a valid email address.'],
     ['phone', '020 7946', 'Please enter a valid phone number.'],
     ['phone', '    0207946    ', 'Please enter a valid phone number.'],
-    // Ten characters that are not a phone number (issue 31).
+    // Ten characters that are not a phone number.
     ['phone', 'abcdefghijk', 'Please enter a valid phone number.'],
     ['phone', '-----------', 'Please enter a valid phone number.'],
     ['phone', '<script>alert(1)</script>', 'Please enter a valid phone number.'],

@@ -1,7 +1,7 @@
 // The first saved properties of a device that has never held them, asked for by the page's first
 // script (src/boot.ts) as /saved-properties opens. On a browser that has not cached the app, its
 // code takes about 0.4 s to arrive and start; the server's answer is in by then, instead of being
-// asked for only once the session, the route and its code are ready (ADR 029).
+// asked for only once the session, the route and its code are ready (ADR 038).
 import { holdsLocalTable } from '../../../data/user-database-name';
 import { supabaseAnonKey, supabaseUrl } from '../../../lib/env';
 import { holdFirstContent } from '../../../lib/first-content';

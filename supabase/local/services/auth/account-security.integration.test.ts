@@ -1,4 +1,4 @@
-// What a stolen session or a crafted link must not do (issue 29, points 1 and 2), against the
+// What a stolen session or a crafted link must not do, against the
 // local auth as the stack runs it: a reset link never hands the session to another site; an email
 // change needs both addresses; a new password needs the current one (or, with
 // secure_password_change, a reauthentication code on an old session).
