@@ -270,8 +270,7 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appToToolsZones }] },
   },
   {
-    // Every package imported is declared in package.json: one that only arrives through another
-    // package goes (or changes major version) when that package does.
+    // Every package imported is declared: one that arrives through another goes when that one does.
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['supabase/functions/**', '**/*.deno.ts', 'tests/integration/edge-functions/functions-fixture/**'],
     plugins: { 'import-x': importX },
