@@ -5,6 +5,7 @@ import { fromSession } from './features/auth/session';
 import { captureInstallPrompt } from './features/pwa/install';
 import { startServiceWorker } from './features/pwa/register';
 import { pagePath, ROUTE_PAGES, routePageFor } from './lib/page-file';
+import { markServerRendered } from './lib/router-hydration';
 import { sessionToStart } from './lib/stored-session';
 
 captureInstallPrompt();
@@ -54,9 +55,7 @@ async function renderAfresh() {
 }
 
 function hydrate() {
-  // Marked as server-rendered (what TanStack Start's hydrate does), the router renders no
-  // Suspense boundary of its own around the routes, as on the server.
-  router.ssr = { manifest: undefined };
+  markServerRendered(router);
   // As a transition, React hydrates in slices and lets the browser answer a tap in between,
   // instead of one long task (the page is on screen already).
   startTransition(() => {

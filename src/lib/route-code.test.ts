@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matchesRoute, preloadRouteCode, ROUTE_CODE_META, routeFilePath } from './route-code';
 
@@ -14,6 +16,25 @@ describe("a route file's address", () => {
   it('is none for a layout or the root', () => {
     expect(routeFilePath('_authenticated')).toBeNull();
     expect(routeFilePath('__root')).toBeNull();
+  });
+
+  it('is, for every route file, the address TanStack’s own generator gave it (src/generated/route-tree.gen.ts)', () => {
+    const generated = readFileSync(path.resolve(import.meta.dirname, '../generated/route-tree.gen.ts'), 'utf8');
+    const files = new Map(
+      [...generated.matchAll(/^import \{ Route as (\w+) \} from '\.\/\.\.\/routes\/(.+)'$/gm)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    const routes = [...generated.matchAll(/path: '(.*)'\n\s+fullPath: '(.*)'\n\s+preLoaderRoute: typeof (\w+)/g)].map(
+      ([, own, full, name]) => ({ file: files.get(name!)!, own: own!, full: full! }),
+    );
+    expect(routes.length).toBe(files.size - 1); // every file but the root
+    for (const { file, own, full } of routes) {
+      // A layout adds no segment of its own: no address.
+      const expected = own === '' ? null : full.length > 1 ? full.replace(/\/$/, '') : full;
+      expect(routeFilePath(file), file).toBe(expected);
+    }
   });
 });
 

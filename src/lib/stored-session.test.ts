@@ -110,3 +110,35 @@ describe('pending sign-outs', () => {
     expect(storedSessionNow(NOW)).toBeNull();
   });
 });
+
+describe('auth-js itself (the contract this module reads)', () => {
+  it('stores a signed-in session under supabase-js’s default key, in the shape read here', async () => {
+    const { createClient } = await import('@supabase/supabase-js');
+    const { supabaseAnonKey, supabaseUrl } = await import('./env');
+    const nowS = Math.floor(Date.now() / 1000);
+    const answer = {
+      access_token: ACCESS,
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: nowS + 3600,
+      refresh_token: 'refresh-1',
+      user: { id: 'user-1', aud: 'authenticated', role: 'authenticated', email: 'a@example.test' },
+    };
+    const fetch = (input: RequestInfo | URL) =>
+      Promise.resolve(
+        (input instanceof Request ? input.url : input.toString()).includes('/auth/v1/token?grant_type=password')
+          ? new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response('{}', { status: 404 }),
+      );
+    // No storageKey given: the key is auth-js's own default for this API's address.
+    const client = createClient(supabaseUrl, supabaseAnonKey, {
+      auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch },
+    });
+    const { error } = await client.auth.signInWithPassword({ email: 'a@example.test', password: 'secret-1' });
+    expect(error).toBeNull();
+    expect(Object.keys(localStorage)).toContain(AUTH_STORAGE_KEY);
+    expect(storedAccess()).toEqual({ token: ACCESS, userId: 'user-1' });
+    expect(storedSessionNow()?.refresh_token).toBe('refresh-1');
+  });
+});

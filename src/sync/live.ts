@@ -5,6 +5,7 @@
 // realtime-js is loaded only here, once sync starts: the public pages never download it.
 // Types only: a value import of the bare specifier would be the stand-in (vite.config.ts).
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
+import { loadRealtimePackage } from '../lib/supabase-unused/realtime-package';
 
 /** none: no channel for this sync; other-tab: another tab of this profile holds the channel. */
 export type LiveState = 'none' | 'connecting' | 'on' | 'off' | 'other-tab';
@@ -67,11 +68,7 @@ export function startLive(target: LiveTarget, { onPull, onState }: LiveHandlers)
   const starting: Promise<void> = (async () => {
     onState('connecting');
     try {
-      const [topic, { RealtimeClient }] = await Promise.all([
-        target.topic(),
-        // The package itself: the bare specifier is the small stand-in supabase-js gets (ADR 012).
-        import('@supabase/realtime-js/dist/module/index.js'),
-      ]);
+      const [topic, { RealtimeClient }] = await Promise.all([target.topic(), loadRealtimePackage()]);
       if (stopped) return;
       if (!topic) return onState('none');
       client = new RealtimeClient(realtimeUrl(target.url), {
