@@ -3,25 +3,14 @@
 // them, with the message that says what to do instead; the files that follow them pass.
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUNDARY_MESSAGES, STACK_BOUNDARY_MESSAGES } from '../../eslint.config.js';
+import { lintAs, repoEslint } from './repo-lint';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-// The repo's own config; type information is not needed by these rules, and would cost seconds.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: [
-    tseslint.configs.disableTypeChecked,
-    { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ],
-});
-
 async function problems(file: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+  return (await lintAs(file, code)).map((m) => ({ rule: m.ruleId, message: m.message }));
 }
 
 const restricted = (message: string) => ({
@@ -186,7 +175,7 @@ describe('the local stack and the tools', () => {
     });
 
     it('are refused there too, saying how to break them', async () => {
-      const [result] = await eslint.lintFiles([a]);
+      const [result] = await repoEslint.lintFiles([a]);
       expect(result?.messages.map((m) => ({ rule: m.ruleId, message: m.message }))).toEqual([
         { rule: 'chloe/no-cycle', message: expect.stringContaining(BOUNDARY_MESSAGES.cycle) as unknown },
       ]);
@@ -208,7 +197,7 @@ describe('import cycles', () => {
   });
 
   it('are refused, saying how to break them', async () => {
-    const [result] = await eslint.lintFiles([a]);
+    const [result] = await repoEslint.lintFiles([a]);
     expect(result?.messages.map((m) => ({ rule: m.ruleId, message: m.message }))).toEqual([
       { rule: 'chloe/no-cycle', message: expect.stringContaining(BOUNDARY_MESSAGES.cycle) as unknown },
     ]);

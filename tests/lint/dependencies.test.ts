@@ -1,25 +1,10 @@
 // @vitest-environment node
 // A package imported anywhere (app, tests, tools) is declared in package.json: one that arrives only
 // through another package's dependencies goes, or changes major version, when that package does.
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { lintAs } from './repo-lint';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: [
-    tseslint.configs.disableTypeChecked,
-    { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ],
-});
-
-async function rules(file: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => m.ruleId);
-}
+const rules = async (file: string, code: string) => (await lintAs(file, code)).map((m) => m.ruleId);
 
 describe('declared dependencies', () => {
   it('a package installed only for another one (debug, under several tools) is refused, in code and tests', async () => {

@@ -2,14 +2,10 @@
 // The two rules of `npm run lint` about a file's shape: no import cycle, counting the type-only
 // and dynamic imports ESLint's no-cycle leaves out (scripts/check-structure.mjs), and no source
 // file over MAX_LINES lines (ESLint's max-lines; generated files excepted).
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { MAX_LINES } from '../../eslint.config.js';
 import { findCycles, importGraph } from '../../scripts/check-structure.mjs';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { lintAs } from './repo-lint';
 
 describe('import cycles, types and dynamic imports included', () => {
   const cyclesOf = (files: Record<string, string>) =>
@@ -45,16 +41,8 @@ describe('import cycles, types and dynamic imports included', () => {
 });
 
 describe('file length', () => {
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfig: [
-      tseslint.configs.disableTypeChecked,
-      { languageOptions: { parserOptions: { projectService: false, project: null } } },
-    ],
-  });
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';
-  const rules = async (file: string, code: string) =>
-    ((await eslint.lintText(code, { filePath: path.join(root, file) }))[0]?.messages ?? []).map((m) => m.ruleId);
+  const rules = async (file: string, code: string) => (await lintAs(file, code)).map((m) => m.ruleId);
 
   it(`a source file over ${MAX_LINES} lines is refused; one of ${MAX_LINES} is not`, async () => {
     expect(await rules('src/lib/x.ts', lines(MAX_LINES + 1))).toEqual(['max-lines']);
