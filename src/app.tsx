@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, lazy, useEffect, useMemo } from 'react';
+import { StrictMode, lazy, useEffect, useMemo } from 'react';
 import { RouterProvider, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './generated/route-tree.gen';
 import { UserDataProvider, useUserData } from './data/user-data';
@@ -77,9 +77,7 @@ function ClientToaster() {
   // Not in a page's HTML: the region is added once the browser has taken the page over.
   return useHydrated() ? (
     <QuietBoundary what="The notifications">
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </QuietBoundary>
   ) : null;
 }

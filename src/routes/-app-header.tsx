@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 import { useSession } from '../features/auth/session';
 import { QuietBoundary } from '../ui/quiet-boundary';
 
@@ -12,9 +12,7 @@ export function AppHeader() {
   if (status !== 'signed-in') return null;
   return (
     <QuietBoundary what="The signed-in header">
-      <Suspense fallback={null}>
-        <SignedInAppHeader />
-      </Suspense>
+      <SignedInAppHeader />
     </QuietBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import type { UserData } from '../data/user-data';
 import type { AuthRouterContext } from '../features/auth/guards';
@@ -56,16 +56,12 @@ function RootLayout() {
         <>
           {/* Demo requests kept on this device go when the connection returns, whatever page is open. */}
           <QuietBoundary what="Sending the demo requests kept on this device">
-            <Suspense fallback={null}>
-              <DemoRequestSender />
-            </Suspense>
+            <DemoRequestSender />
           </QuietBoundary>
           {/* Auto-reply settings saved offline go when the connection returns, whatever page is open. */}
           {userData && (
             <QuietBoundary what="Sending the auto-reply settings kept on this device">
-              <Suspense fallback={null}>
-                <AutoReplySettingsSender data={userData} />
-              </Suspense>
+              <AutoReplySettingsSender data={userData} />
             </QuietBoundary>
           )}
         </>

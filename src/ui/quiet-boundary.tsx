@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { logError } from '../lib/log';
 
 interface QuietBoundaryProps {
@@ -8,9 +8,10 @@ interface QuietBoundaryProps {
 }
 
 /**
- * Around a part that works in the background (a sender drawing nothing): when it fails, or its
- * code cannot be fetched (offline before the app was ready for it), the page goes on without it
- * and the error is logged. What it would have sent stays kept; the next page load sends it.
+ * Around a part that works in the background or comes after the page (a sender drawing nothing,
+ * the toaster): nothing is drawn while its code loads, and when it fails, or its code cannot be
+ * fetched (offline before the app was ready for it), the page goes on without it and the error is
+ * logged. What a sender would have sent stays kept; the next page load sends it.
  */
 export class QuietBoundary extends Component<QuietBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
@@ -24,6 +25,6 @@ export class QuietBoundary extends Component<QuietBoundaryProps, { failed: boole
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
 }
