@@ -1,8 +1,11 @@
 // The state a conflict is merged against (docs/decisions/030-two-writers-one-truth.md): what this
 // device last knew the server to hold. RxDB's own idea of it (the assumed state) is right but for
-// three cases, each answered from the outbox entry the device keeps:
+// four cases, each answered from the outbox entry the device keeps:
 // - a document made here that the server does not have: the state it was made from (its form's
 //   defaults), so a default nobody typed is not a change that could overwrite another device's;
+// - a pulled document whose assumed state RxDB never stored (it writes the document, then its
+//   record of the server's state: a page gone between the two, or a change made in that moment):
+//   the state the change was made over, so a removal or an edit of it is not a conflict;
 // - a refused state: the server never had it; the row it kept instead is the truth;
 // - a push whose answer was lost: the server may hold what this device sent. A field whose server
 //   value is one this device sent since the base is taken as this device's own, so its later edits

@@ -28,7 +28,10 @@ export interface OutboxEntry {
   refusal: StoredRefusal | null;
   /** States sent whose answers never came (newest last): one that landed is merged from. */
   sent: Doc[];
-  /** Made on this device and not on the server yet: the state it was made from (the merge base). */
+  /**
+   * The merge base when RxDB knows no server state for the document: made on this device, the
+   * state it was made from; changed here, the state the first waiting change was made over.
+   */
   base: Doc | null;
 }
 

@@ -86,15 +86,29 @@ export class Outbox {
    * writes go straight to storage and do not run these hooks, so pulls never count.
    */
   track<T extends SyncDoc>(collection: RxCollection<T>) {
-    const record = (data: Doc & SyncDoc) => this.record(collection.name, data);
-    collection.postInsert(record, false);
-    collection.postSave(record, false);
+    const table = collection.name;
+    // The state each save was made over, from RxDB's pre-save hook to the post-save one.
+    const over = new Map<string, Doc>();
+    collection.preSave((_next: T, previous: Doc & SyncDoc) => {
+      if (!over.has(previous.id)) over.set(previous.id, previous);
+    }, false);
+    collection.postInsert((data: Doc & SyncDoc) => this.record(table, data), false);
+    collection.postSave(async (data: Doc & SyncDoc) => {
+      const previous = over.get(data.id);
+      await this.record(table, data, previous);
+      if (over.get(data.id) === previous) over.delete(data.id);
+    }, false);
     // RxDB hands bulkRemove's post hooks the document as it was before the removal.
-    collection.postRemove((data: Doc & SyncDoc) => record({ ...data, _deleted: true }), false);
+    collection.postRemove((data: Doc & SyncDoc) => this.record(table, { ...data, _deleted: true }, data), false);
   }
 
-  /** The app wrote `state`: a change waits, unless the server has already accepted this state. */
-  record(table: string, state: Doc & SyncDoc): Promise<void> {
+  /**
+   * The app wrote `state` (over `previous`, when it changed a document it had): a change waits,
+   * unless the server has already accepted this state. The first change since the device was in
+   * step with the server keeps the state it was made over as its merge base: the server's as this
+   * device knew it, for when RxDB has lost its own record of that (merge-base.ts).
+   */
+  record(table: string, state: Doc & SyncDoc, previous?: Doc): Promise<void> {
     void requestPersistentStorage();
     return this.#modify(table, state.id, (entry) => {
       // RxDB runs post-write hooks after the write: its push may have been accepted first.
@@ -105,6 +119,7 @@ export class Outbox {
         waiting: true,
         since: waiting ? entry.since : Date.now(),
         state: withoutMeta(state),
+        base: waiting || !previous ? (entry?.base ?? null) : withoutMeta(previous),
         // A refusal's record stays (the next push is judged against the server's row); its
         // message goes, as the user has changed something since.
         lastError: null,

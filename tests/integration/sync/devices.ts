@@ -79,18 +79,39 @@ export async function deviceClient(rewrite?: Rewrite) {
 export const storage = () =>
   getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
 
+/**
+ * A device's storage that, while `losing`, loses RxDB's record of what a pull brought (the write it
+ * makes after storing the pulled documents): as when the page goes between the two writes.
+ */
+export function storageLosingPullRecords() {
+  const inner = storage();
+  const faults = { losing: false };
+  const wrapped = Object.create(inner) as RxStorage<unknown, unknown>;
+  wrapped.createStorageInstance = async (params) => {
+    const instance = await inner.createStorageInstance(params);
+    const bulkWrite = instance.bulkWrite.bind(instance);
+    instance.bulkWrite = (rows, context) =>
+      faults.losing && context === 'replication-down-write-meta'
+        ? Promise.resolve({ error: [] })
+        : bulkWrite(rows, context);
+    return instance;
+  };
+  return { storage: wrapped, faults };
+}
+
 export async function userDevice(
   email: string,
   password: string,
   userId: string,
   rewrite?: Rewrite,
+  deviceStorage = storage(),
 ): Promise<Device & { db: UserDatabase }> {
   const { client, setOnline, dropAnswers } = await deviceClient(rewrite);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   const local = await openUserDatabase({
     name: `dev${crypto.randomUUID().slice(0, 8)}`,
-    storage: storage(),
+    storage: deviceStorage,
     multiInstance: false,
   });
   const { db } = local;
