@@ -260,12 +260,14 @@ test('two tabs of one user: one leader replicates, and a removal made in the oth
   calls.clear();
   for (const p of [page, second]) await p.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect.poll(() => (calls.get(page) ?? 0) + (calls.get(second) ?? 0)).toBeGreaterThan(0);
-  await page.waitForTimeout(1000);
   const [first, other] = [calls.get(page) ?? 0, calls.get(second) ?? 0];
   expect([first, other].filter((n) => n > 0)).toHaveLength(1);
 
+  // The other tab's removal syncs through the leader; the follower has sent nothing since the
+  // focus, however long its own re-sync took to decide.
   const follower = first > 0 ? second : page;
   await follower.getByRole('button', { name: `Remove ${PROPERTIES[0]!.title}` }).click();
   await expect.poll(() => deletedFlags(ids), { timeout: 15_000 }).toEqual({ [ids[0]!]: true, [ids[1]!]: false });
+  await expect(follower.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
   expect(calls.get(follower) ?? 0).toBe(0);
 });
