@@ -4,8 +4,8 @@
 // - a document made here that the server does not have: the state it was made from (its form's
 //   defaults), so a default nobody typed is not a change that could overwrite another device's;
 // - a pulled document whose assumed state RxDB never stored (it writes the document, then its
-//   record of the server's state: a page gone between the two, or a change made in that moment):
-//   the state the change was made over, so a removal or an edit of it is not a conflict;
+//   record of the server's state: a page gone between the two, or a removal made in that moment):
+//   the state the removal was made over, so it is not a conflict (ADR 039);
 // - a refused state: the server never had it; the row it kept instead is the truth;
 // - a push whose answer was lost: the server may hold what this device sent. A field whose server
 //   value is one this device sent since the base is taken as this device's own, so its later edits

@@ -30,7 +30,7 @@ export interface OutboxEntry {
   sent: Doc[];
   /**
    * The merge base when RxDB knows no server state for the document: made on this device, the
-   * state it was made from; changed here, the state the first waiting change was made over.
+   * state it was made from; removed while nothing else waited, the state it was removed from.
    */
   base: Doc | null;
 }

@@ -87,26 +87,18 @@ export class Outbox {
    */
   track<T extends SyncDoc>(collection: RxCollection<T>) {
     const table = collection.name;
-    // The state each save was made over, from RxDB's pre-save hook to the post-save one.
-    const over = new Map<string, Doc>();
-    collection.preSave((_next: T, previous: Doc & SyncDoc) => {
-      if (!over.has(previous.id)) over.set(previous.id, previous);
-    }, false);
-    collection.postInsert((data: Doc & SyncDoc) => this.record(table, data), false);
-    collection.postSave(async (data: Doc & SyncDoc) => {
-      const previous = over.get(data.id);
-      await this.record(table, data, previous);
-      if (over.get(data.id) === previous) over.delete(data.id);
-    }, false);
+    const record = (data: Doc & SyncDoc) => this.record(table, data);
+    collection.postInsert(record, false);
+    collection.postSave(record, false);
     // RxDB hands bulkRemove's post hooks the document as it was before the removal.
     collection.postRemove((data: Doc & SyncDoc) => this.record(table, { ...data, _deleted: true }, data), false);
   }
 
   /**
-   * The app wrote `state` (over `previous`, when it changed a document it had): a change waits,
-   * unless the server has already accepted this state. The first change since the device was in
-   * step with the server keeps the state it was made over as its merge base: the server's as this
-   * device knew it, for when RxDB has lost its own record of that (merge-base.ts).
+   * The app wrote `state` (over `previous`, for a removal): a change waits, unless the server has
+   * already accepted this state. A removal made while nothing else waited keeps the state it was
+   * made over as its merge base: the server's as this device knew it, for when RxDB has lost its
+   * own record of that (merge-base.ts; ADR 039).
    */
   record(table: string, state: Doc & SyncDoc, previous?: Doc): Promise<void> {
     void requestPersistentStorage();
