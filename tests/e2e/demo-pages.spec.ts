@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { axeProblems } from './checks';
 import { controlledByServiceWorker, test } from './fixtures';
 
 // The demo and agent landing pages (docs/product/marketing.md#demo-pages) on a phone and a
@@ -72,13 +72,6 @@ async function grid(items: Locator) {
   };
 }
 
-async function seriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function checkPage(page: Page, expected: Expected, columns: number) {
   const { persona, prospect, phone } = expected;
   const where = `${expected.path}`;
@@ -139,7 +132,7 @@ for (const viewport of VIEWPORTS) {
       // axe once per hero kind on each viewport: the pages share one component.
       if (!axeChecked.has(expected.hero)) {
         axeChecked.add(expected.hero);
-        expect(await seriousAxeViolations(page), `${expected.path} @ ${viewport.width}px`).toEqual([]);
+        expect(await axeProblems(page), `${expected.path} @ ${viewport.width}px`).toEqual([]);
       }
     }
     expect(axeChecked.size).toBe(2);

@@ -3,9 +3,10 @@
 // page's messages, and a request made offline that is kept on the device, survives a reload and
 // reaches Postgres once when back online.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route } from '@playwright/test';
+import { axeProblems } from './checks';
 import { controlledByServiceWorker, sql, test } from './fixtures';
+import { stackFault } from './stack-faults';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -50,13 +51,6 @@ async function fill(page: Page, email: string) {
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function axeProblems(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Fits every width from 360 to 1024 px; axe-clean at the narrowest and widest. */
 async function checkFitAndAxe(page: Page, state: string) {
@@ -139,12 +133,15 @@ test.describe('online', () => {
       await page.getByRole('button', { name: 'Request Demo' }).click();
       const email = emailFor(`failed-${viewport.name}`);
       await fill(page, email);
-      await page.route('**/rest/v1/demo_requests*', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }),
-      );
-      await page.getByRole('button', { name: 'Submit Request' }).click();
-      await expect(toasts(page).getByText(FAILED[0], { exact: true })).toBeVisible();
-      await expect(toasts(page).getByText(FAILED[1])).toBeVisible();
+      // The database down (a restart): PostgREST answers the insert with its 503.
+      await stackFault('stopPostgres');
+      try {
+        await page.getByRole('button', { name: 'Submit Request' }).click();
+        await expect(toasts(page).getByText(FAILED[0], { exact: true })).toBeVisible({ timeout: 20_000 });
+        await expect(toasts(page).getByText(FAILED[1])).toBeVisible();
+      } finally {
+        await stackFault('startPostgres');
+      }
 
       await expect(page.getByRole('button', { name: 'Request Demo' })).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sam Solicitor');

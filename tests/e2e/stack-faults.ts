@@ -2,8 +2,11 @@
 // in Playwright's global setup, which serves these on 127.0.0.1 (E2E_FAULTS_URL) and nothing else.
 import { createServer, type Server } from 'node:http';
 
-/** What an e2e may do to the stack: a Postgres restart, as a failover or an upgrade does it. */
-export const FAULTS = ['stopPostgres', 'startPostgres'] as const;
+/**
+ * What an e2e may do to the stack: a Postgres restart, as a failover or an upgrade does it; the
+ * voice service (ElevenLabs' stand-in) down, as an outage of it.
+ */
+export const FAULTS = ['stopPostgres', 'startPostgres', 'stopVoice', 'startVoice'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 /** Serves POST /<fault>; resolves once listening, with its URL and a stop. */

@@ -1,15 +1,22 @@
 import { expect } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { apiClient, PASSWORD, signUp, sql, test } from './fixtures';
+import { stackFault } from './stack-faults';
 import { recorded, signedInHeader, toast, voiceButton } from './voice-fixtures';
 
 // A signed-in user's voice calls: the voice-conversation function (under Deno) signs the session
 // with the user's context from the device, a refused token is refreshed and retried, and each of
 // the function's refusals is told in the toast's words.
 
+/** A user's token with its signature spoilt: a JWT with their claims that the auth service refuses. */
+const spoilt = (token: string) => {
+  const [header, payload, signature = ''] = token.split('.');
+  return `${header}.${payload}.${[...signature].reverse().join('')}`;
+};
+
 test.describe('with a microphone', () => {
-  // No service worker: requests it forwards escape page.route, which some tests use to stand in for
-  // the function's refusals (the worker and offline are pwa.spec.ts's subject).
+  // No service worker: requests it forwards escape page.route, which some tests use to change what a
+  // request carries to the real function (the worker and offline are pwa.spec.ts's subject).
   test.use({ permissions: ['microphone'], serviceWorkers: 'block' });
 
   test('a signed-in user: the function signs the session and Chloe names their latest saved property', async ({
@@ -122,15 +129,21 @@ test.describe('with a microphone', () => {
     await signUp(page);
     await page.goto('/');
     await signedInHeader(page);
-    let calls = 0;
-    await page.route('**/functions/v1/voice-conversation', (route) => {
-      calls += 1;
-      return route.fulfill({ status: 401, json: { error: 'Invalid JWT', code: 'session_expired' } });
+    // Every token the page sends arrives with its signature spoilt: the real function asks the auth
+    // service, which refuses it, however often the page refreshes.
+    const answers: number[] = [];
+    await page.route('**/functions/v1/voice-conversation', async (route) => {
+      const headers = route.request().headers();
+      const token = headers.authorization?.replace(/^Bearer /, '') ?? '';
+      await route.continue({ headers: { ...headers, authorization: `Bearer ${spoilt(token)}` } });
+    });
+    page.on('response', (r) => {
+      if (r.url().includes('/functions/v1/voice-conversation')) answers.push(r.status());
     });
     await voiceButton(page).click();
     await expect(toast(page, 'Authentication Error')).toBeVisible();
     await expect(page.getByText('Please refresh the page and try signing in again')).toBeVisible();
-    expect(calls).toBe(3);
+    expect(answers).toEqual([401, 401, 401]);
     await expect(voiceButton(page)).toHaveText('Talk to Chloe');
   });
 
@@ -138,8 +151,11 @@ test.describe('with a microphone', () => {
     await signUp(page);
     await page.goto('/');
     await signedInHeader(page);
+    // The request arrives as supabase-js sends one with no session: the public key as the bearer.
     await page.route('**/functions/v1/voice-conversation', (route) =>
-      route.fulfill({ status: 401, json: { error: 'Please sign in to use Chloe', code: 'not_signed_in' } }),
+      route.continue({
+        headers: { ...route.request().headers(), authorization: `Bearer ${process.env.E2E_ANON_KEY!}` },
+      }),
     );
     await voiceButton(page).click();
     await expect(toast(page, 'Authentication Required')).toBeVisible();
@@ -175,19 +191,15 @@ test.describe('with a microphone', () => {
     await signUp(page);
     await page.goto('/');
     await signedInHeader(page);
-    await page.route('**/functions/v1/voice-conversation', (route) =>
-      route.fulfill({
-        status: 502,
-        json: {
-          error: 'The voice service is not available. Please try again in a moment.',
-          code: 'voice_service_unavailable',
-        },
-      }),
-    );
-    await voiceButton(page).click();
-    await expect(toast(page, 'Failed to Start')).toBeVisible();
-    await expect(page.getByText('The voice service is not available. Please try again in a moment.')).toBeVisible();
-    await expect(voiceButton(page)).toHaveText('Talk to Chloe');
-    await expect(voiceButton(page)).toBeEnabled();
+    await stackFault('stopVoice');
+    try {
+      await voiceButton(page).click();
+      await expect(toast(page, 'Failed to Start')).toBeVisible();
+      await expect(page.getByText('The voice service is not available. Please try again in a moment.')).toBeVisible();
+      await expect(voiceButton(page)).toHaveText('Talk to Chloe');
+      await expect(voiceButton(page)).toBeEnabled();
+    } finally {
+      await stackFault('startVoice');
+    }
   });
 });
