@@ -41,6 +41,11 @@ export const BOUNDARY_MESSAGES = {
     '— break the cycle: move what both modules need into a third module that imports neither, or pass it in as an argument.',
 };
 
+/** What only tests import (rule: no-restricted-imports), and what to do instead. */
+export const TEST_ONLY = ['vitest', '@testing-library/*', 'fake-indexeddb', '**/testing/*'];
+export const TEST_ONLY_MESSAGE =
+  'Only tests import a test runner, a test library or a test helper: move this helper into a testing/ folder (src/testing, or one beside the service it tests) or into the test file.';
+
 // ---------------------------------------------------------------------------------------------
 // The local stack and the tools a person runs (ADR 018). Imports go one way:
 //   scripts/  (npm start, staff, gen:types, build:extension)
@@ -138,12 +143,17 @@ const chloe = {
   },
 };
 
-/**
- * typescript-eslint's rule type and ESLint's plugin type disagree on details (meta.docs, the
- * context's readonly-ness) that do not matter at run time; this is where that is said once.
- * @param {unknown} plugin
- */
+// typescript-eslint's rule type and ESLint's plugin type disagree on details (meta.docs, the
+// context's readonly-ness) that do not matter at run time; this is where that is said once.
+/** @param {unknown} plugin */
 const asPlugin = (plugin) => /** @type {import('eslint').ESLint.Plugin} */ (plugin);
+
+/** import-x reading these modules (without the parsers it sees no cycle through TypeScript). @param {string[]} extensions */
+const resolving = (extensions) => ({
+  'import-x/resolver-next': [createNodeResolver({ extensions })],
+  'import-x/extensions': extensions,
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+});
 
 export default defineConfig(
   globalIgnores([
@@ -213,12 +223,7 @@ export default defineConfig(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': asPlugin(reactHooks), 'import-x': importX, chloe: asPlugin(chloe) },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-      // Without these, import-x does not read TypeScript modules and sees no cycle through them.
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
+    settings: resolving(['.ts', '.tsx', '.js', '.mjs']),
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
       'react-hooks/exhaustive-deps': 'error',
@@ -232,11 +237,7 @@ export default defineConfig(
     files: ['extension/**/*.ts'],
     ignores: ['extension/**/*.test.ts'],
     plugins: { 'import-x': importX, chloe: asPlugin(chloe) },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
-      'import-x/extensions': ['.ts', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-    },
+    settings: resolving(['.ts', '.js', '.mjs']),
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
       'chloe/no-cycle': ['error', { ignoreExternal: true }],
@@ -248,11 +249,7 @@ export default defineConfig(
     files: ['scripts/**/*.{mjs,ts}', 'supabase/local/**/*.mjs'],
     ignores: ['**/*.test.ts'],
     plugins: { 'import-x': importX, chloe: asPlugin(chloe) },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.mjs', '.js', '.ts'] })],
-      'import-x/extensions': ['.mjs', '.js', '.ts'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-    },
+    settings: resolving(['.mjs', '.js', '.ts']),
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: stackZones }],
       'chloe/no-cycle': ['error', { ignoreExternal: true }],
@@ -263,10 +260,7 @@ export default defineConfig(
     files: ['sw/**/*.ts'],
     ignores: ['sw/**/*.test.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
-      'import-x/extensions': ['.ts', '.js', '.mjs'],
-    },
+    settings: resolving(['.ts', '.js', '.mjs']),
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appToToolsZones }] },
   },
   {
@@ -274,16 +268,20 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['supabase/functions/**', '**/*.deno.ts', 'tests/integration/edge-functions/functions-fixture/**'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-    },
+    settings: resolving(['.ts', '.tsx', '.js', '.mjs']),
     rules: {
       'import-x/no-extraneous-dependencies': [
         'error',
         { devDependencies: true, optionalDependencies: true, peerDependencies: false, includeTypes: true },
       ],
     },
+  },
+  {
+    // A test's helpers sit in its own file, in a testing/ folder or in tests/: nothing shipped or run
+    // by `npm start` imports a test runner, a test library or a helper of one.
+    files: ['src/**', 'sw/**', 'extension/**', 'supabase/local/**', 'scripts/**'],
+    ignores: ['**/*.test.{ts,tsx,mjs}', '**/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: TEST_ONLY, message: TEST_ONLY_MESSAGE }] }] },
   },
   {
     // Tools run by hand, the local stack and the benchmarks talk to a terminal.

@@ -6,7 +6,7 @@ import { forgetServerClock, noteTokenIssued } from '../../lib/server-clock';
 import { closeLocalData } from '../../testing/local-data';
 import { renderRoutes } from '../../testing/render-routes';
 import { ShareholderDashboard } from './dashboard-page';
-import { withDraft } from './subscribe-wizard-fixtures';
+import { withDraft } from '../../testing/subscribe-wizard';
 
 vi.mock('../../lib/supabase', async () => {
   const { fakeSupabaseModule } = await import('../../testing/fake-auth');

@@ -6,7 +6,7 @@ import { Toaster } from '../../ui/toaster';
 import { toaster } from '../../lib/toast';
 import { closeLocalData, trackWrites } from '../../testing/local-data';
 import { SubscribeWizard } from './subscribe-wizard';
-import { personalDetails, withDraft } from './subscribe-wizard-fixtures';
+import { personalDetails, withDraft } from '../../testing/subscribe-wizard';
 
 afterEach(async () => {
   vi.restoreAllMocks();

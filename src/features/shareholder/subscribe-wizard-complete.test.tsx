@@ -9,7 +9,7 @@ import { closeLocalData, trackWrites } from '../../testing/local-data';
 import { toastTexts } from '../../testing/toasts';
 import { REFERENCE_PENDING } from './payment-instructions';
 import { SubscribeWizard } from './subscribe-wizard';
-import { personalDetails, pulled, stored, valueOf, withDraft } from './subscribe-wizard-fixtures';
+import { personalDetails, pulled, stored, valueOf, withDraft } from '../../testing/subscribe-wizard';
 
 const navigate = vi.fn();
 vi.mock('@tanstack/react-router', async (original) => ({

@@ -8,7 +8,7 @@ import { MAX_SHARES } from '../../lib/shareholding';
 import { Toaster } from '../../ui/toaster';
 import { closeLocalData, localUserData } from '../../testing/local-data';
 import { SubscribeWizard } from './subscribe-wizard';
-import { describedBy, personalDetails, pulled, stored, valueOf, withDraft } from './subscribe-wizard-fixtures';
+import { describedBy, personalDetails, pulled, stored, valueOf, withDraft } from '../../testing/subscribe-wizard';
 
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedDemoRequest } from './demo-request-store';
 import { createDemoRequestQueue, type DemoRequestQueue } from './demo-request-queue';
-import { fakeServer, NO_CONNECTION, PHONE_REFUSED, row } from './fake-demo-request-server';
+import { fakeServer, NO_CONNECTION, PHONE_REFUSED, row } from '../../../testing/fake-demo-request-server';
 
 let online = true;
 const queues: DemoRequestQueue[] = [];

@@ -3,7 +3,7 @@
 // typed messages, feedback, and microphone audio measured but not transcribed.
 import { Buffer } from 'node:buffer';
 import { describe, expect, it, vi } from 'vitest';
-import { agentText, audioOf, connect, pcm, useVoiceService } from './voice-test-client';
+import { agentText, audioOf, connect, pcm, useVoiceService } from './testing/client';
 
 const voice = useVoiceService();
 const { signedUrl, record } = voice;
@@ -86,7 +86,9 @@ describe('a conversation', { timeout: 20_000 }, () => {
     await c.waitFor('agent_response');
     c.send({ type: 'user_message', text: 'Hello there' });
     await c.waitFor('agent_response', 2);
-    await new Promise((r) => setTimeout(r, 400));
+    // A turn's audio comes before the next turn's answer: a third answer proves none came.
+    c.send({ type: 'user_message', text: 'And again' });
+    await c.waitFor('agent_response', 3);
     expect(c.messages('audio')).toEqual([]);
     await c.close();
   });

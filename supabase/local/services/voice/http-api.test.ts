@@ -3,7 +3,7 @@
 // behind the same key, and the widget script the app loads (what it does: widget.test.ts).
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { KEY, useVoiceService } from './voice-test-client';
+import { KEY, useVoiceService } from './testing/client';
 
 const voice = useVoiceService();
 const { signedUrl } = voice;

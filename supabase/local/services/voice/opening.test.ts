@@ -3,7 +3,7 @@
 // agent without one, as the SDK opens it for a guest; a private agent (Norman's) never so.
 import { describe, expect, it, vi } from 'vitest';
 import { VOICE_AGENTS } from './agents.mjs';
-import { agentText, connect, useVoiceService } from './voice-test-client';
+import { agentText, connect, useVoiceService } from './testing/client';
 
 const voice = useVoiceService();
 const { signedUrl, record } = voice;

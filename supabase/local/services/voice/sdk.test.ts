@@ -3,7 +3,7 @@
 import { SessionConnectionError, TextConversation, type Callbacks } from '@elevenlabs/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { useVoiceService } from './voice-test-client';
+import { useVoiceService } from './testing/client';
 
 type MessagePayload = Parameters<NonNullable<Callbacks['onMessage']>>[0];
 

@@ -1,7 +1,7 @@
 // The voice service the shared test stack started: beside the API, with a key of its own.
 import { describe, expect, it } from 'vitest';
 import { stack } from '../../../../tests/integration/fixtures';
-import { connect, record, signedUrl } from './voice-test-client';
+import { connect, record, signedUrl } from './testing/client';
 
 describe('the voice service of the stack', () => {
   it('runs beside the API with its own key, which is not an API key of the project', async () => {

@@ -4,7 +4,7 @@
 import vm from 'node:vm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { KEY, useVoiceService, type ConversationRecord } from './voice-test-client';
+import { KEY, useVoiceService, type ConversationRecord } from './testing/client';
 
 const voice = useVoiceService();
 

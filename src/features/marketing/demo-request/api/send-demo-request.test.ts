@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALREADY_THERE, fakeServer, NO_CONNECTION, PHONE_REFUSED, row } from '../fake-demo-request-server';
+import {
+  ALREADY_THERE,
+  fakeServer,
+  NO_CONNECTION,
+  PHONE_REFUSED,
+  row,
+} from '../../../../testing/fake-demo-request-server';
 import { sendDemoRequest } from './send-demo-request';
 
 afterEach(() => {

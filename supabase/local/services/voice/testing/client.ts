@@ -3,8 +3,8 @@
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import WebSocket from 'ws';
-import { freePort } from '../../stack/process.mjs';
-import { startVoiceService } from './index.mjs';
+import { freePort } from '../../../stack/process.mjs';
+import { startVoiceService } from '../index.mjs';
 
 export const KEY = `sk_test_${crypto.randomUUID()}`;
 

@@ -1,7 +1,7 @@
 // Stand-ins for the demo request tests: the table behind PostgREST, its answers, and rows.
 import { vi } from 'vitest';
-import type { DatabaseClient } from '../../../sync/client';
-import type { DemoRequestRow } from './api/send-demo-request';
+import type { DatabaseClient } from '../sync/client';
+import type { DemoRequestRow } from '../features/marketing/demo-request/api/send-demo-request';
 
 export type Answer = { error: { code: string; message: string } | null; status: number };
 

@@ -2,9 +2,9 @@
 // network), what a pull writes, and how a field reads.
 import userEvent from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
-import type { ShareSubscriptionDoc } from '../../data/schemas';
-import type { UserData } from '../../data/user-data';
-import { localUserData } from '../../testing/local-data';
+import type { ShareSubscriptionDoc } from '../data/schemas';
+import type { UserData } from '../data/user-data';
+import { localUserData } from './local-data';
 
 export async function withDraft(fields: Partial<ShareSubscriptionDoc> = {}) {
   const data = await localUserData();
