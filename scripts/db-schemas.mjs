@@ -28,11 +28,18 @@ const SCHEMA = 'public';
 
 const message = (/** @type {unknown} */ error) => (error instanceof Error ? error.message : String(error));
 
-/** The .sql files under `dir`, in the order they apply, split into statements. @param {string} dir */
-export async function readSchemaFiles(dir = SCHEMAS_DIR) {
+/** The folder of supabase/schemas that declares the tables (scripts/db-tables.mjs); the rest, functions. */
+export const TABLES_FOLDER = 'tables';
+
+/**
+ * The .sql files under `dir` that declare functions (or, with `part` 'tables', tables), in the
+ * order they apply, split into statements.
+ * @param {string} [dir] @param {'functions' | 'tables'} [part]
+ */
+export async function readSchemaFiles(dir = SCHEMAS_DIR, part = 'functions') {
   const names = (await readdir(dir, { recursive: true }))
     .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f.endsWith('.sql'))
+    .filter((f) => f.endsWith('.sql') && f.startsWith(`${TABLES_FOLDER}/`) === (part === 'tables'))
     // Code-unit order, like a C-locale sort: `10-b.sql` before `9-a.sql`, folders by their name.
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return Promise.all(
@@ -188,7 +195,7 @@ async function applyDeclarations(db, files) {
         throw new Error(
           `${where}: a schema file holds functions, each followed by its own comment and grants` +
             (current ? ` (this is not about ${SCHEMA}.${current.name})` : '') +
-            '; anything else belongs in a migration',
+            `; anything else belongs in a migration (and a table's declaration in supabase/schemas/${TABLES_FOLDER}/)`,
         );
       }
     }
