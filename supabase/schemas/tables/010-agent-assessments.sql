@@ -158,20 +158,7 @@ grant select (
   valuation_leads_script, viewing_feedback_script, lettings_repairs_script,
   mortgage_prequel_script, additional_requirements, created_at, updated_at, _modified, _deleted,
   last_step, _writer, _writer_seq
-) on table public.agent_assessments to anon;
-grant select (
-  id, token, expires_at, status, completed_at, agency_name, office_locations, number_of_offices,
-  main_contact_name, main_contact_email, main_contact_phone, website_url, ai_assistant_name,
-  tone_of_voice, preferred_greeting, preferred_signoff, crm_platform, is_crm_cloud_based,
-  uses_lead_tracking, wants_crm_integration, phone_system_provider, is_phone_voip,
-  uses_call_recording, call_routing_method, office_devices, uses_mobile_devices,
-  mobile_device_types, preferred_mobile_communication, property_portals, primary_ai_goals,
-  tracking_outcomes, current_tools, wants_tool_integration, linkedin_handle, twitter_handle,
-  instagram_handle, snapchat_handle, tiktok_handle, facebook_handle, threads_handle,
-  valuation_leads_script, viewing_feedback_script, lettings_repairs_script,
-  mortgage_prequel_script, additional_requirements, created_at, updated_at, _modified, _deleted,
-  last_step, _writer, _writer_seq
-) on table public.agent_assessments to authenticated;
+) on table public.agent_assessments to anon, authenticated;
 grant update (
   status, completed_at, agency_name, office_locations, number_of_offices, main_contact_name,
   main_contact_email, main_contact_phone, website_url, ai_assistant_name, tone_of_voice,
@@ -183,18 +170,6 @@ grant update (
   snapchat_handle, tiktok_handle, facebook_handle, threads_handle, valuation_leads_script,
   viewing_feedback_script, lettings_repairs_script, mortgage_prequel_script,
   additional_requirements, updated_at, last_step
-) on table public.agent_assessments to anon;
-grant update (
-  status, completed_at, agency_name, office_locations, number_of_offices, main_contact_name,
-  main_contact_email, main_contact_phone, website_url, ai_assistant_name, tone_of_voice,
-  preferred_greeting, preferred_signoff, crm_platform, is_crm_cloud_based, uses_lead_tracking,
-  wants_crm_integration, phone_system_provider, is_phone_voip, uses_call_recording,
-  call_routing_method, office_devices, uses_mobile_devices, mobile_device_types,
-  preferred_mobile_communication, property_portals, primary_ai_goals, tracking_outcomes,
-  current_tools, wants_tool_integration, linkedin_handle, twitter_handle, instagram_handle,
-  snapchat_handle, tiktok_handle, facebook_handle, threads_handle, valuation_leads_script,
-  viewing_feedback_script, lettings_repairs_script, mortgage_prequel_script,
-  additional_requirements, updated_at, last_step
-) on table public.agent_assessments to authenticated;
+) on table public.agent_assessments to anon, authenticated;
 
 comment on table public.agent_assessments is 'Agency questionnaires reached by token (x-assessment-token header). Synced by (_modified, id).';

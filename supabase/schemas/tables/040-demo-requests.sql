@@ -43,8 +43,7 @@ create trigger demo_requests_guard BEFORE INSERT ON public.demo_requests FOR EAC
 create trigger demo_requests_one_per_call AFTER INSERT ON public.demo_requests REFERENCING NEW TABLE AS inserted_requests FOR EACH STATEMENT EXECUTE FUNCTION public.one_demo_request_per_call();
 
 revoke all on table public.demo_requests from public, anon, authenticated, service_role;
-grant insert on table public.demo_requests to anon;
-grant insert on table public.demo_requests to authenticated;
+grant insert on table public.demo_requests to anon, authenticated;
 grant delete, insert, select, update on table public.demo_requests to service_role;
 
 comment on table public.demo_requests is 'Demo requests from the signup/hire forms: insert-only for clients (use Prefer: return=minimal), read by staff.';
