@@ -54,12 +54,19 @@ export async function readSchemaFiles(dir = SCHEMAS_DIR, part = 'functions') {
   );
 }
 
-/** One function's grants as sorted 'grantee PRIVILEGE' strings (SQL over pg_proc `p`). */
-const GRANTS = `array(select pg_catalog.format('%s %s%s',
+/**
+ * An ACL as sorted 'grantee PRIVILEGE' strings: SQL over the aclitem[] `acl` of an object of
+ * `kind` (acldefault's letter) owned by `owner` (its default when the ACL is null).
+ * @param {string} acl @param {string} kind @param {string} owner
+ */
+export const aclSql = (acl, kind, owner) => `array(select pg_catalog.format('%s %s%s',
                        case when a.grantee = 0 then 'public' else pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(a.grantee)) end,
                        a.privilege_type, case when a.is_grantable then ' with grant option' else '' end)
-                  from pg_catalog.aclexplode(coalesce(p.proacl, pg_catalog.acldefault('f', p.proowner))) as a
+                  from pg_catalog.aclexplode(coalesce(${acl}, pg_catalog.acldefault('${kind}', ${owner}))) as a
                  order by 1)`;
+
+/** One function's grants (SQL over pg_proc `p`). */
+const GRANTS = aclSql('p.proacl', 'f', 'p.proowner');
 
 /**
  * Every function of schema public (extensions' own excluded), by signature. Inside a transaction:

@@ -5,23 +5,15 @@
 // as lines of text (one per column, constraint, policy, ...), so two databases can be compared:
 // the one the migrations built and one built from the declarations (declaredDatabase()).
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
-import { MIGRATION_ROLE, readSchemaFiles, ROOT, SCHEMAS_DIR, TABLES_FOLDER } from './db-schemas.mjs';
+import { errorMessage } from '../supabase/local/shared/errors.mjs';
+import { applyBootstrap } from '../supabase/local/stack/migrate.mjs';
+import { aclSql, MIGRATION_ROLE, readSchemaFiles, SCHEMAS_DIR } from './db-schemas.mjs';
 
 /** @typedef {import('pg').Client} Client */
 
-export const TABLES_DIR = path.join(SCHEMAS_DIR, TABLES_FOLDER);
-const STACK_DIR = path.join(ROOT, 'supabase/local/stack');
-
-/** An ACL as sorted 'grantee PRIVILEGE' strings (SQL over an aclitem[] `acl` of kind `kind`). */
-const aclOf = (/** @type {string} */ acl, /** @type {string} */ kind, /** @type {string} */ owner) =>
-  `array(select pg_catalog.format('%s %s%s',
-                 case when a.grantee = 0 then 'public' else pg_catalog.pg_get_userbyid(a.grantee) end,
-                 a.privilege_type, case when a.is_grantable then ' with grant option' else '' end)
-           from pg_catalog.aclexplode(coalesce(${acl}, pg_catalog.acldefault('${kind}', ${owner}))) as a
-          order by 1)`;
+/** `c` is a table of schema public. */
+const PUBLIC_TABLE = `c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')`;
 
 /** Each query gives (table, line) rows: what the table has, one thing per line. */
 const ASPECTS = [
@@ -33,38 +25,41 @@ const ASPECTS = [
           case a.attidentity when 'a' then ' identity always' when 'd' then ' identity by default' else '' end)
      from pg_catalog.pg_attribute as a join pg_catalog.pg_class as c on c.oid = a.attrelid
      left join pg_catalog.pg_attrdef as d on d.adrelid = a.attrelid and d.adnum = a.attnum
-    where a.attnum > 0 and not a.attisdropped`,
+    where ${PUBLIC_TABLE} and a.attnum > 0 and not a.attisdropped`,
   `select c.relname, pg_catalog.format('column %s comment %s', a.attname, pg_catalog.col_description(c.oid, a.attnum))
      from pg_catalog.pg_attribute as a join pg_catalog.pg_class as c on c.oid = a.attrelid
-    where a.attnum > 0 and not a.attisdropped and pg_catalog.col_description(c.oid, a.attnum) is not null`,
+    where ${PUBLIC_TABLE} and a.attnum > 0 and not a.attisdropped
+      and pg_catalog.col_description(c.oid, a.attnum) is not null`,
   `select c.relname, pg_catalog.format('column %s grant %s', a.attname, g)
      from pg_catalog.pg_attribute as a join pg_catalog.pg_class as c on c.oid = a.attrelid,
-          unnest(${aclOf('a.attacl', 'c', 'c.relowner')}) as g
-    where a.attnum > 0 and not a.attisdropped and a.attacl is not null`,
+          unnest(${aclSql('a.attacl', 'c', 'c.relowner')}) as g
+    where ${PUBLIC_TABLE} and a.attnum > 0 and not a.attisdropped and a.attacl is not null`,
   `select c.relname, pg_catalog.format('constraint %s %s', k.conname, pg_catalog.pg_get_constraintdef(k.oid, true))
-     from pg_catalog.pg_constraint as k join pg_catalog.pg_class as c on c.oid = k.conrelid`,
+     from pg_catalog.pg_constraint as k join pg_catalog.pg_class as c on c.oid = k.conrelid where ${PUBLIC_TABLE}`,
   `select c.relname, 'index ' || pg_catalog.pg_get_indexdef(i.indexrelid)
-     from pg_catalog.pg_index as i join pg_catalog.pg_class as c on c.oid = i.indrelid`,
+     from pg_catalog.pg_index as i join pg_catalog.pg_class as c on c.oid = i.indrelid where ${PUBLIC_TABLE}`,
   `select c.relname, pg_catalog.format('row level security %s%s', case when c.relrowsecurity then 'on' else 'off' end,
           case when c.relforcerowsecurity then ', forced' else '' end)
-     from pg_catalog.pg_class as c`,
+     from pg_catalog.pg_class as c where ${PUBLIC_TABLE}`,
   `select c.relname, pg_catalog.format('policy %s %s for %s to %s using (%s) with check (%s)', p.polname,
           case when p.polpermissive then 'permissive' else 'restrictive' end, p.polcmd,
           array(select pg_catalog.pg_get_userbyid(r) from unnest(p.polroles) as r order by 1)::text,
           pg_catalog.pg_get_expr(p.polqual, p.polrelid), pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid))
-     from pg_catalog.pg_policy as p join pg_catalog.pg_class as c on c.oid = p.polrelid`,
+     from pg_catalog.pg_policy as p join pg_catalog.pg_class as c on c.oid = p.polrelid where ${PUBLIC_TABLE}`,
   `select c.relname, pg_catalog.format('trigger %s (%s)', pg_catalog.pg_get_triggerdef(t.oid, true), t.tgenabled)
-     from pg_catalog.pg_trigger as t join pg_catalog.pg_class as c on c.oid = t.tgrelid where not t.tgisinternal`,
-  `select c.relname, 'grant ' || g from pg_catalog.pg_class as c, unnest(${aclOf('c.relacl', 'r', 'c.relowner')}) as g`,
-  `select c.relname, 'owner ' || pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class as c`,
+     from pg_catalog.pg_trigger as t join pg_catalog.pg_class as c on c.oid = t.tgrelid
+    where ${PUBLIC_TABLE} and not t.tgisinternal`,
+  `select c.relname, 'grant ' || g
+     from pg_catalog.pg_class as c, unnest(${aclSql('c.relacl', 'r', 'c.relowner')}) as g where ${PUBLIC_TABLE}`,
+  `select c.relname, 'owner ' || pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class as c where ${PUBLIC_TABLE}`,
   `select c.relname, 'comment ' || pg_catalog.obj_description(c.oid, 'pg_class')
-     from pg_catalog.pg_class as c where pg_catalog.obj_description(c.oid, 'pg_class') is not null`,
+     from pg_catalog.pg_class as c where ${PUBLIC_TABLE} and pg_catalog.obj_description(c.oid, 'pg_class') is not null`,
 ];
 
 /** The sequences of schema public, by the table that owns them (their own name otherwise). */
 const SEQUENCES = `select coalesce(t.relname, s.relname) as relname,
          pg_catalog.format('sequence %s owned by %s grants %s', s.relname, coalesce(t.relname || '.' || a.attname, 'none'),
-                           ${aclOf('s.relacl', 's', 's.relowner')}::text) as line
+                           ${aclSql('s.relacl', 's', 's.relowner')}::text) as line
     from pg_catalog.pg_class as s
     left join pg_catalog.pg_depend as d on d.classid = 'pg_catalog.pg_class'::regclass and d.objid = s.oid
          and d.refclassid = 'pg_catalog.pg_class'::regclass and d.deptype in ('a', 'i')
@@ -82,16 +77,9 @@ export async function readTables(db) {
   await db.query('begin');
   try {
     await db.query(`select pg_catalog.set_config('search_path', '', true)`);
-    const inPublic = `c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')`;
     /** @type {Map<string, string[]>} */
     const tables = new Map();
-    for (const query of [
-      ...ASPECTS.map(
-        (q) => `select * from (${q}) as x(relname, line) where exists (
-        select from pg_catalog.pg_class as c where c.relname = x.relname and ${inPublic})`,
-      ),
-      SEQUENCES,
-    ]) {
+    for (const query of [...ASPECTS.map((q) => `select * from (${q}) as x(relname, line)`), SEQUENCES]) {
       const { rows } = /** @type {{ rows: { relname: string, line: string }[] }} */ (await db.query(query));
       for (const { relname, line } of rows) tables.set(relname, [...(tables.get(relname) ?? []), line]);
     }
@@ -123,7 +111,7 @@ export function tableDifferences(
 
 /**
  * A new database on the same cluster, built from the declarations alone: what hosted Supabase
- * provides (the stack's bootstrap, as in migrate.mjs), every function (their bodies are checked
+ * provides (the stack's bootstrap: applyBootstrap), every function (their bodies are checked
  * when they run: a function may read a table declared after it), then the tables. Dropped by the
  * returned stop().
  * @param {string} adminUrl the cluster superuser's connection string
@@ -145,16 +133,8 @@ export async function declaredDatabase(adminUrl, dir = SCHEMAS_DIR) {
   };
   try {
     await db.connect();
-    // What bootstrap() applies, without setting the cluster's passwords (the stack's own logins).
-    const { rows } = /** @type {{ rows: { separate: boolean }[] }} */ (
-      await db.query(`select current_user <> '${MIGRATION_ROLE}' as separate`)
-    );
-    const files = [
-      'bootstrap.sql',
-      'bootstrap-auth.sql',
-      ...(rows[0]?.separate ? ['bootstrap-postgres-role.sql'] : []),
-    ];
-    for (const file of files) await db.query(await readFile(path.join(STACK_DIR, file), 'utf8'));
+    // What bootstrap() applies, without the passwords: those of the stack's own logins stay.
+    await applyBootstrap(db);
     await db.query(`set role ${MIGRATION_ROLE}`);
     await db.query('set check_function_bodies = off');
     const declarations = [...(await readSchemaFiles(dir)), ...(await readSchemaFiles(dir, 'tables'))];
@@ -184,7 +164,7 @@ async function applyAll(db, statements) {
       try {
         await db.query(statement.text);
       } catch (error) {
-        failed.push({ statement, error: error instanceof Error ? error.message : String(error) });
+        failed.push({ statement, error: errorMessage(error) });
       }
     }
     if (failed.length === 0) return;

@@ -12,24 +12,34 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 export const MIGRATIONS_DIR = path.resolve(here, '../../migrations');
 
 /**
- * Apply what hosted Supabase provides before migrations (roles, auth schema). Idempotent. Run as
- * the cluster's superuser; when that is `supabase_admin`, `postgres` becomes hosted's non-superuser
- * owner role (a cluster made before keeps its superuser `postgres`).
+ * What hosted Supabase provides before migrations (roles, auth schema), with no password set:
+ * the SQL files alone. Idempotent. Run as the cluster's superuser; when that is `supabase_admin`,
+ * `postgres` becomes hosted's non-superuser owner role. Returns whether it is (then `postgres`'s
+ * password is the caller's to set).
+ * @param {pg.Client} db
+ */
+export async function applyBootstrap(db) {
+  await db.query(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'));
+  await db.query(await readFile(path.join(here, 'bootstrap-auth.sql'), 'utf8'));
+  const { rows } = /** @type {{ rows: { separate: boolean }[] }} */ (
+    await db.query(`select current_user <> 'postgres' as separate`)
+  );
+  const separate = rows[0]?.separate === true;
+  if (separate) await db.query(await readFile(path.join(here, 'bootstrap-postgres-role.sql'), 'utf8'));
+  return separate;
+}
+
+/**
+ * Apply what hosted Supabase provides before migrations (applyBootstrap), and the passwords of the
+ * roles the stack logs in as (a cluster made before keeps its superuser `postgres`).
  * @param {pg.Client} db
  * @param {string} authenticatorPassword
  * @param {{ ownerPassword?: string }} [opts] `postgres`'s password, when it is not the superuser
  */
 export async function bootstrap(db, authenticatorPassword, { ownerPassword = 'postgres' } = {}) {
-  await db.query(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'));
-  await db.query(await readFile(path.join(here, 'bootstrap-auth.sql'), 'utf8'));
+  const separate = await applyBootstrap(db);
   await db.query(`alter role authenticator password ${pg.escapeLiteral(authenticatorPassword)}`);
-  const { rows } = /** @type {{ rows: { separate: boolean }[] }} */ (
-    await db.query(`select current_user <> 'postgres' as separate`)
-  );
-  if (rows[0]?.separate) {
-    await db.query(await readFile(path.join(here, 'bootstrap-postgres-role.sql'), 'utf8'));
-    await db.query(`alter role postgres password ${pg.escapeLiteral(ownerPassword)}`);
-  }
+  if (separate) await db.query(`alter role postgres password ${pg.escapeLiteral(ownerPassword)}`);
 }
 
 /**
