@@ -11,7 +11,7 @@ import type { Database } from '../../../src/generated/database.types';
 import { startSync, type SyncEngine } from '../../../src/sync/engine';
 import { userSyncTables } from '../../../src/data/synced-tables';
 import { freePort } from '../../../supabase/local/stack/process.mjs';
-import { stack } from '../fixtures';
+import { newUser, stack } from '../fixtures';
 
 // Simulated devices: each has its own fake IndexedDB, its own RxDB database and its own supabase-js
 // client, whose requests can be pointed at a dead port to take the device "offline".
@@ -144,3 +144,14 @@ export const until = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeout = 
     },
     { timeout, interval: 100 },
   );
+
+/** A listing saved as the extension saves one (extension/src/saves.ts), then pulled by `device`. */
+export async function savedListing(u: Awaited<ReturnType<typeof newUser>>, device: Device) {
+  const id = crypto.randomUUID();
+  const { error } = await u.client
+    .from('saved_properties')
+    .insert({ id, user_id: u.user.id, title: '2 bed flat', price: 400_000, key_features: ['Garden'] });
+  if (error) throw error;
+  await inSync(device);
+  return id;
+}

@@ -3,7 +3,7 @@
 // no record: its next change is pushed as if the server had no row. A removal is judged against
 // the state it was made over (outbox.ts: record), not taken for a conflict with the server's row.
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDevices, inSync, storageLosingPullRecords, until, userDevice } from './devices';
+import { closeDevices, inSync, savedListing, storageLosingPullRecords, until, userDevice } from './devices';
 import { newUser, sql } from '../fixtures';
 
 afterEach(closeDevices);
@@ -20,12 +20,7 @@ async function deviceWithoutRecord() {
   const a = await userDevice(u.email, u.password, u.user.id, undefined, storage);
   await inSync(a);
   faults.losing = true;
-  const id = crypto.randomUUID();
-  const { error } = await u.client
-    .from('saved_properties')
-    .insert({ id, user_id: u.user.id, title: '2 bed flat', price: 400_000, key_features: ['Garden'] });
-  if (error) throw error;
-  await inSync(a);
+  const id = await savedListing(u, a);
   const doc = await until(
     () => a.db.saved_properties.findOne(id).exec(),
     (d) => d !== null,

@@ -1,23 +1,10 @@
 // A removal meeting a change made elsewhere (ADR 034), through the app's own RxDB database and sync
 // engine against the local stack (devices.ts): neither side's action is lost without a trace.
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDevices, inSync, until, userDevice, type Device } from './devices';
+import { closeDevices, inSync, savedListing, until, userDevice, type Device } from './devices';
 import { newUser, sql } from '../fixtures';
 
 afterEach(closeDevices);
-
-type User = Awaited<ReturnType<typeof newUser>>;
-
-/** A listing saved as the extension saves one (extension/src/saves.ts), pulled by `device`. */
-async function savedListing(u: User, device: Device) {
-  const id = crypto.randomUUID();
-  const { error } = await u.client
-    .from('saved_properties')
-    .insert({ id, user_id: u.user.id, title: '2 bed flat', price: 400_000, key_features: ['Garden'] });
-  if (error) throw error;
-  await inSync(device);
-  return id;
-}
 
 const row = async (id: string) =>
   (
