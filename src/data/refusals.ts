@@ -22,6 +22,8 @@ export function useRefusal(outbox: Outbox | null, table: string, docId: string |
   return refusal;
 }
 
+type Outcome = { outcome: 'landed' } | { outcome: 'refused'; refusal: FieldRefusal } | { outcome: 'waiting' };
+
 /** How long a submission waits for the server before saying it will be sent later. */
 export const SEND_WAIT_MS = 8000;
 
@@ -30,19 +32,21 @@ export const SEND_WAIT_MS = 8000;
  * with the server's words, or 'waiting' when neither happened within `ms` (offline, or the server
  * slow). Used to say 'submitted' only when it is true.
  *
- * RxDB records an incremental write in the outbox just after the write resolves (its post-write
- * hook is not awaited), and a live query may first replay a result from before it: so 'landed' is
- * the outbox entry gone after it was seen, never an entry not there yet.
+ * RxDB finishes recording an incremental write in the outbox after the write resolves (its
+ * post-write hook is not awaited): so the record is waited for, and 'landed' is the entry gone
+ * after it was seen, never an entry not there yet (a live query may replay an older result).
  */
-export function whenServerHas(
+export async function whenServerHas(
   outbox: Outbox,
   table: string,
   docId: string,
   // Offline there is nothing to wait for: it is saved here and sent later.
   ms = navigator.onLine ? SEND_WAIT_MS : 0,
-): Promise<{ outcome: 'landed' } | { outcome: 'refused'; refusal: FieldRefusal } | { outcome: 'waiting' }> {
-  type Outcome = Awaited<ReturnType<typeof whenServerHas>>;
-  if (ms <= 0) return Promise.resolve({ outcome: 'waiting' });
+): Promise<Outcome> {
+  if (ms <= 0) return { outcome: 'waiting' };
+  // The write's own record first: the entry seen is then this write's, not an older change's
+  // whose push is about to settle.
+  await outbox.recorded(table, docId);
   return new Promise<Outcome>((resolve) => {
     let seen = false;
     let done = false;

@@ -67,6 +67,28 @@ export class UnansweredPushes {
   }
 }
 
+/** This tab's records still being written, by entry key: RxDB does not await them. */
+export class RecordsInFlight {
+  readonly #pending = new Map<string, Set<Promise<void>>>();
+
+  /** `written` is a record of entry `key` under way. */
+  add(key: string, written: Promise<void>): Promise<void> {
+    const pending = this.#pending.get(key) ?? new Set<Promise<void>>();
+    this.#pending.set(key, pending);
+    const done = written.finally(() => {
+      pending.delete(done);
+      if (pending.size === 0 && this.#pending.get(key) === pending) this.#pending.delete(key);
+    });
+    pending.add(done);
+    return done;
+  }
+
+  /** Resolves once every record of `key` begun so far is written (a failed one included). */
+  async done(key: string): Promise<void> {
+    await Promise.allSettled([...(this.#pending.get(key) ?? new Set<Promise<void>>())]);
+  }
+}
+
 const objectOrNull = { type: ['object', 'null'] } as const;
 
 const outboxSchema: RxJsonSchema<OutboxEntry> = {

@@ -72,7 +72,7 @@ describe('the outbox', () => {
     const local = await tracked();
     const { db } = local;
     const doc = await db.saved_properties.insert(property('Flat'));
-    await local.outbox.settle('saved_properties', stateOf(doc), stateOf(doc));
+    await local.outbox.settle('saved_properties', stateOf(doc));
     expect(await entries(local)).toEqual([]);
     await doc.getLatest().incrementalPatch({ title: 'Changed after the push' });
     await eventually(async () => expect(await entries(local)).toHaveLength(1));
@@ -84,7 +84,7 @@ describe('the outbox', () => {
     const data = property('Flat');
     // The push can be accepted while RxDB is still running the post-write hooks: what the server
     // holds is stored, so a hook run later (in any tab) knows it.
-    await local.outbox.settle('saved_properties', { ...data, _deleted: false }, null);
+    await local.outbox.settle('saved_properties', { ...data, _deleted: false });
     await db.saved_properties.insert(data);
     expect(await entries(local)).toEqual([]);
     expect(await local.outbox.count()).toBe(0);
@@ -94,16 +94,34 @@ describe('the outbox', () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
     const pushed = stateOf(doc);
-    const later = await doc.incrementalPatch({ title: 'Typed during the push' });
+    await doc.incrementalPatch({ title: 'Typed during the push' });
     await eventually(async () => expect((await entries(local))[0]?.state.title).toBe('Typed during the push'));
-    await local.outbox.settle('saved_properties', pushed, stateOf(later));
+    await local.outbox.settle('saved_properties', pushed);
     expect(await entries(local)).toHaveLength(1);
+  });
+
+  it('a write has its record written by the time `recorded` resolves', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    await doc.incrementalPatch({ title: 'Typed' });
+    await local.outbox.recorded('saved_properties', doc.id);
+    expect((await entries(local)).map((e) => e.state.title)).toEqual(['Typed']);
+  });
+
+  it('an answer settled while a write lands waits on that write, whichever is stored first', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const pushed = stateOf(doc);
+    // The answer to the push of 'Flat' is settled as 'Typed' is stored and recorded.
+    await Promise.all([local.outbox.settle('saved_properties', pushed), doc.incrementalPatch({ title: 'Typed' })]);
+    await local.outbox.recorded('saved_properties', doc.id);
+    expect((await entries(local)).map((e) => e.state.title)).toEqual(['Typed']);
   });
 
   it('a removal made while nothing else waits keeps the state it was made over', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
-    await local.outbox.settle('saved_properties', stateOf(doc), stateOf(doc));
+    await local.outbox.settle('saved_properties', stateOf(doc));
     await doc.getLatest().remove();
     await eventually(async () => expect((await entries(local))[0]?.state._deleted).toBe(true));
     expect((await entries(local))[0]?.base).toMatchObject({ id: doc.id, title: 'Flat', _deleted: false });
@@ -132,7 +150,7 @@ describe('the outbox', () => {
     const local = await tracked();
     const { db } = local;
     const doc = await db.saved_properties.insert(property('Flat'));
-    await local.outbox.settle('saved_properties', stateOf(doc), stateOf(doc));
+    await local.outbox.settle('saved_properties', stateOf(doc));
     expect(await entries(local)).toEqual([]);
     await doc.getLatest().remove();
     await eventually(async () => expect(await entries(local)).toHaveLength(1));
@@ -166,15 +184,14 @@ describe('the outbox', () => {
     const kept = (await local.outbox.kept('saved_properties', [doc.id])).get(doc.id);
     expect(kept?.base).toEqual({ id: doc.id, title: null });
     expect(kept?.sent.map((s) => s.title)).toEqual(['B', 'C', 'D', 'E', 'F']);
+    await doc.incrementalPatch({ title: 'G' });
+    await local.outbox.recorded('saved_properties', doc.id);
     // Accepted while a later change waits: what was sent may still be merged from.
-    await local.outbox.settle('saved_properties', sent('F'), sent('G'));
+    await local.outbox.settle('saved_properties', sent('F'));
     expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)?.sent).toHaveLength(5);
     // The state this device holds, accepted: nothing waits, nothing is left to merge from.
-    await local.outbox.settle('saved_properties', sent('G'), sent('G'));
-    expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)).toMatchObject({
-      waiting: false,
-      sent: [],
-    });
+    await local.outbox.settle('saved_properties', sent('G'));
+    expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)).toBeUndefined();
   });
 
   it('knows, without waiting, which documents have a push sent and not answered', async () => {
@@ -197,7 +214,7 @@ describe('the outbox', () => {
     expect(unanswered()).toBe(false);
     await local.outbox.noteSent('saved_properties', [sent]);
     expect(unanswered()).toBe(true);
-    await local.outbox.settle('saved_properties', sent, sent);
+    await local.outbox.settle('saved_properties', stateOf(doc));
     expect(unanswered()).toBe(false);
     await eventually(async () => expect(reopened.unanswered('saved_properties', doc.id)).toBe(false));
   });

@@ -9,7 +9,7 @@ import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { requestPersistentStorage } from '../lib/storage';
 import { sameState, type Doc } from './merge';
-import { UnansweredPushes, type OutboxEntry, type StoredRefusal } from './outbox-entry';
+import { RecordsInFlight, UnansweredPushes, type OutboxEntry, type StoredRefusal } from './outbox-entry';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
 
@@ -24,6 +24,9 @@ const isConflict = (error: unknown) =>
 /** The outbox of one database (a user's, or an assessment link's). */
 export class Outbox {
   readonly #unanswered: UnansweredPushes;
+  /** The tracked collections by table: an answer is settled against the document as stored then. */
+  readonly #tracked = new Map<string, RxCollection>();
+  readonly #recording = new RecordsInFlight();
   /** Resolves once the stored entries have been read: a replication starts after it. */
   readonly ready: Promise<void>;
 
@@ -87,6 +90,7 @@ export class Outbox {
    */
   track<T extends SyncDoc>(collection: RxCollection<T>) {
     const table = collection.name;
+    this.#tracked.set(table, collection);
     const record = (data: Doc & SyncDoc) => this.record(table, data);
     collection.postInsert(record, false);
     collection.postSave(record, false);
@@ -102,6 +106,20 @@ export class Outbox {
    */
   record(table: string, state: Doc & SyncDoc, previous?: Doc): Promise<void> {
     void requestPersistentStorage();
+    return this.#recording.add(key(table, state.id), this.#write(table, state, previous));
+  }
+
+  /**
+   * Resolves once every record of `docId` this tab has begun is written. RxDB begins the record of
+   * an incremental write before that write resolves, and finishes it after: whoever waits for the
+   * server to have a write waits for this first, or it could take an older change's settling for
+   * its own.
+   */
+  recorded(table: string, docId: string): Promise<void> {
+    return this.#recording.done(key(table, docId));
+  }
+
+  #write(table: string, state: Doc & SyncDoc, previous?: Doc): Promise<void> {
     return this.#modify(table, state.id, (entry) => {
       // RxDB runs post-write hooks after the write: its push may have been accepted first.
       if (entry && !entry.waiting && this.#same(table, entry.state, state)) return null;
@@ -117,6 +135,14 @@ export class Outbox {
         lastError: null,
       };
     });
+  }
+
+  /** The document as this device stores it now (null: none, or its table is not tracked here). */
+  async #stored(table: string, docId: string): Promise<Doc | null> {
+    const collection = this.#tracked.get(table);
+    if (!collection) return null;
+    const found: unknown[] = await collection.storageInstance.findDocumentsById([docId], true);
+    return (found[0] as Doc | undefined) ?? null;
   }
 
   /** A document made here: the state it was made from is its merge base until the server has it. */
@@ -135,13 +161,18 @@ export class Outbox {
   }
 
   /**
-   * The server holds `state` (accepted, or its own row won a conflict). `current` is the document
-   * as this device has it now: a write made since the push waits on.
+   * The server holds `state` (accepted, or its own row won a conflict). A write made here since
+   * waits on: the document is read inside the entry's turn, as stored then, so a write landing
+   * while the answer is settled is either seen here or recorded after (ADR 041). `replacing`: a
+   * state of the document that `state` replaces rather than answers (a refused one).
    */
-  settle(table: string, state: Doc, current: Doc | null): Promise<void> {
-    return this.#modify(table, String(state.id), (entry) => {
+  settle(table: string, state: Doc, replacing?: Doc): Promise<void> {
+    const docId = String(state.id);
+    return this.#modify(table, docId, async (entry) => {
+      const current = await this.#stored(table, docId);
+      const changed = current && !this.#same(table, current, state);
       // Changed since: that change waits, and what was sent may still be what a merge starts from.
-      if (current && !this.#same(table, current, state)) return entry;
+      if (changed && !(replacing && this.#same(table, current, replacing))) return entry;
       // Recorded already: done. Not yet (RxDB's hook is late): the late record is not a change.
       if (entry?.waiting && this.#same(table, entry.state, state)) return null;
       return {

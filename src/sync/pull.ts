@@ -77,7 +77,7 @@ async function keepRefusedValues<T extends SyncDoc, D extends Doc>(
       .filter((f) => !sameData({ [f]: refusal.refused[f] }, { [f]: refusal.server?.[f] ?? null }, rules))
       .map((field) => ({ field, local: refusal.refused[field], server: pulled[field] ?? null }));
     await conflictLog.keep(table, docId, lost, final ? 'final' : 'other-device');
-    await outbox.settle(table, pulled, null);
+    await outbox.settle(table, pulled, refusal.refused);
   }
   return stale.size > 0 ? documents.filter((d) => !stale.has(String(d.id))) : documents;
 }

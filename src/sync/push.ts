@@ -103,15 +103,7 @@ export async function push<T extends SyncDoc>(
     });
   }
   for (const state of accepted) context.serverStates?.holds(state);
-  await settleAccepted(context, accepted);
+  // Accepted: settled, unless the user changed it again meanwhile (that change waits).
+  for (const state of accepted) await outbox.settle(table, state);
   return { accepted: accepted.length, conflicts: data.conflicts.map((row) => rowToDoc<T>(row, known)) };
-}
-
-/** Accepted: settled, unless the user changed it again meanwhile (that change waits). */
-async function settleAccepted<T extends SyncDoc>({ collection, outbox }: PushContext<T>, accepted: Doc[]) {
-  if (accepted.length === 0) return;
-  const ids = accepted.map((d) => String(d.id));
-  const current = await collection.storageInstance.findDocumentsById(ids, true);
-  const byId = new Map(current.map((d) => [String(d.id), d as unknown as Doc]));
-  for (const state of accepted) await outbox.settle(collection.name, state, byId.get(String(state.id)) ?? null);
 }

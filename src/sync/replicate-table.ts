@@ -137,9 +137,7 @@ function logConflicts<T extends SyncDoc>(
     void (async () => {
       const final = rules.serverIsFinal?.(server) === true;
       await conflictLog.keep(collection.name, docId, merged?.lost ?? [], final ? 'final' : 'other-device');
-      if (!sameData(output, server, rules)) return;
-      const now = (await collection.storageInstance.findDocumentsById([docId], true))[0] as Doc | undefined;
-      await outbox.settle(collection.name, server, now ?? null);
+      if (sameData(output, server, rules)) await outbox.settle(collection.name, server);
     })().catch(() => undefined);
   });
 }

@@ -47,7 +47,7 @@ describe('Save & Continue Later', () => {
     expect(screen.getByRole('button', { name: /Save & Continue Later/ }).getAttribute('aria-busy')).toBe('true');
     // The push lands: the replication settles the entry.
     const now = (await data.db.share_subscriptions.findOne(draft.id).exec())!.toMutableJSON(true);
-    await data.outbox.settle('share_subscriptions', now, now);
+    await data.outbox.settle('share_subscriptions', now);
     expect(await screen.findByText('Your subscription progress has been saved.')).toBeTruthy();
   });
 });

@@ -124,6 +124,7 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
     try {
       const typed = hasUnsavedInput();
       const id = await synced.flush({ create: true });
+      await data.outbox.recorded(TABLE, id);
       const waiting = typed || (await firstValueFrom(data.outbox.watch(TABLE, id))) !== null;
       const sent = waiting ? await whenServerHas(data.outbox, TABLE, id) : null;
       if (sent?.outcome === 'refused') toast.error('Save Failed', subscriptionRefusalWords(sent.refusal));

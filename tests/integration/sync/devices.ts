@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { openUserDatabase, type AssessmentDatabase, type UserDatabase } from '../../../src/data/database';
 import type { Database } from '../../../src/generated/database.types';
 import { startSync, type SyncEngine } from '../../../src/sync/engine';
+import type { Outbox } from '../../../src/sync/outbox';
 import { userSyncTables } from '../../../src/data/synced-tables';
 import { freePort } from '../../../supabase/local/stack/process.mjs';
 import { newUser, stack } from '../fixtures';
@@ -99,13 +100,34 @@ export function storageLosingPullRecords() {
   return { storage: wrapped, faults };
 }
 
+/**
+ * A device's storage that hands each read of stored documents to `faults.afterRead` before
+ * answering it: a write made there lands just after the read, as a user's write can.
+ */
+export function storageInterleavingReads() {
+  const inner = storage();
+  const faults: { afterRead?: ((collection: string, ids: readonly string[]) => Promise<void>) | undefined } = {};
+  const wrapped = Object.create(inner) as RxStorage<unknown, unknown>;
+  wrapped.createStorageInstance = async (params) => {
+    const instance = await inner.createStorageInstance(params);
+    const find = instance.findDocumentsById.bind(instance);
+    instance.findDocumentsById = async (ids, withDeleted) => {
+      const found = await find(ids, withDeleted);
+      await faults.afterRead?.(params.collectionName, ids);
+      return found;
+    };
+    return instance;
+  };
+  return { storage: wrapped, faults };
+}
+
 export async function userDevice(
   email: string,
   password: string,
   userId: string,
   rewrite?: Rewrite,
   deviceStorage = storage(),
-): Promise<Device & { db: UserDatabase }> {
+): Promise<Device & { db: UserDatabase; outbox: Outbox }> {
   const { client, setOnline, dropAnswers } = await deviceClient(rewrite);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
@@ -122,7 +144,7 @@ export async function userDevice(
     listen: false,
     tables: userSyncTables(local),
   });
-  const device = { db, engine, client, setOnline, dropAnswers };
+  const device = { db, engine, client, setOnline, dropAnswers, outbox: local.outbox };
   devices.push(device);
   return device;
 }
