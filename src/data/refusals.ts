@@ -36,17 +36,14 @@ export const SEND_WAIT_MS = 8000;
  * post-write hook is not awaited): so the record is waited for, and 'landed' is the entry gone
  * after it was seen, never an entry not there yet (a live query may replay an older result).
  */
-export async function whenServerHas(
+export function whenServerHas(
   outbox: Outbox,
   table: string,
   docId: string,
   // Offline there is nothing to wait for: it is saved here and sent later.
   ms = navigator.onLine ? SEND_WAIT_MS : 0,
 ): Promise<Outcome> {
-  if (ms <= 0) return { outcome: 'waiting' };
-  // The write's own record first: the entry seen is then this write's, not an older change's
-  // whose push is about to settle.
-  await outbox.recorded(table, docId);
+  if (ms <= 0) return Promise.resolve({ outcome: 'waiting' });
   return new Promise<Outcome>((resolve) => {
     let seen = false;
     let done = false;
@@ -60,15 +57,20 @@ export async function whenServerHas(
       resolve(outcome);
     };
     const timer = setTimeout(() => finish({ outcome: 'waiting' }), ms);
-    sub = outbox.watch(table, docId).subscribe((entry) => {
-      if (!entry) {
-        if (seen) finish({ outcome: 'landed' });
-        return;
-      }
-      seen = true;
-      const found = refusedFields(entry);
-      if (found) finish({ outcome: 'refused', refusal: found });
+    // The write's own record first: the entry seen is then this write's, not an older change's
+    // whose push is about to settle.
+    void outbox.recorded(table, docId).then(() => {
+      if (done) return;
+      sub = outbox.watch(table, docId).subscribe((entry) => {
+        if (!entry) {
+          if (seen) finish({ outcome: 'landed' });
+          return;
+        }
+        seen = true;
+        const found = refusedFields(entry);
+        if (found) finish({ outcome: 'refused', refusal: found });
+      });
+      if (done) sub.unsubscribe();
     });
-    if (done) sub.unsubscribe();
   });
 }
