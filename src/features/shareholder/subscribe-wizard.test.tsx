@@ -1,10 +1,13 @@
 // The wizard over a real local database (no network): what a save writes, what a pull shows, and
 // what a refused value says
+import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { MAX_SHARES } from '../../lib/shareholding';
+import { toaster } from '../../lib/toast';
+import { hasUnsavedInput } from '../../lib/unsaved-input';
 import { Toaster } from '../../ui/toaster';
 import { closeLocalData, localUserData } from '../../testing/local-data';
 import { SubscribeWizard } from './subscribe-wizard';
@@ -15,7 +18,11 @@ vi.mock('@tanstack/react-router', async (original) => ({
   useNavigate: () => vi.fn(),
 }));
 
-afterEach(closeLocalData);
+afterEach(async () => {
+  await closeLocalData();
+  // The toast store outlives a test: a 'Progress Saved' left here would answer the next test's wait.
+  toaster.remove();
+});
 
 /**
  * The user is typing 'Typed Her' in the name when another device's 'Name From A' arrives: that
@@ -30,8 +37,9 @@ async function typedOverPulledName() {
   await user.clear(name);
   await user.type(name, 'Typed Her');
   await waitFor(async () => expect((await stored(data, draft.id)).subscriber_name).toBe('Typed Her'));
-  await pulled(data, draft.id, { subscriber_name: 'Name From A' });
-  await new Promise((r) => setTimeout(r, 50));
+  // The pull changes the phone too: once the phone shows it, the form has taken the pull in.
+  await pulled(data, draft.id, { subscriber_name: 'Name From A', subscriber_phone: '0199' });
+  await waitFor(() => expect(valueOf(screen.getByLabelText('Phone (optional)'))).toBe('0199'));
   expect(valueOf(name)).toBe('Typed Her');
   await user.type(name, 'e');
   return { data, draft, user, name };
@@ -147,6 +155,8 @@ describe('the subscription wizard and its stored draft', () => {
       </>,
     );
     const before = (await data.db.share_subscriptions.findOne(draft.id).exec())!.revision;
+    // None yet: only this save can answer the wait below.
+    expect(screen.queryByText('Progress Saved')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save & Continue Later' }));
     // The save has finished when it says so.
     await screen.findByText('Progress Saved');
@@ -161,14 +171,16 @@ describe('the subscription wizard and its stored draft', () => {
     const shares = await screen.findByLabelText('Number of shares');
     // Emptied, or a number still being typed below the minimum: not a number of shares yet.
     await user.clear(shares);
-    await new Promise((r) => setTimeout(r, 50));
+    // Nothing waits to be written (a change would until it is stored), and 7,000 is what is stored.
+    expect(hasUnsavedInput()).toBe(false);
     expect((await stored(data, draft.id)).number_of_shares).toBe(7000);
     // Each number typed on the way may be saved as it is made; the one too large never is.
     await user.type(shares, '3000000000');
     expect(describedBy(shares)).toContain('The number of shares is too large');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save & Continue Later' }));
-    await new Promise((r) => setTimeout(r, 50));
+    // The save queued its write as it was clicked: once the queue is idle, it is on the device.
+    await data.writes.idle();
     expect((await stored(data, draft.id)).number_of_shares).toBeLessThanOrEqual(MAX_SHARES);
   });
 
@@ -181,8 +193,13 @@ describe('the subscription wizard and its stored draft', () => {
     await user.clear(shares);
     await user.type(shares, '3000000000');
     await user.tab();
+    // The form follows this same live query (findOne(id).$, shared), subscribed before this: once
+    // this sees 9,000, the form has been told of it.
+    const nine = firstValueFrom(
+      data.db.share_subscriptions.findOne(draft.id).$.pipe(filter((d) => d?.number_of_shares === 9000)),
+    );
     await pulled(data, draft.id, { number_of_shares: 9000, total_amount: 11250 });
-    await new Promise((r) => setTimeout(r, 50));
+    await act(() => nine);
     expect(valueOf(shares)).toBe('3000000000');
     expect(describedBy(shares)).toContain('The number of shares is too large');
     await user.clear(shares);
