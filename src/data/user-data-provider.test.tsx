@@ -13,12 +13,18 @@ describe('UserDataProvider', () => {
     const firstPage = new Promise<void>((resolve) => (shown = resolve));
     const client = vi.fn(() => Promise.resolve({} as DatabaseClient));
     render(
-      <UserDataProvider userId="user-1" client={client} after={firstPage}>
-        <p>page</p>
-      </UserDataProvider>,
+      <>
+        <UserDataProvider userId="user-1" client={client} after={firstPage}>
+          <p>page</p>
+        </UserDataProvider>
+        {/* A witness with nothing to wait for: once it has opened, user-1's would have too. */}
+        <UserDataProvider userId="user-2" client={client}>
+          <p>page</p>
+        </UserDataProvider>
+      </>,
     );
-    await new Promise((r) => setTimeout(r, 50));
-    expect(lifecycle.open).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(lifecycle.open).toHaveBeenCalledWith('user-2', {}));
+    expect(lifecycle.open.mock.calls).toEqual([['user-2', {}]]);
     shown();
     await vi.waitFor(() => expect(lifecycle.open).toHaveBeenCalledWith('user-1', {}));
   });

@@ -170,7 +170,9 @@ describe('what the server would refuse is said first', () => {
     expect(hasUnsavedInput()).toBe(true);
     await user.type(input('Main Contact Email*'), 'jo@');
     expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 50));
+    // An answer typed after them is stored: a write of theirs would have come with it or before.
+    await user.type(input('Office Locations'), 'Leeds');
+    await waitFor(async () => expect((await stored()).office_locations).toBe('Leeds'));
     expect((await stored()).website_url ?? null).toBeNull();
     expect((await stored()).main_contact_email ?? null).toBeNull();
 
