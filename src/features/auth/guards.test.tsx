@@ -137,12 +137,16 @@ describe('signing out', () => {
     });
     const { router } = renderGuarded('/dashboard', 50);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    const signOut = await screen.findByRole('button', { name: 'Sign Out' });
+    // The signed-out session runs the guards again (useRevalidateOn): a late redirect would come from there.
+    const revalidated = vi.spyOn(router, 'invalidate');
+    await user.click(signOut);
 
     expect(await screen.findByText('Signed out successfully')).toBeTruthy();
     expect(await screen.findByText('Home page')).toBeTruthy();
-    // Give a late guard redirect the chance to happen: it must not.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // That load settles once the router has settled, any redirect it made followed: it must have made none.
+    await waitFor(() => expect(revalidated).toHaveBeenCalled());
+    await Promise.all(revalidated.mock.results.map((r) => r.value as Promise<void>));
     expect(router.state.location.pathname).toBe('/');
   });
 

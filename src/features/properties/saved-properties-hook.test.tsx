@@ -1,3 +1,4 @@
+import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { closeLocalData, localUserData } from '../../testing/local-data';
@@ -48,9 +49,11 @@ describe('useSavedProperties on a device that holds none of them yet', () => {
     expect(result.current.loading).toBe(false);
 
     rerender({ open: true });
-    // The pull stores part of it: still the server's full list, not the part.
+    // The pull stores part of it: still the server's full list, not the part. The hook reads this
+    // same live query (find().$, shared), subscribed before this: once this sees the row, so has it.
+    const part = firstValueFrom(data.db.saved_properties.find().$.pipe(filter((docs) => docs.length > 0)));
     await data.db.saved_properties.insert(row('Pulled so far', data.userId));
-    await new Promise((r) => setTimeout(r, 50));
+    await act(() => part);
     expect(result.current.properties.map((p) => p.title)).toEqual(['On the server', 'Also on the server']);
 
     await act(async () => pull.resolve());
@@ -84,7 +87,10 @@ describe('useSavedProperties on a device that holds none of them yet', () => {
     server.held.mockResolvedValue(false);
     server.read.mockClear().mockRejectedValue(new Error('Failed to fetch'));
     const { result } = renderHook(() => useSavedProperties(data.userId, data));
-    await new Promise((r) => setTimeout(r, 50));
+    // The server's read has failed, and the device's empty table has been read (the hook's own
+    // live query, shared, subscribed before this one).
+    await vi.waitFor(() => expect(server.read.mock.settledResults[0]?.type).toBe('rejected'));
+    await act(() => firstValueFrom(data.db.saved_properties.find().$));
     expect(result.current).toEqual({ loading: true, properties: [] });
     await act(async () => pull.resolve());
     await waitFor(() => expect(result.current).toEqual({ loading: false, properties: [] }));

@@ -163,8 +163,10 @@ describe('SavedPropertiesPage', () => {
     data.state = { loading: false, properties: [victorian, flat] };
     const view = renderPage();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Remove 3 bed terraced house' }));
-    await new Promise((r) => setTimeout(r, 20));
+    const remove = screen.getByRole('button', { name: 'Remove 3 bed terraced house' });
+    await user.click(remove);
+    // Under way (its button busy), and waiting for the database.
+    await waitFor(() => expect(remove.getAttribute('aria-busy')).toBe('true'));
     expect(data.removeSavedProperty).not.toHaveBeenCalled();
 
     data.userData = { userId: 'u1' };

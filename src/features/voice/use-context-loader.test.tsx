@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import type { UserData } from '../../data/user-data';
 import { closeLocalData, localUserData } from '../../testing/local-data';
 import { CONTEXT_WAIT_MS, useVoiceContextLoader } from './use-context-loader';
 
 afterEach(async () => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   await closeLocalData();
 });
 
@@ -27,11 +28,11 @@ describe('the voice context of a call started as the page opens', () => {
     const { result, rerender } = renderHook(({ open }) => useVoiceContextLoader(open, true, 'Ann'), {
       initialProps: { open: null as UserData | null },
     });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     const context = result.current();
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-      rerender({ open: data });
-    });
+    // The call waits for the database: its bounded wait has begun.
+    await vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), CONTEXT_WAIT_MS));
+    rerender({ open: data });
     expect((await context).latestSavedProperty).toBe('2 bed flat, Clapham');
   });
 
@@ -49,10 +50,11 @@ describe('the voice context of a call started as the page opens', () => {
   it('waits for the page’s first pull, which brings what arrived since the last visit', async () => {
     const data = await localUserData();
     let pulled!: () => void;
-    vi.spyOn(data.engine, 'awaitInitialSync').mockReturnValue(new Promise<void>((r) => (pulled = r)));
+    const firstPull = vi.spyOn(data.engine, 'awaitInitialSync').mockReturnValue(new Promise<void>((r) => (pulled = r)));
     const { result } = renderHook(() => useVoiceContextLoader(data, true, 'Ann'));
     const context = result.current();
-    await new Promise((r) => setTimeout(r, 20));
+    // The call waits for the first pull.
+    await vi.waitFor(() => expect(firstPull).toHaveBeenCalled());
     await data.db.saved_properties.insert({
       id: crypto.randomUUID(),
       user_id: data.userId,

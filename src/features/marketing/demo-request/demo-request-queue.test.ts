@@ -7,7 +7,10 @@ let online = true;
 const queues: DemoRequestQueue[] = [];
 let dbName = '';
 
-function queue(server: ReturnType<typeof fakeServer>, extra: { onSent?: (e: QueuedDemoRequest[]) => void } = {}) {
+function queue(
+  server: ReturnType<typeof fakeServer>,
+  extra: { onSent?: (e: QueuedDemoRequest[]) => void; dbName?: string } = {},
+) {
   const q = createDemoRequestQueue({ client: server.client, dbName, ...extra });
   queues.push(q);
   return q;
@@ -38,7 +41,9 @@ describe('the demo request queue', () => {
     online = false;
     const request = row();
     await q.add(request);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Offline a flush sends nothing and says one waits. The sender's attempts are such flushes;
+    // this one queues behind any it has begun (one lock).
+    expect(await q.flush()).toEqual({ sent: [], refused: [], waiting: 1 });
     expect(server.insert).not.toHaveBeenCalled();
     expect((await q.all()).map((e) => e.id)).toEqual([request.id]);
 
@@ -166,8 +171,16 @@ describe('the demo request queue', () => {
     stops[1]!();
     online = false;
     await q.add(row());
+    // A witness: another queue (its own store) whose sender runs. It hears 'online' after this
+    // queue's sender would have, and sends under the same lock: once it has sent, that sender
+    // would have too.
+    const witness = fakeServer();
+    const other = queue(witness, { dbName: `${dbName}-witness` });
+    const stopOther = other.startSending({ retryMs: 60_000 });
+    await other.add(row());
     goOnline();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(witness.insert).toHaveBeenCalledTimes(1));
+    stopOther();
     expect(await q.all()).toHaveLength(1);
     expect(server.insert).toHaveBeenCalledTimes(2);
   });
