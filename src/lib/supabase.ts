@@ -1,4 +1,5 @@
-import { createClient, isAuthRetryableFetchError, navigatorLock } from '@supabase/supabase-js';
+import { createClient, isAuthRetryableFetchError } from '@supabase/supabase-js';
+import { authLock, noteRefresh } from './auth-lock';
 import { keepingPushes } from './keep-pushes';
 import { notStored } from './no-store';
 import { renewingRefusedTokens, type Renewal } from './renew-refused-token';
@@ -30,16 +31,26 @@ async function refreshTokenOf(input: RequestInfo | URL, init?: RequestInit): Pro
 // The auth client's requests for a session signed out here are answered on the device, as the
 // auth service answers a token it no longer knows: a refresh (auth-js may be retrying one from
 // before, offline) then ends that session in auth-js instead of storing it again, and a sign-out
-// (its POST /logout) completes without the network. Everything else goes to the network.
-const appFetch: typeof fetch = async (input, init) => {
+// (its POST /logout) completes without the network. Everything else goes to the network. A refresh
+// is noted as it is sent: auth-js's lock waits for it (lib/auth-lock.ts).
+const appFetch: typeof fetch = (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const answer = answered(url, input, init);
+  if (isRefresh(url)) noteRefresh(refreshTokenOf(input, init), answer);
+  return answer;
+};
+
+const isRefresh = (url: URL) =>
+  url.pathname.endsWith(TOKEN_PATH) && url.searchParams.get('grant_type') === 'refresh_token';
+
+async function answered(url: URL, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   // Only the two auth calls are looked at: every other request goes out without reading storage.
   if (url.pathname.endsWith(LOGOUT_PATH)) {
     const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
     if (isSignedOutHere(token)) {
       return refusal(401, 'no_authorization', 'Signed out on this device');
     }
-  } else if (url.pathname.endsWith(TOKEN_PATH) && url.searchParams.get('grant_type') === 'refresh_token') {
+  } else if (isRefresh(url)) {
     const signedOut = pendingSignOuts();
     const token = signedOut.length > 0 ? await refreshTokenOf(input, init) : null;
     if (signedOut.some((s) => s.refresh_token === token)) {
@@ -48,7 +59,7 @@ const appFetch: typeof fetch = async (input, init) => {
   }
   const response = await fetch(input, init);
   return url.pathname.includes(AUTH_PATH) ? onDeviceClock(response, Date.now()) : response;
-};
+}
 
 type SessionAnswer = { access_token: string; expires_in: number };
 const isSessionAnswer = (body: unknown): body is SessionAnswer =>
@@ -122,9 +133,9 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
     storageKey: AUTH_STORAGE_KEY,
     // One refresh per browser: auth-js's lock across tabs (navigator.locks). Without it each tab
     // refreshes on its own, and tabs whose token expires together send the same refresh token at
-    // once; with it the first refreshes and the others, waiting, read the session it stored.
-    // (None where there is no navigator.locks: the prerender, jsdom.)
-    lock: globalThis.navigator?.locks ? navigatorLock : undefined,
+    // once; with it the first refreshes and the others, waiting, read the session it stored (held
+    // until that is stored: lib/auth-lock.ts). (None without navigator.locks: the prerender, jsdom.)
+    lock: globalThis.navigator?.locks ? authLock : undefined,
   },
   global: { fetch: notStored(keepingPushes(() => renewingFetch)) },
 });

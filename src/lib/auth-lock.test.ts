@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authLock, noteRefresh } from './auth-lock';
+import { AUTH_STORAGE_KEY } from './stored-session';
+
+/** navigator.locks as the browser gives it to tabs: one holder at a time, the others in turn. */
+function fifoLocks() {
+  let tail = Promise.resolve();
+  return {
+    request: (_name: string, _options: unknown, callback: (lock: object) => Promise<unknown>) => {
+      const turn = tail.then(() => callback({}));
+      tail = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return turn;
+    },
+  };
+}
+
+const store = (refreshToken: string) =>
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ refresh_token: refreshToken }));
+const tasks = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+beforeEach(() => vi.stubGlobal('navigator', { ...navigator, locks: fifoLocks() }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the auth lock', () => {
+  it('is let go once a refresh sent as its turn ended is answered and its session stored', async () => {
+    store('old');
+    const events: string[] = [];
+    let answer!: (response: Response) => void;
+    // auth-js lets a call made at the end of its turn run outside the lock: it refreshes then.
+    const first = authLock('lock:auth', -1, () => {
+      void Promise.resolve().then(() =>
+        noteRefresh(Promise.resolve('old'), new Promise<Response>((resolve) => (answer = resolve))),
+      );
+      return Promise.resolve('first');
+    });
+    // Another tab's turn, asked meanwhile: it reads the session then.
+    const second = authLock('lock:auth', -1, () => {
+      const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!) as { refresh_token: string };
+      events.push(`second read ${stored.refresh_token}`);
+      return Promise.resolve('second');
+    });
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer(new Response('{}', { status: 200 }));
+    // auth-js stores the new session a moment after the answer.
+    await tasks(3);
+    events.push('stored');
+    store('new');
+    expect(await first).toBe('first');
+    expect(await second).toBe('second');
+    expect(events).toEqual(['stored', 'second read new']);
+  });
+
+  it('is let go at once when no refresh is under way, and after a refused one', async () => {
+    store('old');
+    expect(await authLock('lock:auth', -1, () => Promise.resolve(1))).toBe(1);
+    noteRefresh(Promise.resolve('old'), Promise.resolve(new Response('{}', { status: 400 })));
+    expect(await authLock('lock:auth', -1, () => Promise.resolve(2))).toBe(2);
+    noteRefresh(Promise.resolve('old'), Promise.reject(new TypeError('Failed to fetch')));
+    expect(await authLock('lock:auth', -1, () => Promise.resolve(3))).toBe(3);
+  });
+});
