@@ -100,6 +100,20 @@ describe('the outbox', () => {
     expect(await entries(local)).toHaveLength(1);
   });
 
+  it('an answered push is no longer unanswered, though a later change waits', async () => {
+    const local = await tracked();
+    await local.outbox.ready;
+    const doc = await local.db.saved_properties.insert(property('Flat'));
+    const pushed = stateOf(doc);
+    await local.outbox.noteSent('saved_properties', [pushed]);
+    await doc.incrementalPatch({ title: 'Typed during the push' });
+    await local.outbox.recorded('saved_properties', doc.id);
+    await local.outbox.settle('saved_properties', pushed);
+    // RxDB then takes a pulled row in as the server's, rather than holding it back for an answer.
+    expect(local.outbox.unanswered('saved_properties', doc.id)).toBe(false);
+    expect((await entries(local)).map((e) => [e.waiting, e.state.title])).toEqual([[true, 'Typed during the push']]);
+  });
+
   it('a write has its record written by the time `recorded` resolves', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('Flat'));
@@ -186,9 +200,14 @@ describe('the outbox', () => {
     expect(kept?.sent.map((s) => s.title)).toEqual(['B', 'C', 'D', 'E', 'F']);
     await doc.incrementalPatch({ title: 'G' });
     await local.outbox.recorded('saved_properties', doc.id);
-    // Accepted while a later change waits: what was sent may still be merged from.
+    // Accepted while a later change waits: the sends up to the accepted one are answered, and a
+    // send after it may still be merged from.
+    await local.outbox.noteSent('saved_properties', [sent('G')]);
     await local.outbox.settle('saved_properties', sent('F'));
-    expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)?.sent).toHaveLength(5);
+    expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)).toMatchObject({
+      waiting: true,
+      sent: [sent('G')],
+    });
     // The state this device holds, accepted: nothing waits, nothing is left to merge from.
     await local.outbox.settle('saved_properties', sent('G'));
     expect((await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)).toBeUndefined();

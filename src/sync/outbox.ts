@@ -137,6 +137,12 @@ export class Outbox {
     });
   }
 
+  /** The states in `sent` after `state` (the last one equal to it): the ones before are in it. */
+  #sentAfter(table: string, sent: Doc[], state: Doc): Doc[] {
+    const at = sent.findLastIndex((s) => this.#same(table, s, state));
+    return at < 0 ? sent : sent.slice(at + 1);
+  }
+
   /** The document as this device stores it now (null: none, or its table is not tracked here). */
   async #stored(table: string, docId: string): Promise<Doc | null> {
     const collection = this.#tracked.get(table);
@@ -171,8 +177,11 @@ export class Outbox {
     return this.#modify(table, docId, async (entry) => {
       const current = await this.#stored(table, docId);
       const changed = current && !this.#same(table, current, state);
-      // Changed since: that change waits, and what was sent may still be what a merge starts from.
-      if (changed && !(replacing && this.#same(table, current, replacing))) return entry;
+      // Changed since: that change waits. The sends up to `state` are answered (the server holds
+      // them in it); one sent after it may still be what a merge starts from.
+      if (changed && !(replacing && this.#same(table, current, replacing))) {
+        return entry && { ...entry, sent: this.#sentAfter(table, entry.sent, state) };
+      }
       // Recorded already: done. Not yet (RxDB's hook is late): the late record is not a change.
       if (entry?.waiting && this.#same(table, entry.state, state)) return null;
       return {
