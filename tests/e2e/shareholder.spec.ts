@@ -5,6 +5,7 @@ import { expect } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
 import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 import { completeSubscription, fillInvestment, fillLegal, fillPersonal, sign, stepHeading } from './subscription-steps';
+import { readCollection } from './sync-random/device';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -162,7 +163,13 @@ test('offline: fill from step 2 on, reload offline with the draft intact, comple
   await sign(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepHeading(page, 5, 'Payment Instructions')).toBeVisible();
-  await page.waitForTimeout(300); // Next saves in the background
+  // Next saves in the background: the reload waits for it to be stored (a signature opens step 5).
+  await expect
+    .poll(async () => {
+      const [draft] = await readCollection(page, 'share_subscriptions');
+      return [Boolean(draft?.signature_data), draft?.number_of_shares];
+    })
+    .toEqual([true, 8000]);
 
   await page.reload();
   await expect(stepHeading(page, 5, 'Payment Instructions')).toBeVisible();
