@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNormanPass, normanPass, setNormanPass } from '../../lib/norman-pass';
 import { PERSONAS } from '../../lib/personas';
 import { VoiceButton } from './voice-button';
+import { AUTO_START_DELAY_MS } from './voice-rules';
 import { VoiceProvider, useVoice, type VoiceSession } from './voice-session';
 
 // The real @elevenlabs/react provider around our controller; only the client SDK's
@@ -195,6 +196,11 @@ describe('starting and ending a call, in every order', () => {
 });
 
 describe('?voice=true', () => {
+  // The delay on a clock the test moves (which also runs on by itself, for the SDK's lazy load).
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+  const past = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
   it('a call started and ended by hand before the delay uses it up', async () => {
     const used = vi.fn();
     renderVoice(true, <VoiceButton autoStart userDataLoaded onAutoStartUsed={used} />);
@@ -204,7 +210,7 @@ describe('?voice=true', () => {
     act(() => voice.end());
     await wait();
     expect(voice.phase).toBe('disconnected');
-    await wait(1300);
+    await past(AUTO_START_DELAY_MS * 5);
     expect(pending).toHaveLength(1);
     expect(used).toHaveBeenCalledTimes(1);
   });
@@ -212,11 +218,14 @@ describe('?voice=true', () => {
   it('starts once after 1000 ms and reports it was used', async () => {
     const used = vi.fn();
     renderVoice(true, <VoiceButton autoStart userDataLoaded onAutoStartUsed={used} />);
-    await wait(900);
+    await past(AUTO_START_DELAY_MS - 100);
     expect(pending).toHaveLength(0);
-    await wait(300);
-    expect(pending).toHaveLength(1);
+    expect(used).not.toHaveBeenCalled();
+    await past(100);
+    await sdkStarts(1);
     expect(used).toHaveBeenCalledTimes(1);
+    await past(AUTO_START_DELAY_MS * 5);
+    expect(pending).toHaveLength(1);
   });
 });
 
