@@ -66,8 +66,13 @@ describe('supervise', () => {
   it('leaves a service stopped on purpose down until start, and restarts nothing once held', async () => {
     const h = harness();
     const thing = await h.start();
+    // A witness supervised the same way, which ends by itself at the same moment: once it is back,
+    // the other would have been too, had it been restarted.
+    const w = harness();
+    const witness = await w.start();
     await thing.stop();
-    await new Promise((r) => setTimeout(r, 50));
+    w.services[0]!.crash();
+    await until(() => witness.pid() === 101);
     expect(thing.pid()).toBeUndefined();
     expect(h.services).toHaveLength(1);
 
@@ -77,20 +82,27 @@ describe('supervise', () => {
     // A shutdown under way: the service ends by itself (Ctrl-C reached it too) and stays ended.
     thing.hold();
     h.services[1]!.crash();
-    await new Promise((r) => setTimeout(r, 50));
+    w.services[1]!.crash();
+    await until(() => witness.pid() === 102);
     expect(h.services).toHaveLength(2);
     expect(h.notices).toEqual([]);
+    await witness.stop();
   });
 
   it('stops during the backoff without starting anything more', async () => {
     const h = harness(1000);
     const thing = await h.start();
+    // A witness failing the same way, on the same delays: its next attempt is when this one's would be.
+    const w = harness(1000);
+    const witness = await w.start();
     h.services[0]!.crash();
+    w.services[0]!.crash();
     await until(() => h.notices.length >= 2);
     await thing.stop();
     const seen = h.notices.length;
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => w.notices.length > seen);
     expect(h.notices).toHaveLength(seen);
     expect(thing.pid()).toBeUndefined();
+    await witness.stop();
   });
 });
