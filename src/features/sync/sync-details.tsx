@@ -75,7 +75,7 @@ type SyncDetailsProps = {
 
 /** 'Sync details': storage, what waits, conflicts kept, the last problem, retry and export. */
 export function SyncDetails({ shown, status }: SyncDetailsProps) {
-  const { pending, conflicts, storage, error, canRetry, canExport } = status;
+  const { conflicts, storage, error, canExport } = status;
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end', gutter: 8 }}>
       <Popover.Trigger className={styles.trigger}>
@@ -90,30 +90,7 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
             <Popover.CloseTrigger className={styles.close} aria-label="Close sync details">
               <span aria-hidden="true">×</span>
             </Popover.CloseTrigger>
-            <dl className={styles.list}>
-              <dt>Status</dt>
-              <dd>{shown.label}</dd>
-              <dt>Changes waiting</dt>
-              <dd>{pending}</dd>
-              <dt>Conflicts kept</dt>
-              <dd>{conflicts}</dd>
-              {status.toReview > 0 ? (
-                <>
-                  <dt>To review</dt>
-                  <dd>{status.toReview}</dd>
-                </>
-              ) : null}
-              {status.live ? (
-                <>
-                  <dt>Live updates</dt>
-                  <dd>{status.live}</dd>
-                </>
-              ) : null}
-              <dt>Persistent storage</dt>
-              <dd>{persistedText(storage)}</dd>
-              <dt>Stored on this device</dt>
-              <dd>{usageText(storage)}</dd>
-            </dl>
+            <SyncFigures shown={shown} status={status} />
             {status.toReview > 0 ? <ToReview status={status} /> : null}
             {conflicts > 0 ? (
               <p className={styles.note}>
@@ -131,33 +108,70 @@ export function SyncDetails({ shown, status }: SyncDetailsProps) {
               </div>
             ) : null}
             {status.lost ? <LostChangesNotice lost={status.lost} onRead={status.readLost} /> : null}
-            {shown.kind === 'stalled' || error ? (
-              <div className={styles.problem}>
-                {shown.kind === 'stalled' ? (
-                  <p>
-                    <strong>Sync stalled.</strong> Some changes have been waiting a long time to reach the server. Try
-                    again, or export them to keep a copy.
-                  </p>
-                ) : null}
-                {error ? (
-                  <p className={styles.problemText}>
-                    <strong>Last error:</strong> {error}
-                  </p>
-                ) : null}
-                {canRetry ? (
-                  <div className={styles.actions}>
-                    <Button variant="secondary" size="sm" onClick={status.retry}>
-                      Try again now
-                    </Button>
-                  </div>
-                ) : null}
-              </div>
-            ) : null}
+            {shown.kind === 'stalled' || error ? <SyncProblem shown={shown} status={status} /> : null}
             {canExport ? <ExportButton onExport={status.exportUnsynced} /> : null}
           </Popover.Content>
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  );
+}
+
+/** The figures: the state, what waits, what was kept, and the device's storage. */
+function SyncFigures({ shown, status }: SyncDetailsProps) {
+  const { pending, conflicts, storage } = status;
+  return (
+    <dl className={styles.list}>
+      <dt>Status</dt>
+      <dd>{shown.label}</dd>
+      <dt>Changes waiting</dt>
+      <dd>{pending}</dd>
+      <dt>Conflicts kept</dt>
+      <dd>{conflicts}</dd>
+      {status.toReview > 0 ? (
+        <>
+          <dt>To review</dt>
+          <dd>{status.toReview}</dd>
+        </>
+      ) : null}
+      {status.live ? (
+        <>
+          <dt>Live updates</dt>
+          <dd>{status.live}</dd>
+        </>
+      ) : null}
+      <dt>Persistent storage</dt>
+      <dd>{persistedText(storage)}</dd>
+      <dt>Stored on this device</dt>
+      <dd>{usageText(storage)}</dd>
+    </dl>
+  );
+}
+
+/** The sync has stalled or failed: what the last error was, and a retry when one may help. */
+function SyncProblem({ shown, status }: SyncDetailsProps) {
+  const { error, canRetry } = status;
+  return (
+    <div className={styles.problem}>
+      {shown.kind === 'stalled' ? (
+        <p>
+          <strong>Sync stalled.</strong> Some changes have been waiting a long time to reach the server. Try again, or
+          export them to keep a copy.
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.problemText}>
+          <strong>Last error:</strong> {error}
+        </p>
+      ) : null}
+      {canRetry ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" size="sm" onClick={status.retry}>
+            Try again now
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
