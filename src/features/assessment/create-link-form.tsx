@@ -14,13 +14,23 @@ const styles = {
   url: css({ display: 'flex', gap: '2', alignItems: 'end', '& > :first-child': { flex: '1' } }),
 };
 
+/** What is wrong with a field, said under it until it is changed; its input, to focus. */
+function useFieldProblem() {
+  const [problem, setProblem] = useState<{ field: LinkField; message: string } | null>(null);
+  const inputs = useRef<Partial<Record<LinkField, HTMLInputElement | null>>>({});
+  const errorOf = (field: LinkField) => (problem?.field === field ? problem.message : undefined);
+  const change = (field: LinkField, handle: (value: string) => void) => (value: string) => {
+    if (problem?.field === field) setProblem(null);
+    handle(value);
+  };
+  return { inputs, setProblem, errorOf, change };
+}
+
 /** Agency name and contact email → a private link, shown with a Copy button. */
 export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
   const create = useCreateAssessmentLink();
   const [url, setUrl] = useState('');
-  // What is wrong with a field, said under it until it is changed.
-  const [problem, setProblem] = useState<{ field: LinkField; message: string } | null>(null);
-  const inputs = useRef<Partial<Record<LinkField, HTMLInputElement | null>>>({});
+  const { inputs, setProblem, errorOf, change } = useFieldProblem();
   const form = useForm({
     defaultValues: { agencyName: '', contactEmail: '' },
     onSubmit: async ({ value }) => {
@@ -37,11 +47,6 @@ export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
       onCreated();
     },
   });
-  const errorOf = (field: LinkField) => (problem?.field === field ? problem.message : undefined);
-  const change = (field: LinkField, handle: (value: string) => void) => (value: string) => {
-    if (problem?.field === field) setProblem(null);
-    handle(value);
-  };
 
   return (
     <Card className={styles.card}>
@@ -91,14 +96,19 @@ export function CreateLinkForm({ onCreated }: { onCreated: () => void }) {
           )}
         </form.Subscribe>
       </form>
-      {url ? (
-        <div className={styles.url}>
-          <TextField label="Assessment URL" name="assessmentUrl" value={url} readOnly />
-          <Button type="button" variant="secondary" onClick={() => void copyToClipboard('Assessment URL', url)}>
-            Copy
-          </Button>
-        </div>
-      ) : null}
+      {url ? <CreatedLink url={url} /> : null}
     </Card>
+  );
+}
+
+/** The link made, read-only, with a way to copy it. */
+function CreatedLink({ url }: { url: string }) {
+  return (
+    <div className={styles.url}>
+      <TextField label="Assessment URL" name="assessmentUrl" value={url} readOnly />
+      <Button type="button" variant="secondary" onClick={() => void copyToClipboard('Assessment URL', url)}>
+        Copy
+      </Button>
+    </div>
   );
 }
