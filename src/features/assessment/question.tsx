@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { TOOL_CATEGORIES } from '../../lib/assessment-options';
 import { atMostMessage } from '../../lib/limits';
@@ -44,24 +45,21 @@ const YES_NO: [string, string][] = [
   ['no', 'No'],
 ];
 
-/** One question of the assessment, drawn by its kind: text, yes/no, one choice, many, tools. */
-export function Question({
-  def,
-  value,
-  onChange,
-  error,
-}: {
+type QuestionProps = {
   def: FieldDef;
   value: unknown;
   onChange: (value: unknown) => void;
   /** Why this answer is not saved (bad input, or the server refused it). */
   error?: string | null | undefined;
-}) {
-  const id = `q-${def.name}`;
-  const errorId = `${id}-error`;
-  // Only the text kinds draw one of these; the hooks run for every kind.
-  const inputRef = useWholeSelectionKept<HTMLInputElement>(value);
-  const areaRef = useWholeSelectionKept<HTMLTextAreaElement>(value);
+};
+
+/** What every kind draws besides its input: the label (starred when marked), and the problem below. */
+type KindProps = QuestionProps & { label: ReactNode; problem: ReactNode; maxLength: number | undefined };
+
+/** One question of the assessment, drawn by its kind: text, yes/no, one choice, many, tools. */
+export function Question(props: QuestionProps) {
+  const { def, value, error } = props;
+  const errorId = `q-${def.name}-error`;
   const maxLength = maxLengthOf(def);
   // A full answer says why it takes no more (a long paste is cut off at maxLength without a word).
   const full =
@@ -86,72 +84,101 @@ export function Question({
       ) : null}
     </>
   );
+  const kind = { ...props, label, problem, maxLength };
+  if (def.kind === 'yesno' || def.kind === 'choice') return <ChoiceQuestion {...kind} />;
+  if (def.kind === 'multi') return <MultiQuestion {...kind} />;
+  if (def.kind === 'tools') return <ToolsQuestion {...kind} />;
+  return <TextQuestion {...kind} describedBy={error || full ? errorId : undefined} />;
+}
 
-  if (def.kind === 'yesno' || def.kind === 'choice') {
-    const options: [string, string][] = def.kind === 'yesno' ? YES_NO : (def.options ?? []).map((o) => [o, o]);
-    return (
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>{label}</legend>
-        <div className={styles.options} role="radiogroup" aria-label={def.label}>
-          {options.map(([v, text]) => (
-            <label key={v} className={styles.option}>
-              <input type="radio" name={def.name} value={v} checked={value === v} onChange={() => onChange(v)} />
-              {text}
-            </label>
-          ))}
-        </div>
-        {problem}
-      </fieldset>
-    );
-  }
-  if (def.kind === 'multi') {
-    const selected = (value as string[]) ?? [];
-    return (
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>{label}</legend>
-        <div className={styles.options}>
-          {(def.options ?? []).map((option) => (
-            <label key={option} className={styles.option}>
-              <input
-                type="checkbox"
-                name={def.name}
-                value={option}
-                checked={selected.includes(option)}
-                onChange={(event) =>
-                  onChange(event.target.checked ? [...selected, option] : selected.filter((o) => o !== option))
-                }
-              />
-              {option}
-            </label>
-          ))}
-        </div>
-        {problem}
-      </fieldset>
-    );
-  }
-  if (def.kind === 'tools') {
-    const tools = value as string[];
-    return (
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>{label}</legend>
-        <div className={styles.tools}>
-          {TOOL_CATEGORIES.map((category, i) => (
-            <label key={category} className={styles.field}>
-              <span className={css({ fontSize: 'sm' })}>{category}</span>
-              <input
-                className={styles.input}
-                name={def.name}
-                maxLength={maxLength}
-                value={tools[i] ?? ''}
-                onChange={(event) => onChange(tools.map((t, j) => (j === i ? event.target.value : t)))}
-              />
-            </label>
-          ))}
-        </div>
-        {problem}
-      </fieldset>
-    );
-  }
+/** The kinds answered by picking or by several inputs: one fieldset, named by its legend. */
+function QuestionFieldset({ label, problem, children }: { label: ReactNode; problem: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className={styles.field}>
+      <legend className={styles.label}>{label}</legend>
+      {children}
+      {problem}
+    </fieldset>
+  );
+}
+
+function ChoiceQuestion({ def, value, onChange, label, problem }: KindProps) {
+  const options: [string, string][] = def.kind === 'yesno' ? YES_NO : (def.options ?? []).map((o) => [o, o]);
+  return (
+    <QuestionFieldset label={label} problem={problem}>
+      <div className={styles.options} role="radiogroup" aria-label={def.label}>
+        {options.map(([v, text]) => (
+          <label key={v} className={styles.option}>
+            <input type="radio" name={def.name} value={v} checked={value === v} onChange={() => onChange(v)} />
+            {text}
+          </label>
+        ))}
+      </div>
+    </QuestionFieldset>
+  );
+}
+
+function MultiQuestion({ def, value, onChange, label, problem }: KindProps) {
+  const selected = (value as string[]) ?? [];
+  return (
+    <QuestionFieldset label={label} problem={problem}>
+      <div className={styles.options}>
+        {(def.options ?? []).map((option) => (
+          <label key={option} className={styles.option}>
+            <input
+              type="checkbox"
+              name={def.name}
+              value={option}
+              checked={selected.includes(option)}
+              onChange={(event) =>
+                onChange(event.target.checked ? [...selected, option] : selected.filter((o) => o !== option))
+              }
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </QuestionFieldset>
+  );
+}
+
+function ToolsQuestion({ def, value, onChange, label, problem, maxLength }: KindProps) {
+  const tools = value as string[];
+  return (
+    <QuestionFieldset label={label} problem={problem}>
+      <div className={styles.tools}>
+        {TOOL_CATEGORIES.map((category, i) => (
+          <label key={category} className={styles.field}>
+            <span className={css({ fontSize: 'sm' })}>{category}</span>
+            <input
+              className={styles.input}
+              name={def.name}
+              maxLength={maxLength}
+              value={tools[i] ?? ''}
+              onChange={(event) => onChange(tools.map((t, j) => (j === i ? event.target.value : t)))}
+            />
+          </label>
+        ))}
+      </div>
+    </QuestionFieldset>
+  );
+}
+
+/** A text, email, number-of-offices or long answer: one labelled input. */
+function TextQuestion({
+  def,
+  value,
+  onChange,
+  error,
+  label,
+  problem,
+  maxLength,
+  describedBy,
+}: KindProps & { describedBy: string | undefined }) {
+  const id = `q-${def.name}`;
+  // Only one of the two is drawn; the hooks run for both.
+  const inputRef = useWholeSelectionKept<HTMLInputElement>(value);
+  const areaRef = useWholeSelectionKept<HTMLTextAreaElement>(value);
   const common = {
     id,
     name: def.name,
@@ -160,7 +187,7 @@ export function Question({
     maxLength,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error || full ? errorId : undefined,
+    'aria-describedby': describedBy,
   };
   return (
     <div className={styles.field}>
