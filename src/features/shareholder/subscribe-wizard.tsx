@@ -1,24 +1,20 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
-import { firstValueFrom } from 'rxjs';
 import type { ShareSubscriptionDoc } from '../../data/schemas';
 import { SUBSCRIPTION_LABELS } from '../../data/field-labels';
-import { whenServerHas } from '../../data/refusals';
-import { draftDocument, reopenSubscription, signSubscription, type DraftFields } from '../../data/subscriptions';
-import { useSyncedForm } from '../../data/synced-form';
+import { draftDocument, type DraftFields } from '../../data/subscriptions';
+import { useSyncedForm, type SyncedForm } from '../../data/synced-form';
 import type { UserData } from '../../data/user-data';
-import { toastAbout } from '../../lib/toast';
-import { hasUnsavedInput, useUnsavedInput } from '../../lib/unsaved-input';
-import { signedElsewhereSentence } from './signed-elsewhere';
+import { useUnsavedInput } from '../../lib/unsaved-input';
 import { Button } from '../../ui/button';
 import { LoadingStatus } from '../../ui/loading-status';
 import { replacedNotice } from '../../ui/replaced-notice';
 import { WizardShell } from '../../ui/wizard-shell';
 import { PaymentInstructions } from './payment-instructions';
+import { saveFailed, useCompleteSubscription, useLeaveWhenFinal, useSaveForLater } from './subscribe-actions';
 import { normaliseShares, resumeStep, STEPS, totalFor } from './subscription';
 import { useWizardStep, type StepInAddress } from '../../lib/wizard-step';
-import { failureWords } from '../../lib/refusal-words';
 import {
   FORM_FIELD,
   formValues,
@@ -26,17 +22,19 @@ import {
   refusedMessages,
   signatureReady,
   stepComplete,
-  subscriptionRefusalWords,
   toDraftFields,
   tooManyShares,
   typedNameMessage,
   type ShownField,
   type WizardValues,
 } from './subscription-form';
-import { InvestmentStep, LegalStep, PersonalDetailsStep, useSubscriptionForm } from './subscription-steps';
-
-// A success of this topic dismisses its failures still on screen.
-const toast = toastAbout('share-subscription');
+import {
+  InvestmentStep,
+  LegalStep,
+  PersonalDetailsStep,
+  useSubscriptionForm,
+  type SubscriptionForm,
+} from './subscription-steps';
 
 // Ark's signature pad comes with step 4, not before.
 const SignatureStep = lazy(() => import('./signature-step').then((m) => ({ default: m.SignatureStep })));
@@ -53,9 +51,20 @@ type WizardProps = {
   stepInAddress?: StepInAddress;
 };
 
-const TABLE = 'share_subscriptions';
-const SAVED_HERE = 'Saved on this device. It will be sent to your account as soon as you are back online.';
-const saveFailed = (error: unknown) => toast.error('Save Failed', failureWords(error));
+/** The wizard's form, kept in step with the stored draft. */
+function useDraftSync(data: UserData, draftId: string, draft: ShareSubscriptionDoc | null, form: SubscriptionForm) {
+  const document = useMemo(() => draftDocument(data, draftId), [data, draftId]);
+  return useSyncedForm<WizardValues>({
+    document,
+    form,
+    initial: draft,
+    toStored: (v, base) => toDraftFields(v, base as Pick<DraftFields, 'number_of_shares'>),
+    toForm: formValues,
+    formName: (field) => FORM_FIELD[field as ShownField] ?? field,
+    unstorable: (v) => (tooManyShares(v.numberOfShares) ? ['number_of_shares'] : []),
+    onWriteError: saveFailed,
+  });
+}
 
 /**
  * The five-step share subscription (docs/product/subscription.md): every change is saved on this
@@ -66,8 +75,6 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
   const [resumeAt] = useState(() => resumeStep(draft));
   // The draft as it was when the page opened; later it follows the stored draft (useSyncedForm).
   const [initial] = useState(() => initialValues(draft, email));
-  const [completing, setCompleting] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   const form = useSubscriptionForm(initial);
   const values = useStore(form.store, (s) => s.values);
@@ -78,103 +85,15 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
     (n) => n <= resumeAt || Array.from({ length: n - 1 }, (_, i) => i + 1).every((k) => stepComplete(k, values)),
     stepInAddress,
   );
-  const document = useMemo(() => draftDocument(data, draftId), [data, draftId]);
-  const synced = useSyncedForm<WizardValues>({
-    document,
-    form,
-    initial: draft,
-    toStored: (v, base) => toDraftFields(v, base as Pick<DraftFields, 'number_of_shares'>),
-    toForm: formValues,
-    formName: (field) => FORM_FIELD[field as ShownField] ?? field,
-    unstorable: (v) => (tooManyShares(v.numberOfShares) ? ['number_of_shares'] : []),
-    onWriteError: saveFailed,
-  });
+  const synced = useDraftSync(data, draftId, draft, form);
   // Too many shares are never stored (the field says why): leaving the page asks first.
   useUnsavedInput(tooManyShares(values.numberOfShares));
   const stored = synced.doc as Partial<ShareSubscriptionDoc> | null;
   const refused = refusedMessages(synced.refusal, values, stored as Pick<DraftFields, 'number_of_shares'> | null);
 
-  // Signed or cancelled on another device while open here: the dashboard, at once, saying so
-  // (what was typed here since is in the conflict log; the dashboard names it).
-  const finalHere = stored?.status === 'signed' || stored?.status === 'cancelled';
-  // Signing here turns it final too (the row may turn signed after complete() has returned):
-  // that is not news.
-  const completingHere = useRef(false);
-  const left = useRef(false);
-  useEffect(() => {
-    if (!finalHere || !stored) {
-      left.current = false;
-      return;
-    }
-    if (left.current) return;
-    left.current = true;
-    if (completingHere.current) return;
-    const sub = stored as ShareSubscriptionDoc;
-    toast.info(
-      sub.status === 'cancelled' ? 'Cancelled on another device' : 'Signed on another device',
-      signedElsewhereSentence(sub, []),
-    );
-    void navigate({ to: '/shareholder/dashboard', replace: true });
-  }, [finalHere, stored, navigate]);
-
-  // 'Saved' once it is: on this device (the write resolved), and in the account when online (the
-  // draft is to be resumed elsewhere). Closing the tab meanwhile still sends it as the page goes.
-  async function saveAndContinueLater() {
-    setSaving(true);
-    try {
-      const typed = hasUnsavedInput();
-      const id = await synced.flush({ create: true });
-      await data.outbox.recorded(TABLE, id);
-      const waiting = typed || (await firstValueFrom(data.outbox.watch(TABLE, id))) !== null;
-      const sent = waiting ? await whenServerHas(data.outbox, TABLE, id) : null;
-      if (sent?.outcome === 'refused') toast.error('Save Failed', subscriptionRefusalWords(sent.refusal));
-      else if (sent?.outcome === 'waiting') toast.success('Progress Saved', SAVED_HERE);
-      else toast.success('Progress Saved', 'Your subscription progress has been saved.');
-    } catch (error) {
-      toast.error('Save Failed', failureWords(error));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function complete() {
-    if (!data.userId) {
-      toast.error('Authentication Required', 'Please sign in to complete your subscription.');
-      return;
-    }
-    setCompleting(true);
-    completingHere.current = true;
-    try {
-      await synced.flush({ create: true });
-      const id = await synced.after(async (saved) => {
-        await signSubscription(data, saved);
-        return saved;
-      });
-      // 'Submitted' only once the server has it; offline it is saved here and sent later.
-      const sent = await whenServerHas(data.outbox, 'share_subscriptions', id);
-      if (sent.outcome === 'refused') {
-        // The server never had it signed: back to a draft here, to correct and sign again.
-        await synced.after(() => reopenSubscription(data, id));
-        // A draft again: a signing elsewhere would be news again.
-        completingHere.current = false;
-        toast.error('Submission Failed', subscriptionRefusalWords(sent.refusal));
-        return;
-      }
-      if (sent.outcome === 'landed') {
-        toast.success('Subscription Completed!', 'Your share subscription has been submitted successfully.');
-      } else {
-        toast.info(
-          'Subscription saved on this device',
-          'It will be sent as soon as you are back online. Your dashboard shows when it has been received.',
-        );
-      }
-      await navigate({ to: '/shareholder/dashboard' });
-    } catch (error) {
-      toast.error('Submission Failed', failureWords(error));
-    } finally {
-      setCompleting(false);
-    }
-  }
+  const completingHereRef = useLeaveWhenFinal(stored, navigate);
+  const { saving, saveAndContinueLater } = useSaveForLater(data, synced);
+  const { completing, complete } = useCompleteSubscription(data, synced, navigate, completingHereRef);
 
   // Every change is on this device already; Next waits for the last one, as the assessment does.
   async function next() {
@@ -218,6 +137,32 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
         )
       }
     >
+      <SubscriptionStep
+        step={step}
+        form={form}
+        synced={synced}
+        values={values}
+        refused={refused}
+        reference={stored?.payment_reference ?? draft?.payment_reference ?? null}
+      />
+    </WizardShell>
+  );
+}
+
+type StepProps = {
+  step: number;
+  form: SubscriptionForm;
+  synced: SyncedForm;
+  values: WizardValues;
+  refused: Partial<Record<keyof WizardValues, string>>;
+  /** The payment reference, once the server has given one. */
+  reference: string | null;
+};
+
+/** The step shown, with a notice beside each field whose typed value another device replaced. */
+function SubscriptionStep({ step, form, synced, values, refused, reference }: StepProps) {
+  return (
+    <>
       {step === 1 ? (
         <PersonalDetailsStep
           form={form}
@@ -261,9 +206,9 @@ export function SubscribeWizard({ data, draftId, draft, email, syncStatus, stepI
         <PaymentInstructions
           total={totalFor(normaliseShares(values.numberOfShares).shares)}
           name={values.subscriberName}
-          reference={stored?.payment_reference ?? draft?.payment_reference ?? null}
+          reference={reference}
         />
       ) : null}
-    </WizardShell>
+    </>
   );
 }
