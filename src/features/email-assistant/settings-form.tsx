@@ -1,16 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
-import type { UserDatabase } from '../../data/database';
-import { watchCopy, type Waiting } from '../../data/on-device';
+import type { Waiting } from '../../data/on-device';
 import { formatLongDateTime } from '../../lib/format';
 import { changeField } from '../../lib/form';
-import { MAX_DEMO_LINK, MAX_REPLY_TEMPLATE, settingsProblems, type AutoReplySettings } from '../../lib/reply-template';
+import { MAX_DEMO_LINK, MAX_REPLY_TEMPLATE } from '../../lib/reply-template';
 import { Button } from '../../ui/button';
 import { TextAreaField, TextField } from '../../ui/field';
 import { AutoReplySwitch } from './auto-reply-switch';
 import { ReplyPreview } from './reply-preview';
-import { saveSettings, type SettingsChange } from './settings-outbox';
+import type { SettingsChange } from './settings-outbox';
+import { useSettingsForm, type SettingsFormOptions } from './use-settings-form';
 
 const styles = {
   form: css({ display: 'grid', gap: '5', minW: '0' }),
@@ -28,88 +26,34 @@ const styles = {
   actions: css({ display: 'flex', justifyContent: 'flex-end' }),
 };
 
-type Errors = Partial<Record<keyof AutoReplySettings, string>>;
+/** A change kept on this device: waiting for the connection, or refused when it was sent. */
+function WaitingNotice({ waiting }: { waiting: Waiting<SettingsChange> }) {
+  return (
+    <p className={styles.waiting} role="status">
+      {waiting.refusal
+        ? `Not saved: ${waiting.refusal.message} Change the settings and save again.`
+        : `Saved on this device on ${formatLongDateTime(new Date(waiting.since))}: waiting to be sent when you are back online.`}
+    </p>
+  );
+}
+
+/** What the template's two placeholders become. */
+function TemplateHint() {
+  return (
+    <>
+      <code className={styles.code}>{'{first_name}'}</code> becomes the sender’s first name and{' '}
+      <code className={styles.code}>{'{demo_link}'}</code> your demo link (the first of each).
+    </>
+  );
+}
 
 /**
  * The auto-reply settings as a form: checked as typed after the first Save, saved relative to what
  * the server last said (settings-outbox.ts), a refusal or conflict named next to its field.
  */
-export function SettingsForm({
-  db,
-  base: loaded,
-  waiting,
-}: {
-  db: UserDatabase | null;
-  base: AutoReplySettings;
-  waiting: Waiting<SettingsChange> | null;
-}) {
-  // What the server last said the settings are: a change is sent relative to it. It follows the
-  // copy kept on the device, which every answer replaces (this form's saves, a change kept offline
-  // and sent later from another page, the settings a conflict reported).
-  const [base, setBase] = useState(loaded);
-  useEffect(() => {
-    if (!db) return;
-    return watchCopy<AutoReplySettings>(db, 'auto_reply_settings', (copy) => {
-      if (copy) setBase(copy.value);
-    });
-  }, [db]);
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const controls = useRef(new Map<keyof AutoReplySettings, HTMLElement | null>());
-
-  const form = useForm({
-    defaultValues: { ...loaded, ...waiting?.change },
-    // Quiet until the first Save; after it, a message goes as soon as the input is right.
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }) => {
-        const problems = settingsProblems(value);
-        if (!problems.length) return undefined;
-        return { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) };
-      },
-    },
-    onSubmitInvalid: ({ formApi }) => {
-      const first = (['reply_template', 'demo_link'] as const).find(
-        (name) => (formApi.getFieldMeta(name)?.errors.length ?? 0) > 0,
-      );
-      if (first) controls.current.get(first)?.focus();
-    },
-    onSubmit: async ({ value, formApi }) => {
-      setServerErrors({});
-      const result = await saveSettings(db, base, value);
-      if (result.kind === 'saved') {
-        setBase(result.settings);
-        formApi.reset(result.settings);
-      } else if (result.kind === 'conflict') {
-        // The user's values stay in the form; the next Save is judged against the settings as they are now.
-        setBase(result.current);
-        if (result.field) {
-          setServerErrors({ [result.field]: result.message });
-          controls.current.get(result.field)?.focus();
-        }
-      } else if (result.kind === 'refused' && result.field) {
-        setServerErrors({ [result.field]: result.message });
-        controls.current.get(result.field)?.focus();
-      }
-    },
-  });
-
-  /**
-   * A field's message: the form's own rule, what the server said to the last Save, or its refusal of
-   * the change kept on this device (sent when the connection returned) while the field still holds
-   * the refused value.
-   */
-  const errorOf = (name: keyof AutoReplySettings, errors: ReadonlyArray<unknown>, value: unknown) => {
-    const own = errors.find((e): e is string => typeof e === 'string' && Boolean(e));
-    const refusal = waiting?.refusal;
-    const kept = refusal?.field === name && waiting?.change[name] === value ? refusal.message : undefined;
-    return own ?? serverErrors[name] ?? kept;
-  };
-  const clear = (name: keyof AutoReplySettings) => {
-    if (serverErrors[name]) setServerErrors(({ [name]: _gone, ...rest }) => rest);
-  };
-  const register = (name: keyof AutoReplySettings) => (element: HTMLElement | null) => {
-    controls.current.set(name, element);
-  };
+export function SettingsForm(props: SettingsFormOptions) {
+  const { waiting } = props;
+  const { form, errorOf, clear, register } = useSettingsForm(props);
 
   return (
     <form
@@ -120,13 +64,7 @@ export function SettingsForm({
         void form.handleSubmit();
       }}
     >
-      {waiting ? (
-        <p className={styles.waiting} role="status">
-          {waiting.refusal
-            ? `Not saved: ${waiting.refusal.message} Change the settings and save again.`
-            : `Saved on this device on ${formatLongDateTime(new Date(waiting.since))}: waiting to be sent when you are back online.`}
-        </p>
-      ) : null}
+      {waiting ? <WaitingNotice waiting={waiting} /> : null}
 
       <form.Field name="enabled">
         {(field) => <AutoReplySwitch checked={field.state.value} onChange={(checked) => field.handleChange(checked)} />}
@@ -148,12 +86,7 @@ export function SettingsForm({
             }}
             onBlur={field.handleBlur}
             error={errorOf('reply_template', field.state.meta.errors, field.state.value)}
-            hint={
-              <>
-                <code className={styles.code}>{'{first_name}'}</code> becomes the sender’s first name and{' '}
-                <code className={styles.code}>{'{demo_link}'}</code> your demo link (the first of each).
-              </>
-            }
+            hint={<TemplateHint />}
           />
         )}
       </form.Field>
