@@ -28,16 +28,10 @@ function External({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** The full cookie policy (docs/product/marketing.md#footer). */
-export function CookiePolicy() {
+/** What cookies are, whose they are, and why they are used. */
+function WhatCookiesAre() {
   return (
-    <article className={styles.policy} aria-label="Cookie Policy">
-      <p>
-        This Cookie Policy explains how {COMPANY.productName} uses cookies and similar technologies to recognise you
-        when you visit our website and use our app. It explains what these technologies are, why we use them, and your
-        rights to control our use of them.
-      </p>
-
+    <>
       <Section title="What are cookies?">
         <p>
           Cookies are small data files that are placed on your computer or mobile device when you visit a website.
@@ -65,7 +59,14 @@ export function CookiePolicy() {
           used to show advertising that is more relevant to you.
         </p>
       </Section>
+    </>
+  );
+}
 
+/** How to accept, refuse or delete cookies, and to opt out of targeted advertising. */
+function ControllingCookies() {
+  return (
+    <>
       <Section title="How can I control cookies?">
         <p>
           You have the right to decide whether to accept or reject cookies. You can set your preferences in our Cookie
@@ -119,7 +120,14 @@ export function CookiePolicy() {
           </li>
         </ul>
       </Section>
+    </>
+  );
+}
 
+/** Web beacons, Flash cookies and the advertising third parties serve. */
+function OtherTracking() {
+  return (
+    <>
       <Section title="What about other tracking technologies, like web beacons?">
         <p>
           Cookies are not the only way to recognise or track visitors. We may from time to time use other, similar
@@ -148,7 +156,14 @@ export function CookiePolicy() {
           contact details or other details that directly identify you, unless you choose to provide them.
         </p>
       </Section>
+    </>
+  );
+}
 
+/** When the policy changes, and whom to ask. */
+function PolicyUpdates() {
+  return (
+    <>
       <Section title="How often will you update this Cookie Policy?">
         <p>
           We may update this Cookie Policy from time to time to reflect changes to the cookies we use or for other
@@ -167,6 +182,24 @@ export function CookiePolicy() {
           .
         </p>
       </Section>
+    </>
+  );
+}
+
+/** The full cookie policy (docs/product/marketing.md#footer). */
+export function CookiePolicy() {
+  return (
+    <article className={styles.policy} aria-label="Cookie Policy">
+      <p>
+        This Cookie Policy explains how {COMPANY.productName} uses cookies and similar technologies to recognise you
+        when you visit our website and use our app. It explains what these technologies are, why we use them, and your
+        rights to control our use of them.
+      </p>
+
+      <WhatCookiesAre />
+      <ControllingCookies />
+      <OtherTracking />
+      <PolicyUpdates />
     </article>
   );
 }
