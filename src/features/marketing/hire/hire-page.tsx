@@ -46,6 +46,35 @@ const styles = {
   categoryColumn: css({ w: { base: '38%', md: '30%' } }),
 };
 
+/** What Chloe does, feature by feature, as a table. */
+function HireFeatures() {
+  return (
+    <section aria-labelledby="hire-features">
+      <h2 id="hire-features" className={styles.sectionTitle}>
+        {HIRE_PAGE.featuresTitle}
+      </h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.categoryColumn}>
+              Category
+            </th>
+            <th scope="col">Feature</th>
+          </tr>
+        </thead>
+        <tbody>
+          {HIRE_FEATURES.map(({ category, feature }) => (
+            <tr key={feature}>
+              <th scope="row">{category}</th>
+              <td>{feature}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /**
  * The Hire page (docs/product/marketing.md#hire-page): ask for a demo inline, call Chloe, and what
  * Chloe does, feature by feature.
@@ -109,29 +138,7 @@ export function HirePage() {
           </Collapsible.Content>
         </div>
       </Collapsible.Root>
-      <section aria-labelledby="hire-features">
-        <h2 id="hire-features" className={styles.sectionTitle}>
-          {HIRE_PAGE.featuresTitle}
-        </h2>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col" className={styles.categoryColumn}>
-                Category
-              </th>
-              <th scope="col">Feature</th>
-            </tr>
-          </thead>
-          <tbody>
-            {HIRE_FEATURES.map(({ category, feature }) => (
-              <tr key={feature}>
-                <th scope="row">{category}</th>
-                <td>{feature}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <HireFeatures />
     </PageContainer>
   );
 }
