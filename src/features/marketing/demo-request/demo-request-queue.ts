@@ -5,7 +5,7 @@ import { requestPersistentStorage } from '../../../lib/storage';
 import { withTabLock } from '../../../lib/tab-lock';
 import type { DatabaseClient } from '../../../sync/client';
 import { sendDemoRequest, type DemoRequestRow } from './api/send-demo-request';
-import { openDemoRequestStore, type QueuedDemoRequest } from './demo-request-store';
+import { openDemoRequestStore, type DemoRequestStore, type QueuedDemoRequest } from './demo-request-store';
 
 const DEMO_REQUEST_DB = 'chloe-demo-requests';
 const LOCK = 'chloe-demo-requests-send';
@@ -37,6 +37,89 @@ interface DemoRequestQueueOptions {
 
 const DEFAULT_RETRY_MS = 15_000;
 
+/** Sends every waiting request once, oldest first, under one lock for all tabs. */
+function flushQueue(
+  store: DemoRequestStore,
+  client: DatabaseClient,
+  { onSent, onRefused }: Pick<DemoRequestQueueOptions, 'onSent' | 'onRefused'>,
+): Promise<FlushResult> {
+  return withTabLock(LOCK, async () => {
+    const result: FlushResult = { sent: [], refused: [], waiting: 0 };
+    // Read inside the lock: what another tab sent meanwhile is gone from the table.
+    const waiting = await store.waiting();
+    for (const [i, entry] of waiting.entries()) {
+      if (!isOnline()) {
+        result.waiting = waiting.length - i;
+        break;
+      }
+      const outcome = await sendDemoRequest(client, entry.row);
+      if (outcome.kind === 'sent') {
+        await store.remove(entry.id);
+        result.sent.push(entry);
+      } else if (outcome.kind === 'refused') {
+        const refused = { ...entry, refusal: outcome.refusal, lastError: null };
+        await store.update(entry.id, { refusal: outcome.refusal, lastError: null });
+        result.refused.push(refused);
+      } else {
+        await store.update(entry.id, { lastError: outcome.message });
+        // The server is out of reach: the rest would fail the same way.
+        result.waiting = waiting.length - i;
+        break;
+      }
+    }
+    if (result.sent.length) onSent?.(result.sent);
+    if (result.refused.length) onRefused?.(result.refused);
+    return result;
+  });
+}
+
+/** Flushes now, on every `online` event, and on a timer while requests wait; one flush at a time. */
+function startSender(
+  flush: () => Promise<FlushResult>,
+  store: DemoRequestStore,
+  { retryMs = DEFAULT_RETRY_MS }: SenderOptions,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const attempt = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = flush()
+      .then(
+        (result) => result.waiting,
+        () => 1,
+      )
+      .then(async (waiting) => {
+        running = null;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          return attempt();
+        }
+        // Entries another tab added, or ones left by an attempt that went offline: a timer
+        // while any wait; the 'online' event covers the way back from offline.
+        const left = waiting || (await store.waiting().catch(() => [])).length;
+        if (left && !stopped) timer = setTimeout(attempt, retryMs);
+      });
+  };
+  window.addEventListener('online', attempt);
+  attempt();
+  return {
+    attempt,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', attempt);
+    },
+  };
+}
+
 export type DemoRequestQueue = ReturnType<typeof createDemoRequestQueue>;
 
 export function createDemoRequestQueue({
@@ -46,86 +129,12 @@ export function createDemoRequestQueue({
   onRefused,
 }: DemoRequestQueueOptions) {
   const store = openDemoRequestStore(dbName);
-
-  /** Sends every waiting request once, oldest first, under one lock for all tabs. */
-  function flush(): Promise<FlushResult> {
-    return withTabLock(LOCK, async () => {
-      const result: FlushResult = { sent: [], refused: [], waiting: 0 };
-      // Read inside the lock: what another tab sent meanwhile is gone from the table.
-      const waiting = await store.waiting();
-      for (const [i, entry] of waiting.entries()) {
-        if (!isOnline()) {
-          result.waiting = waiting.length - i;
-          break;
-        }
-        const outcome = await sendDemoRequest(client, entry.row);
-        if (outcome.kind === 'sent') {
-          await store.remove(entry.id);
-          result.sent.push(entry);
-        } else if (outcome.kind === 'refused') {
-          const refused = { ...entry, refusal: outcome.refusal, lastError: null };
-          await store.update(entry.id, { refusal: outcome.refusal, lastError: null });
-          result.refused.push(refused);
-        } else {
-          await store.update(entry.id, { lastError: outcome.message });
-          // The server is out of reach: the rest would fail the same way.
-          result.waiting = waiting.length - i;
-          break;
-        }
-      }
-      if (result.sent.length) onSent?.(result.sent);
-      if (result.refused.length) onRefused?.(result.refused);
-      return result;
-    });
-  }
+  const flush = () => flushQueue(store, client, { onSent, onRefused });
 
   // The sender: one per queue however many components start it (a module-level singleton for
   // the app's queue), stopped when the last of them stops.
   let starts = 0;
   let stopSending: (() => void) | null = null;
-
-  function startSender({ retryMs = DEFAULT_RETRY_MS }: SenderOptions) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    let running: Promise<void> | null = null;
-    let again = false;
-    const attempt = () => {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      clearTimeout(timer);
-      running = flush()
-        .then(
-          (result) => result.waiting,
-          () => 1,
-        )
-        .then(async (waiting) => {
-          running = null;
-          if (stopped) return;
-          if (again) {
-            again = false;
-            return attempt();
-          }
-          // Entries another tab added, or ones left by an attempt that went offline: a timer
-          // while any wait; the 'online' event covers the way back from offline.
-          const left = waiting || (await store.waiting().catch(() => [])).length;
-          if (left && !stopped) timer = setTimeout(attempt, retryMs);
-        });
-    };
-    window.addEventListener('online', attempt);
-    attempt();
-    return {
-      attempt,
-      stop: () => {
-        stopped = true;
-        clearTimeout(timer);
-        window.removeEventListener('online', attempt);
-      },
-    };
-  }
-
   let sender: ReturnType<typeof startSender> | null = null;
 
   return {
@@ -148,7 +157,7 @@ export function createDemoRequestQueue({
     startSending(options: SenderOptions = {}) {
       starts += 1;
       if (starts === 1) {
-        sender = startSender(options);
+        sender = startSender(flush, store, options);
         stopSending = sender.stop;
       } else sender?.attempt();
       let stopped = false;
