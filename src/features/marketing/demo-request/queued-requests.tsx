@@ -48,6 +48,72 @@ export function restoreFrom(entry: QueuedDemoRequest): DemoRequestRestore {
 
 export const waitingText = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'} waiting to be sent`;
 
+/** How many requests wait for the connection, and what is being done about them. */
+function WaitingStatus({ count, online, retrying }: { count: number; online: boolean; retrying: boolean }) {
+  return (
+    <div className={styles.waiting} data-testid="demo-requests-waiting">
+      <div>
+        <p className={styles.count}>{waitingText(count)}</p>
+        <p>
+          {!online
+            ? "You're offline. Saved on this device, it will be sent when you're back online."
+            : retrying
+              ? 'Saved on this device. The server could not be reached; trying again shortly.'
+              : 'Saved on this device. Sending now…'}
+        </p>
+      </div>
+      {online && retrying ? (
+        <Button size="sm" variant="secondary" onClick={() => demoRequestQueue().sendNow()}>
+          Send now
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type RefusedProps = {
+  refused: QueuedDemoRequest[];
+  onCorrect: (entry: QueuedDemoRequest) => void;
+  onRemove: (entry: QueuedDemoRequest) => void;
+};
+
+/** The requests the server refused, each with its reason and the two ways out. */
+function RefusedRequests({ refused, onCorrect, onRemove }: RefusedProps) {
+  return (
+    <section className={styles.refused} aria-labelledby="demo-requests-refused">
+      <h2 id="demo-requests-refused" className={styles.title}>
+        {refused.length === 1 ? 'A request was not accepted' : `${refused.length} requests were not accepted`}
+      </h2>
+      <ul className={styles.list}>
+        {refused.map((entry) => {
+          const found = fieldOfConstraint(entry.refusal?.constraint ?? null);
+          return (
+            <li key={entry.id} className={styles.item}>
+              <p>
+                Demo request from {entry.row.name} ({entry.row.company}), saved on this device.
+              </p>
+              {found ? (
+                <p className={styles.why}>
+                  {FIELD_LABELS[found.field]}: {found.message}
+                </p>
+              ) : null}
+              <p className={styles.server}>The server said: {entry.refusal?.message}</p>
+              <div className={styles.buttons}>
+                <Button size="sm" onClick={() => onCorrect(entry)}>
+                  Correct it in the form
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => onRemove(entry)}>
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The requests kept on this device: how many wait for the connection, and the ones the server
  * refused with its reason — each can go back into the form or be removed, never dropped unseen.
@@ -68,64 +134,17 @@ export function QueuedDemoRequests({ onPutBack }: { onPutBack: (entry: QueuedDem
   return (
     <div className={styles.root}>
       <div role="status" aria-live="polite">
-        {waiting.length ? (
-          <div className={styles.waiting} data-testid="demo-requests-waiting">
-            <div>
-              <p className={styles.count}>{waitingText(waiting.length)}</p>
-              <p>
-                {!online
-                  ? "You're offline. Saved on this device, it will be sent when you're back online."
-                  : retrying
-                    ? 'Saved on this device. The server could not be reached; trying again shortly.'
-                    : 'Saved on this device. Sending now…'}
-              </p>
-            </div>
-            {online && retrying ? (
-              <Button size="sm" variant="secondary" onClick={() => demoRequestQueue().sendNow()}>
-                Send now
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
+        {waiting.length ? <WaitingStatus count={waiting.length} online={online} retrying={retrying} /> : null}
       </div>
       {refused.length ? (
-        <section className={styles.refused} aria-labelledby="demo-requests-refused">
-          <h2 id="demo-requests-refused" className={styles.title}>
-            {refused.length === 1 ? 'A request was not accepted' : `${refused.length} requests were not accepted`}
-          </h2>
-          <ul className={styles.list}>
-            {refused.map((entry) => {
-              const found = fieldOfConstraint(entry.refusal?.constraint ?? null);
-              return (
-                <li key={entry.id} className={styles.item}>
-                  <p>
-                    Demo request from {entry.row.name} ({entry.row.company}), saved on this device.
-                  </p>
-                  {found ? (
-                    <p className={styles.why}>
-                      {FIELD_LABELS[found.field]}: {found.message}
-                    </p>
-                  ) : null}
-                  <p className={styles.server}>The server said: {entry.refusal?.message}</p>
-                  <div className={styles.buttons}>
-                    <Button
-                      size="sm"
-                      onClick={() => {
-                        onPutBack(entry);
-                        void remove(entry);
-                      }}
-                    >
-                      Correct it in the form
-                    </Button>
-                    <Button size="sm" variant="secondary" onClick={() => setRemoving(entry)}>
-                      Remove
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <RefusedRequests
+          refused={refused}
+          onCorrect={(entry) => {
+            onPutBack(entry);
+            void remove(entry);
+          }}
+          onRemove={setRemoving}
+        />
       ) : null}
       <ConfirmDialog
         open={removing !== null}
