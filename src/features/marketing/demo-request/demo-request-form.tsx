@@ -34,6 +34,24 @@ type DemoRequestFormProps = {
   restore?: DemoRequestRestore | undefined;
 };
 
+/** Cancel and Submit: both wait while a request is on its way. */
+function FormActions({
+  cancelLabel,
+  onCancel,
+  submitting,
+}: Pick<DemoRequestFormProps, 'cancelLabel' | 'onCancel'> & { submitting: boolean }) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" size="lg" disabled={submitting} onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" size="lg" busy={submitting}>
+        {submitting ? 'Submitting...' : 'Submit Request'}
+      </Button>
+    </div>
+  );
+}
+
 /** The demo request form of /professional-signup and /hire (docs/product/marketing.md#demo-requests). */
 export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: DemoRequestFormProps) {
   const hydrated = useHydrated();
@@ -110,16 +128,7 @@ export function DemoRequestForm({ cancelLabel, onCancel, onDone, restore }: Demo
           ) : null}
 
           <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <div className={styles.actions}>
-                <Button variant="secondary" size="lg" disabled={isSubmitting} onClick={onCancel}>
-                  {cancelLabel}
-                </Button>
-                <Button type="submit" size="lg" busy={isSubmitting}>
-                  {isSubmitting ? 'Submitting...' : 'Submit Request'}
-                </Button>
-              </div>
-            )}
+            {(isSubmitting) => <FormActions cancelLabel={cancelLabel} onCancel={onCancel} submitting={isSubmitting} />}
           </form.Subscribe>
         </fieldset>
       </form.Form>
