@@ -58,6 +58,17 @@ describe('the auth lock', () => {
     expect(events).toEqual(['stored', 'second read new']);
   });
 
+  it('is not held for good by a refresh never answered', async () => {
+    store('old');
+    const first = authLock('lock:auth', -1, () => {
+      noteRefresh(Promise.resolve('old'), new Promise<Response>(() => undefined));
+      return Promise.resolve('first');
+    });
+    const second = authLock('lock:auth', -1, () => Promise.resolve('second'));
+    expect(await first).toBe('first');
+    expect(await second).toBe('second');
+  });
+
   it('is let go at once when no refresh is under way, and after a refused one', async () => {
     store('old');
     expect(await authLock('lock:auth', -1, () => Promise.resolve(1))).toBe(1);

@@ -3,12 +3,15 @@
 // drained, the turn not yet over) after letting the lock go: that call may find the token expired
 // and refresh it while another tab, holding the lock by then, reads the same session and refreshes
 // the same token too (one-refresh.spec.ts: 5 runs in 30 on this machine). So the lock is let go
-// only once no refresh of this tab is under way: answered, and its new session stored.
+// only once no refresh of this tab is under way: answered, and its new session stored (held 3 s at
+// most: a refresh slower than that goes on outside it, as before).
 import { navigatorLock } from '@supabase/supabase-js';
 import { AUTH_STORAGE_KEY } from './stored-session';
 
-/** The longest a lock is held for a refresh answered but not stored (auth-js stores it at once). */
+/** How long a refresh answered with a session is waited for to be stored (auth-js stores it at once). */
 const STORE_WAIT_MS = 2000;
+/** The longest the lock waits for one refresh (auth-js takes it from a holder after 5 s). */
+const HOLD_MS = 3000;
 
 const refreshing = new Set<Promise<void>>();
 
@@ -21,8 +24,10 @@ export function noteRefresh(token: Promise<string | null>, answer: Promise<Respo
     const sent = await token;
     if ((await answer).ok) await storedOtherThan(sent);
   })().catch(() => undefined);
-  refreshing.add(done);
-  void done.then(() => refreshing.delete(done));
+  // Waited for HOLD_MS at most: a refresh slower than that goes on outside the lock.
+  const waited = Promise.race([done, pause(HOLD_MS)]);
+  refreshing.add(waited);
+  void waited.then(() => refreshing.delete(waited));
 }
 
 /** auth-js's lock (`navigatorLock`), let go once this tab has no refresh under way. */
@@ -45,8 +50,11 @@ async function refreshesDone() {
 /** Until the stored session's refresh token is no longer `sent` (or STORE_WAIT_MS have passed). */
 async function storedOtherThan(sent: string | null) {
   const deadline = Date.now() + STORE_WAIT_MS;
-  while (storedRefreshToken() === sent && Date.now() < deadline) await nextTask();
+  await nextTask();
+  while (storedRefreshToken() === sent && Date.now() < deadline) await pause(10);
 }
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function storedRefreshToken(): string | null {
   try {
