@@ -6,7 +6,7 @@
 // only once no refresh of this tab is under way: answered, and its new session stored (held 3 s at
 // most: a refresh slower than that goes on outside it, as before).
 import { navigatorLock } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY } from './stored-session';
+import { storedRecord } from './stored-session';
 
 /** How long a refresh answered with a session is waited for to be stored (auth-js stores it at once). */
 const STORE_WAIT_MS = 2000;
@@ -57,12 +57,8 @@ async function storedOtherThan(sent: string | null) {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function storedRefreshToken(): string | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as { refresh_token?: unknown } | null;
-    return typeof stored?.refresh_token === 'string' ? stored.refresh_token : null;
-  } catch {
-    return null;
-  }
+  const token = storedRecord()?.['refresh_token'];
+  return typeof token === 'string' ? token : null;
 }
 
 /** The next task of the event loop (every microtask queued before it has run), on no clock. */

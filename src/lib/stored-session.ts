@@ -17,15 +17,25 @@ const MARGIN_S = 30;
  */
 export function storedSessionNow(now = Date.now()): Session | null {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
-    if (typeof stored !== 'object' || stored === null) return null;
-    const { access_token: token, expires_at: expiresAt, user } = stored as Record<string, unknown>;
+    const stored = storedRecord();
+    if (!stored) return null;
+    const { access_token: token, expires_at: expiresAt, user } = stored;
     const userId = typeof user === 'object' && user !== null ? (user as Record<string, unknown>)['id'] : undefined;
     if (typeof token !== 'string' || typeof userId !== 'string' || typeof expiresAt !== 'number') return null;
     if (expiresAt - MARGIN_S <= now / 1000) return null;
     if (isSignedOutHere(token)) return null;
     // Checked above where it matters; the rest is auth-js's own record of the session.
-    return stored as Session;
+    return stored as unknown as Session;
+  } catch {
+    return null;
+  }
+}
+
+/** auth-js's stored session as storage holds it, unchecked (null: none, or not a JSON object). */
+export function storedRecord(): Record<string, unknown> | null {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
+    return typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : null;
   } catch {
     return null;
   }

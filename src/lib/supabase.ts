@@ -35,24 +35,31 @@ async function refreshTokenOf(input: RequestInfo | URL, init?: RequestInit): Pro
 // is noted as it is sent: auth-js's lock waits for it (lib/auth-lock.ts).
 const appFetch: typeof fetch = (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  const answer = answered(url, input, init);
-  if (isRefresh(url)) noteRefresh(refreshTokenOf(input, init), answer);
+  const token = isRefresh(url) ? refreshTokenOf(input, init) : null;
+  const answer = answered(url, input, init, token);
+  if (token) noteRefresh(token, answer);
   return answer;
 };
 
 const isRefresh = (url: URL) =>
   url.pathname.endsWith(TOKEN_PATH) && url.searchParams.get('grant_type') === 'refresh_token';
 
-async function answered(url: URL, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+/** `refreshToken`: what a refresh request sends (null: not a refresh). */
+async function answered(
+  url: URL,
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  refreshToken: Promise<string | null> | null,
+): Promise<Response> {
   // Only the two auth calls are looked at: every other request goes out without reading storage.
   if (url.pathname.endsWith(LOGOUT_PATH)) {
     const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
     if (isSignedOutHere(token)) {
       return refusal(401, 'no_authorization', 'Signed out on this device');
     }
-  } else if (isRefresh(url)) {
+  } else if (refreshToken) {
     const signedOut = pendingSignOuts();
-    const token = signedOut.length > 0 ? await refreshTokenOf(input, init) : null;
+    const token = signedOut.length > 0 ? await refreshToken : null;
     if (signedOut.some((s) => s.refresh_token === token)) {
       return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
