@@ -2,7 +2,7 @@
 // RxDB databases and sync engine against the local stack.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { RxStorage } from 'rxdb';
+import type { RxStorage, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
@@ -80,23 +80,36 @@ export async function deviceClient(rewrite?: Rewrite) {
 export const storage = () =>
   getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
 
+/** A device's storage whose instances `fault` changes as they are made: a fault at the storage boundary. */
+function storageWith(
+  fault: <D>(
+    instance: RxStorageInstance<D, unknown, unknown>,
+    params: RxStorageInstanceCreationParams<D, unknown>,
+  ) => void,
+) {
+  const inner = storage();
+  const wrapped = Object.create(inner) as RxStorage<unknown, unknown>;
+  wrapped.createStorageInstance = async (params) => {
+    const instance = await inner.createStorageInstance(params);
+    fault(instance, params);
+    return instance;
+  };
+  return wrapped;
+}
+
 /**
  * A device's storage that, while `losing`, loses RxDB's record of what a pull brought (the write it
  * makes after storing the pulled documents): as when the page goes between the two writes.
  */
 export function storageLosingPullRecords() {
-  const inner = storage();
   const faults = { losing: false };
-  const wrapped = Object.create(inner) as RxStorage<unknown, unknown>;
-  wrapped.createStorageInstance = async (params) => {
-    const instance = await inner.createStorageInstance(params);
+  const wrapped = storageWith((instance) => {
     const bulkWrite = instance.bulkWrite.bind(instance);
     instance.bulkWrite = (rows, context) =>
       faults.losing && context === 'replication-down-write-meta'
         ? Promise.resolve({ error: [] })
         : bulkWrite(rows, context);
-    return instance;
-  };
+  });
   return { storage: wrapped, faults };
 }
 
@@ -105,19 +118,15 @@ export function storageLosingPullRecords() {
  * answering it: a write made there lands just after the read, as a user's write can.
  */
 export function storageInterleavingReads() {
-  const inner = storage();
   const faults: { afterRead?: ((collection: string, ids: readonly string[]) => Promise<void>) | undefined } = {};
-  const wrapped = Object.create(inner) as RxStorage<unknown, unknown>;
-  wrapped.createStorageInstance = async (params) => {
-    const instance = await inner.createStorageInstance(params);
+  const wrapped = storageWith((instance, params) => {
     const find = instance.findDocumentsById.bind(instance);
     instance.findDocumentsById = async (ids, withDeleted) => {
       const found = await find(ids, withDeleted);
       await faults.afterRead?.(params.collectionName, ids);
       return found;
     };
-    return instance;
-  };
+  });
   return { storage: wrapped, faults };
 }
 
