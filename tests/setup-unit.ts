@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
-import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The unit files run in parallel on two cores beside IndexedDB work: a wait of the default 1 s
-// failed in CI for a notice that takes ~50 ms alone. Waiting longer costs only failing tests time.
-configure({ asyncUtilTimeout: 5000 });
-
-afterEach(() => cleanup());
+// Testing Library only where there is a DOM (a file in jsdom). The unit files run in parallel on two
+// cores beside IndexedDB work: a wait of the default 1 s failed in CI for a notice that takes ~50 ms
+// alone. Waiting longer costs only failing tests time.
+if (typeof document !== 'undefined') {
+  const { cleanup, configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+  afterEach(() => cleanup());
+}

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The extension's session when its hour has run out: offline it is kept (saves wait for the
 // connection), refused by the auth service it is gone (the popup asks to connect again).
 import { describe, expect, it, vi } from 'vitest';

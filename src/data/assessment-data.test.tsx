@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createClient } from '@supabase/supabase-js';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

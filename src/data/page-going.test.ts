@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // What a form held as its page went: kept in localStorage, taken in by another open tab at once
 // or by the database when it opens again, as the form would have written it.
 import { afterEach, describe, expect, it, vi } from 'vitest';

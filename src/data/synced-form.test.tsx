@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The synced form over a real local database (no network): every change is written as it is
 // made, whatever way the page is left; two writers of one field end on one whole value, and the
 // one that lost is said and kept; a failed write is said and tried again.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Sign-out leaves nothing on the device that names the user: not a record, not a database. A
 // database the browser removed under the app is noticed.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import type { DatabaseClient } from '../sync/client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authLock, noteRefresh } from './auth-lock';
 import { AUTH_STORAGE_KEY } from './stored-session';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetLostChanges, lostChangesOf, noteLostChanges } from './changes-lost';
 import { CHANGES_WAITING_IN, forgetChangesWaiting, lastWaiting, noteChangesWaiting } from './changes-waiting';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { Suspense, use } from 'react';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepPendingSignOuts, PENDING_SIGN_OUTS, pendingSignOuts } from './pending-sign-outs';
 import { AUTH_STORAGE_KEY, storedAccess, storedSessionNow, sessionToStart } from './stored-session';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A value from elsewhere arriving while the user has the whole field selected stays selected, so
 // what they type replaces it whole; a caret they placed, or their own typing, is left alone.
 import { act, fireEvent, render } from '@testing-library/react';

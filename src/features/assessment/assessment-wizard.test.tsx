@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The assessment wizard over a real local database (no network): answers write only themselves,
 // pulled answers show, and bad numbers are said and not saved
 // (docs/decisions/013-sync-never-loses-an-edit.md#forms-write-only-what-changed).

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Sign-out with typed input a form has not saved yet (lib/unsaved-input): the question counts it
 // with the unsynced changes, and 'Keep working' leaves it where it was.
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { StrictMode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
 import {

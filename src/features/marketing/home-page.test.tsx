@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { createRoute } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';

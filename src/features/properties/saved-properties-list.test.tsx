@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { FIRST_FRAME, PAGE_SIZE, SavedPropertiesList } from './saved-properties-list';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OfflineReadyNote } from './offline-ready-note';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Signed out on /shareholder/subscribe: the card, and whether changes wait on this device for the
 // next sign-in (a session ended elsewhere left them: lib/changes-waiting).
 import { act, screen } from '@testing-library/react';

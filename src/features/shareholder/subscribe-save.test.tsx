@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // 'Save & Continue Later' says 'saved' only when it is: in the account once the server has it, or
 // on this device (and when it will reach the account) while offline.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The subscription wizard's last step over a real local database (no network): the payment
 // reference, and what Complete Subscription says online, offline and when refused.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The wizard over a real local database (no network): what a save writes, what a pull shows, and
 // what a refused value says
 import { filter, firstValueFrom } from 'rxjs';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
 import { openedWith, openEmailChangeLink } from './email-change-link';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedDemoRequest } from './demo-request-store';
 import { createDemoRequestQueue, type DemoRequestQueue } from './demo-request-queue';

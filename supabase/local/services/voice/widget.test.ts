@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The widget script the service serves, run in jsdom against a voice service of the test's own:
 // its call button holds a real conversation over the websocket, with the page's dynamic variables;
 // the audio is a stand-in (jsdom has none), which the e2e (tests/e2e/voice-widget.spec.ts) has real.
