@@ -8,9 +8,9 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  // CI retries a failed e2e test once: two rare timing flakes around a connection dropped mid-push
-  // are known (see the closing note of the session that added this); a retry must pass in full.
-  retries: process.env.CI ? 1 : 0,
+  // No retry, on CI either: a test that fails once is a fault to find (the product promises that
+  // nothing typed is lost), not noise to run again.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
