@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-// The synced form over a real local database (no network): every change is written as it is
-// made, whatever way the page is left; two writers of one field end on one whole value, and the
-// one that lost is said and kept; a failed write is said and tried again.
+// The synced form over a real local database (no network): each change is written as made, however
+// the page is left; two writers of a field end on one whole value, the loser said and kept.
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
