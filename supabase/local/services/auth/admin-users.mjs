@@ -11,6 +11,7 @@ import { insertUser, syncEmailIdentity } from './user-rows.mjs';
 /**
  * @typedef {import('./replies.mjs').Reply} Reply
  * @typedef {import('./replies.mjs').UserRow} UserRow
+ * @typedef {(sql: string, params?: unknown[]) => Promise<unknown[]>} Query
  */
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,198 +69,210 @@ function adminParams(body) {
 /** @param {unknown} error */
 const isUniqueViolation = (error) => /** @type {{ code?: string }} */ (error).code === '23505';
 
+/** @param {Query} q @param {string} id */
+const userById = async (q, id) =>
+  /** @type {UserRow | undefined} */ ((await q('select * from auth.users where id = $1', [id]))[0]);
+
+/** @param {Query} q @param {string} email @param {string} aud @param {string | null} exceptId */
+const emailTaken = async (q, email, aud, exceptId) =>
+  (
+    await q('select 1 from auth.users where lower(email) = lower($1) and aud = $2 and id is distinct from $3', [
+      email,
+      aud,
+      exceptId,
+    ])
+  ).length > 0;
+
 /**
- * @param {{ q: (sql: string, params?: unknown[]) => Promise<unknown[]> }} ctx
+ * GET /admin/users: offset paging as GoTrue does it, newest first, with its Link and
+ * X-Total-Count headers (auth-js reads both).
+ * @param {Query} q @param {URLSearchParams} search @returns {Promise<Reply>}
+ */
+async function listUsers(q, search) {
+  /** @param {string} key @param {number} fallback */
+  const uint = (key, fallback) => {
+    const raw = search.get(key) ?? '';
+    if (raw === '') return fallback;
+    if (!/^\d+$/.test(raw)) return null;
+    return Number(raw);
+  };
+  const page = uint('page', 1);
+  const perPageRaw = uint('per_page', DEFAULT_PER_PAGE);
+  if (page === null || perPageRaw === null) {
+    return fail(400, 'validation_failed', 'Bad Pagination Parameters: invalid syntax');
+  }
+  const pageNo = Math.max(page, 1);
+  const perPage = perPageRaw < 1 ? DEFAULT_PER_PAGE : perPageRaw;
+  const filter = search.get('filter') ?? '';
+  const where = `aud = $1 and ($2 = '' or email like '%' || $2 || '%' or raw_user_meta_data->>'full_name' ilike '%' || $2 || '%')`;
+  const [{ n }] = /** @type {[{ n: number }]} */ (
+    await q(`select count(*)::int as n from auth.users where ${where}`, [AUD, filter])
+  );
+  const rows = /** @type {UserRow[]} */ (
+    await q(`select * from auth.users where ${where} order by created_at desc, id limit $3 offset $4`, [
+      AUD,
+      filter,
+      perPage,
+      (pageNo - 1) * perPage,
+    ])
+  );
+  // pagination.go's addPaginationHeaders: the request URL with page replaced (Go sorts the keys).
+  const totalPages = Math.ceil(n / perPage);
+  /** @param {number} p */
+  const link = (p) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(p));
+    params.sort();
+    return `</admin/users?${params.toString()}>`;
+  };
+  let header = '';
+  if (totalPages > pageNo) header += `${link(pageNo + 1)}; rel="next", `;
+  header += `${link(totalPages)}; rel="last"`;
+  return {
+    status: 200,
+    body: { users: rows.map(userJson), aud: AUD },
+    headers: { link: header, 'x-total-count': String(n) },
+  };
+}
+
+/** POST /admin/users @param {Query} q @param {unknown} body @returns {Promise<Reply>} */
+async function createUser(q, body) {
+  const params = adminParams(body);
+  const aud = params.aud || AUD;
+  if (!params.email && !params.phone) {
+    return fail(400, 'validation_failed', 'Cannot create a user without either an email or phone');
+  }
+  if (params.phone) return fail(400, 'validation_failed', 'Phone users are not supported by the local auth service');
+  const email = validateEmail(params.email);
+  if (typeof email !== 'string') return email;
+  if (await emailTaken(q, email, aud, null)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
+  if (params.password !== null && params.passwordHash) {
+    return fail(400, 'validation_failed', 'Only a password or a password hash should be provided');
+  }
+  let hash;
+  if (params.passwordHash) {
+    if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(params.passwordHash)) {
+      return fail(400, 'validation_failed', 'Invalid password hash format');
+    }
+    hash = params.passwordHash;
+  } else {
+    // As GoTrue: no strength check on create; without a password the user gets a random one.
+    const password = params.password || randomBytes(48).toString('base64url');
+    if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
+      return fail(400, 'validation_failed', 'bcrypt: password length exceeds 72 bytes');
+    }
+    hash = await bcrypt.hash(password, 10);
+  }
+  /** @type {string} */
+  let id = randomUUID();
+  if (params.id) {
+    if (!UUID_RE.test(params.id)) return fail(400, 'validation_failed', 'ID must conform to the uuid v4 format');
+    if (params.id === NIL_UUID) return fail(400, 'validation_failed', 'ID cannot be a nil uuid');
+    id = params.id.toLowerCase();
+  }
+  if (params.banDuration && params.banDuration !== 'none') {
+    return fail(400, 'validation_failed', 'ban_duration is not supported by the local auth service');
+  }
+  const appMeta = mergeMeta({ provider: 'email', providers: ['email'] }, params.appMetadata ?? {});
+  const userMeta = params.emailConfirm
+    ? mergeMeta(params.userMetadata ?? {}, { email_verified: true })
+    : (params.userMetadata ?? {});
+  try {
+    await insertUser(q, {
+      id,
+      aud,
+      role: params.role || 'authenticated',
+      email,
+      hash,
+      confirmed: params.emailConfirm,
+      appMeta,
+      userMeta,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The email's unique index (a racing create): as the check above. A taken id: GoTrue's 500.
+    if (await emailTaken(q, email, aud, null)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
+    return fail(500, 'unexpected_failure', 'Database error creating new user');
+  }
+  return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(q, id))) };
+}
+
+/** PUT /admin/users/:id @param {Query} q @param {UserRow} user @param {unknown} body @returns {Promise<Reply>} */
+async function updateUser(q, user, body) {
+  const params = adminParams(body);
+  let email = null;
+  if (params.email) {
+    const valid = validateEmail(params.email);
+    if (typeof valid !== 'string') return valid;
+    email = valid;
+  }
+  if (params.phone) return fail(400, 'validation_failed', 'Phone users are not supported by the local auth service');
+  if (params.banDuration && params.banDuration !== 'none') {
+    return fail(400, 'validation_failed', 'ban_duration is not supported by the local auth service');
+  }
+  let hash = null;
+  if (params.password !== null) {
+    const weak = passwordProblem(params.password);
+    if (weak) return weak;
+    hash = await bcrypt.hash(params.password, 10);
+  }
+  // GoTrue lets the unique index refuse a taken address (a 500); the code its create uses says more.
+  if (email && (await emailTaken(q, email, user.aud, user.id))) return fail(422, 'email_exists', DUPLICATE_EMAIL);
+  let userMeta = user.raw_user_meta_data;
+  if (params.emailConfirm) userMeta = mergeMeta(userMeta, { email_verified: true });
+  if (params.userMetadata) userMeta = mergeMeta(userMeta, params.userMetadata);
+  const appMeta = params.appMetadata ? mergeMeta(user.raw_app_meta_data, params.appMetadata) : user.raw_app_meta_data;
+  try {
+    await q(
+      `update auth.users set
+         role = coalesce(nullif($2, ''), role),
+         email = coalesce($3, email),
+         encrypted_password = coalesce($4, encrypted_password),
+         email_confirmed_at = case when $5 then now() else email_confirmed_at end,
+         raw_user_meta_data = $6,
+         raw_app_meta_data = $7,
+         updated_at = now()
+       where id = $1`,
+      [user.id, params.role, email, hash, params.emailConfirm, userMeta, appMeta],
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
+    throw error;
+  }
+  if (email || params.emailConfirm) await syncEmailIdentity(q, user.id);
+  // As GoTrue's UpdatePassword without a session: the user signs in again everywhere.
+  if (hash) await q('delete from auth.sessions where user_id = $1', [user.id]);
+  return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(q, user.id))) };
+}
+
+/**
+ * DELETE /admin/users/:id. Sessions and refresh tokens go with the user (on delete cascade), as
+ * do the user's rows in public tables (their user_id foreign keys cascade too).
+ * @param {Query} q @param {UserRow} user @param {unknown} body @returns {Promise<Reply>}
+ */
+async function deleteUser(q, user, body) {
+  if (isObject(body) && body.should_soft_delete === true) {
+    return fail(400, 'validation_failed', 'Soft deletion is not supported by the local auth service');
+  }
+  await q('delete from auth.users where id = $1', [user.id]);
+  return { status: 200, body: {} };
+}
+
+/**
+ * The handlers, each given the service's query.
+ * @param {{ q: Query }} ctx
  */
 export function createAdminUsers({ q }) {
-  /** @param {string} id */
-  const userById = async (id) =>
-    /** @type {UserRow | undefined} */ ((await q('select * from auth.users where id = $1', [id]))[0]);
-
-  /** @param {string} email @param {string} aud @param {string | null} exceptId */
-  const emailTaken = async (email, aud, exceptId) =>
-    (
-      await q('select 1 from auth.users where lower(email) = lower($1) and aud = $2 and id is distinct from $3', [
-        email,
-        aud,
-        exceptId,
-      ])
-    ).length > 0;
-
-  /**
-   * GET /admin/users: offset paging as GoTrue does it, newest first, with its Link and
-   * X-Total-Count headers (auth-js reads both).
-   * @param {URLSearchParams} search @returns {Promise<Reply>}
-   */
-  async function listUsers(search) {
-    /** @param {string} key @param {number} fallback */
-    const uint = (key, fallback) => {
-      const raw = search.get(key) ?? '';
-      if (raw === '') return fallback;
-      if (!/^\d+$/.test(raw)) return null;
-      return Number(raw);
-    };
-    const page = uint('page', 1);
-    const perPageRaw = uint('per_page', DEFAULT_PER_PAGE);
-    if (page === null || perPageRaw === null) {
-      return fail(400, 'validation_failed', 'Bad Pagination Parameters: invalid syntax');
-    }
-    const pageNo = Math.max(page, 1);
-    const perPage = perPageRaw < 1 ? DEFAULT_PER_PAGE : perPageRaw;
-    const filter = search.get('filter') ?? '';
-    const where = `aud = $1 and ($2 = '' or email like '%' || $2 || '%' or raw_user_meta_data->>'full_name' ilike '%' || $2 || '%')`;
-    const [{ n }] = /** @type {[{ n: number }]} */ (
-      await q(`select count(*)::int as n from auth.users where ${where}`, [AUD, filter])
-    );
-    const rows = /** @type {UserRow[]} */ (
-      await q(`select * from auth.users where ${where} order by created_at desc, id limit $3 offset $4`, [
-        AUD,
-        filter,
-        perPage,
-        (pageNo - 1) * perPage,
-      ])
-    );
-    // pagination.go's addPaginationHeaders: the request URL with page replaced (Go sorts the keys).
-    const totalPages = Math.ceil(n / perPage);
-    /** @param {number} p */
-    const link = (p) => {
-      const params = new URLSearchParams(search);
-      params.set('page', String(p));
-      params.sort();
-      return `</admin/users?${params.toString()}>`;
-    };
-    let header = '';
-    if (totalPages > pageNo) header += `${link(pageNo + 1)}; rel="next", `;
-    header += `${link(totalPages)}; rel="last"`;
-    return {
-      status: 200,
-      body: { users: rows.map(userJson), aud: AUD },
-      headers: { link: header, 'x-total-count': String(n) },
-    };
-  }
-
-  /** POST /admin/users @param {unknown} body @returns {Promise<Reply>} */
-  async function createUser(body) {
-    const params = adminParams(body);
-    const aud = params.aud || AUD;
-    if (!params.email && !params.phone) {
-      return fail(400, 'validation_failed', 'Cannot create a user without either an email or phone');
-    }
-    if (params.phone) return fail(400, 'validation_failed', 'Phone users are not supported by the local auth service');
-    const email = validateEmail(params.email);
-    if (typeof email !== 'string') return email;
-    if (await emailTaken(email, aud, null)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
-    if (params.password !== null && params.passwordHash) {
-      return fail(400, 'validation_failed', 'Only a password or a password hash should be provided');
-    }
-    let hash;
-    if (params.passwordHash) {
-      if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(params.passwordHash)) {
-        return fail(400, 'validation_failed', 'Invalid password hash format');
-      }
-      hash = params.passwordHash;
-    } else {
-      // As GoTrue: no strength check on create; without a password the user gets a random one.
-      const password = params.password || randomBytes(48).toString('base64url');
-      if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
-        return fail(400, 'validation_failed', 'bcrypt: password length exceeds 72 bytes');
-      }
-      hash = await bcrypt.hash(password, 10);
-    }
-    /** @type {string} */
-    let id = randomUUID();
-    if (params.id) {
-      if (!UUID_RE.test(params.id)) return fail(400, 'validation_failed', 'ID must conform to the uuid v4 format');
-      if (params.id === NIL_UUID) return fail(400, 'validation_failed', 'ID cannot be a nil uuid');
-      id = params.id.toLowerCase();
-    }
-    if (params.banDuration && params.banDuration !== 'none') {
-      return fail(400, 'validation_failed', 'ban_duration is not supported by the local auth service');
-    }
-    const appMeta = mergeMeta({ provider: 'email', providers: ['email'] }, params.appMetadata ?? {});
-    const userMeta = params.emailConfirm
-      ? mergeMeta(params.userMetadata ?? {}, { email_verified: true })
-      : (params.userMetadata ?? {});
-    try {
-      await insertUser(q, {
-        id,
-        aud,
-        role: params.role || 'authenticated',
-        email,
-        hash,
-        confirmed: params.emailConfirm,
-        appMeta,
-        userMeta,
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The email's unique index (a racing create): as the check above. A taken id: GoTrue's 500.
-      if (await emailTaken(email, aud, null)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
-      return fail(500, 'unexpected_failure', 'Database error creating new user');
-    }
-    return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(id))) };
-  }
-
-  /** PUT /admin/users/:id @param {UserRow} user @param {unknown} body @returns {Promise<Reply>} */
-  async function updateUser(user, body) {
-    const params = adminParams(body);
-    let email = null;
-    if (params.email) {
-      const valid = validateEmail(params.email);
-      if (typeof valid !== 'string') return valid;
-      email = valid;
-    }
-    if (params.phone) return fail(400, 'validation_failed', 'Phone users are not supported by the local auth service');
-    if (params.banDuration && params.banDuration !== 'none') {
-      return fail(400, 'validation_failed', 'ban_duration is not supported by the local auth service');
-    }
-    let hash = null;
-    if (params.password !== null) {
-      const weak = passwordProblem(params.password);
-      if (weak) return weak;
-      hash = await bcrypt.hash(params.password, 10);
-    }
-    // GoTrue lets the unique index refuse a taken address (a 500); the code its create uses says more.
-    if (email && (await emailTaken(email, user.aud, user.id))) return fail(422, 'email_exists', DUPLICATE_EMAIL);
-    let userMeta = user.raw_user_meta_data;
-    if (params.emailConfirm) userMeta = mergeMeta(userMeta, { email_verified: true });
-    if (params.userMetadata) userMeta = mergeMeta(userMeta, params.userMetadata);
-    const appMeta = params.appMetadata ? mergeMeta(user.raw_app_meta_data, params.appMetadata) : user.raw_app_meta_data;
-    try {
-      await q(
-        `update auth.users set
-           role = coalesce(nullif($2, ''), role),
-           email = coalesce($3, email),
-           encrypted_password = coalesce($4, encrypted_password),
-           email_confirmed_at = case when $5 then now() else email_confirmed_at end,
-           raw_user_meta_data = $6,
-           raw_app_meta_data = $7,
-           updated_at = now()
-         where id = $1`,
-        [user.id, params.role, email, hash, params.emailConfirm, userMeta, appMeta],
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) return fail(422, 'email_exists', DUPLICATE_EMAIL);
-      throw error;
-    }
-    if (email || params.emailConfirm) await syncEmailIdentity(q, user.id);
-    // As GoTrue's UpdatePassword without a session: the user signs in again everywhere.
-    if (hash) await q('delete from auth.sessions where user_id = $1', [user.id]);
-    return { status: 200, body: userJson(/** @type {UserRow} */ (await userById(user.id))) };
-  }
-
-  /**
-   * DELETE /admin/users/:id. Sessions and refresh tokens go with the user (on delete cascade), as
-   * do the user's rows in public tables (their user_id foreign keys cascade too).
-   * @param {UserRow} user @param {unknown} body @returns {Promise<Reply>}
-   */
-  async function deleteUser(user, body) {
-    if (isObject(body) && body.should_soft_delete === true) {
-      return fail(400, 'validation_failed', 'Soft deletion is not supported by the local auth service');
-    }
-    await q('delete from auth.users where id = $1', [user.id]);
-    return { status: 200, body: {} };
-  }
-
-  return { userById, listUsers, createUser, updateUser, deleteUser };
+  return {
+    /** @param {string} id */
+    userById: (id) => userById(q, id),
+    /** @param {URLSearchParams} search */
+    listUsers: (search) => listUsers(q, search),
+    /** @param {unknown} body */
+    createUser: (body) => createUser(q, body),
+    /** @param {UserRow} user @param {unknown} body */
+    updateUser: (user, body) => updateUser(q, user, body),
+    /** @param {UserRow} user @param {unknown} body */
+    deleteUser: (user, body) => deleteUser(q, user, body),
+  };
 }
