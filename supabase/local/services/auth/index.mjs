@@ -43,6 +43,91 @@ const settingsOf = (confirmSignups) => ({
 /** Methods the gateway passes on (a preflight never reaches the service). */
 const ANY_METHOD = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** @param {AuthRequest} req */
+const redirectTo = (req) => req.search.get('redirect_to');
+
+/**
+ * A handler that answers only a signed-in caller (else the auth check's own refusal).
+ * @param {ReturnType<typeof createSessions>} sessions
+ * @param {(req: AuthRequest) => Reply} handle
+ * @returns {(req: AuthRequest, authorization: string | undefined) => Promise<Reply>}
+ */
+const signedIn = (sessions, handle) => async (req, authorization) => {
+  const who = await sessions.user(authorization);
+  return who.status === 200 ? handle(req) : who;
+};
+
+/**
+ * POST /token, by its grant_type.
+ * @param {ReturnType<typeof createSessions>} sessions @returns {AuthRoute}
+ */
+const tokenRoute = (sessions) => ({
+  limit: (req) => (req.search.get('grant_type') === 'refresh_token' ? 'token_refresh' : 'sign_in_sign_ups'),
+  handle: (req) => {
+    const grant = req.search.get('grant_type');
+    if (grant === 'password') return sessions.passwordGrant(req.body);
+    if (grant === 'refresh_token') return sessions.refreshGrant(req.body);
+    if (grant === 'web3') return off.web3Disabled();
+    if (grant === 'id_token') return off.idTokenDisabled(req.body);
+    return fail(400, 'validation_failed', `unsupported_grant_type: ${grant ?? ''}`);
+  },
+});
+
+/**
+ * Each route with the rate limit it counts against, as GoTrue counts them.
+ * @param {AuthContext} ctx
+ * @param {{ links: ReturnType<typeof createLinks>, account: ReturnType<typeof createAccount>,
+ *   sessions: ReturnType<typeof createSessions>, admin: ReturnType<typeof createAdminService> }} parts
+ * @returns {[import('find-my-way').HTTPMethod | import('find-my-way').HTTPMethod[], string, AuthRoute][]}
+ */
+function authRoutes(ctx, { links, account, sessions, admin }) {
+  /** @type {AuthRoute} */
+  const adminRoute = {
+    handle: (req, authorization) => admin.handle({ ...req, authorization }),
+  };
+  return [
+    [
+      'GET',
+      '/health',
+      {
+        handle: () => ({ status: 200, body: { version: 'local', name: 'GoTrue', description: 'Chloe local auth' } }),
+      },
+    ],
+    ['GET', '/settings', { handle: () => ({ status: 200, body: settingsOf(ctx.confirmSignups) }) }],
+    [[...ANY_METHOD], '/admin', adminRoute],
+    [[...ANY_METHOD], '/admin/*', adminRoute],
+    ['POST', '/signup', { limit: 'sign_in_sign_ups', handle: (req) => account.signUp(req.body, redirectTo(req)) }],
+    ['POST', '/recover', { limit: 'token_verifications', handle: (req) => links.recover(req.body, redirectTo(req)) }],
+    ['POST', '/resend', { limit: 'token_verifications', handle: (req) => account.resend(req.body, redirectTo(req)) }],
+    ['GET', '/verify', { handle: (req) => links.verifyLink(req.search) }],
+    ['POST', '/verify', { limit: 'token_verifications', handle: (req) => links.verifyOtp(req.body) }],
+    ['POST', '/token', tokenRoute(sessions)],
+    ['POST', '/logout', { handle: (req, authorization) => sessions.logout(authorization, req.search.get('scope')) }],
+    ['GET', '/user', { handle: (_req, authorization) => sessions.user(authorization) }],
+    ['GET', '/reauthenticate', { handle: (_req, authorization) => account.reauthenticate(authorization) }],
+    // Features this project keeps off, answered as Supabase Auth answers with them off. Behind
+    // authentication where Supabase Auth checks it first.
+    [[...ANY_METHOD], '/sso', { handle: off.samlDisabled }],
+    [[...ANY_METHOD], '/sso/*', { handle: off.samlDisabled }],
+    [[...ANY_METHOD], '/passkeys', { handle: off.passkeysDisabled }],
+    [[...ANY_METHOD], '/passkeys/*', { handle: off.passkeysDisabled }],
+    ['GET', '/.well-known/oauth-authorization-server', { handle: off.oauthServerDisabled }],
+    ['GET', '/.well-known/jwks.json', { handle: () => ({ status: 200, body: { keys: [] } }) }],
+    [['GET', 'DELETE'], '/user/oauth/grants', { handle: signedIn(sessions, off.oauthServerDisabled) }],
+    ['GET', '/user/identities/authorize', { handle: signedIn(sessions, off.manualLinkingDisabled) }],
+    ['DELETE', '/user/identities/:id', { handle: signedIn(sessions, off.manualLinkingDisabled) }],
+    ['POST', '/factors', { handle: signedIn(sessions, (req) => off.mfaEnrollDisabled(req.body)) }],
+    [
+      'PUT',
+      '/user',
+      {
+        limit: 'token_verifications',
+        handle: (req, authorization) => account.updateUser(authorization, req.body, redirectTo(req)),
+      },
+    ],
+  ];
+}
+
 /**
  * @param {{ pool: import('pg').Pool, jwtSecret: string, issuer: string, accessTokenTtl?: number,
  *   refreshTokenReuseInterval?: number, rateLimits?: Record<string, number> | null,
@@ -88,82 +173,7 @@ export function createAuthService({
   const account = createAccount(ctx, links);
   const sessions = createSessions(ctx);
   const admin = createAdminService({ q: tokens.q, jwtSecret, generateLink: links.generateLink });
-
-  /** @param {AuthRequest} req */
-  const redirectTo = (req) => req.search.get('redirect_to');
-  /** @type {AuthRoute} */
-  const adminRoute = {
-    handle: (req, authorization) => admin.handle({ ...req, authorization }),
-  };
-
-  /**
-   * A handler that answers only a signed-in caller (else the auth check's own refusal).
-   * @param {(req: AuthRequest) => import('./replies.mjs').Reply} handle
-   * @returns {(req: AuthRequest, authorization: string | undefined) => Promise<import('./replies.mjs').Reply>}
-   */
-  const signedIn = (handle) => async (req, authorization) => {
-    const who = await sessions.user(authorization);
-    return who.status === 200 ? handle(req) : who;
-  };
-
-  // Each route with the rate limit it counts against, as GoTrue counts them.
-  const match = routeTable(
-    /** @type {[import('find-my-way').HTTPMethod | import('find-my-way').HTTPMethod[], string, AuthRoute][]} */ ([
-      [
-        'GET',
-        '/health',
-        {
-          handle: () => ({ status: 200, body: { version: 'local', name: 'GoTrue', description: 'Chloe local auth' } }),
-        },
-      ],
-      ['GET', '/settings', { handle: () => ({ status: 200, body: settingsOf(ctx.confirmSignups) }) }],
-      [[...ANY_METHOD], '/admin', adminRoute],
-      [[...ANY_METHOD], '/admin/*', adminRoute],
-      ['POST', '/signup', { limit: 'sign_in_sign_ups', handle: (req) => account.signUp(req.body, redirectTo(req)) }],
-      ['POST', '/recover', { limit: 'token_verifications', handle: (req) => links.recover(req.body, redirectTo(req)) }],
-      ['POST', '/resend', { limit: 'token_verifications', handle: (req) => account.resend(req.body, redirectTo(req)) }],
-      ['GET', '/verify', { handle: (req) => links.verifyLink(req.search) }],
-      ['POST', '/verify', { limit: 'token_verifications', handle: (req) => links.verifyOtp(req.body) }],
-      [
-        'POST',
-        '/token',
-        {
-          limit: (req) => (req.search.get('grant_type') === 'refresh_token' ? 'token_refresh' : 'sign_in_sign_ups'),
-          handle: (req) => {
-            const grant = req.search.get('grant_type');
-            if (grant === 'password') return sessions.passwordGrant(req.body);
-            if (grant === 'refresh_token') return sessions.refreshGrant(req.body);
-            if (grant === 'web3') return off.web3Disabled();
-            if (grant === 'id_token') return off.idTokenDisabled(req.body);
-            return fail(400, 'validation_failed', `unsupported_grant_type: ${grant ?? ''}`);
-          },
-        },
-      ],
-      ['POST', '/logout', { handle: (req, authorization) => sessions.logout(authorization, req.search.get('scope')) }],
-      ['GET', '/user', { handle: (_req, authorization) => sessions.user(authorization) }],
-      ['GET', '/reauthenticate', { handle: (_req, authorization) => account.reauthenticate(authorization) }],
-      // Features this project keeps off, answered as Supabase Auth answers with them off. Behind
-      // authentication where Supabase Auth checks it first.
-      [[...ANY_METHOD], '/sso', { handle: off.samlDisabled }],
-      [[...ANY_METHOD], '/sso/*', { handle: off.samlDisabled }],
-      [[...ANY_METHOD], '/passkeys', { handle: off.passkeysDisabled }],
-      [[...ANY_METHOD], '/passkeys/*', { handle: off.passkeysDisabled }],
-      ['GET', '/.well-known/oauth-authorization-server', { handle: off.oauthServerDisabled }],
-      ['GET', '/.well-known/jwks.json', { handle: () => ({ status: 200, body: { keys: [] } }) }],
-      [['GET', 'DELETE'], '/user/oauth/grants', { handle: signedIn(off.oauthServerDisabled) }],
-      ['GET', '/user/identities/authorize', { handle: signedIn(off.manualLinkingDisabled) }],
-      ['DELETE', '/user/identities/:id', { handle: signedIn(off.manualLinkingDisabled) }],
-      ['POST', '/factors', { handle: signedIn((req) => off.mfaEnrollDisabled(req.body)) }],
-      [
-        'PUT',
-        '/user',
-        {
-          limit: 'token_verifications',
-          handle: (req, authorization) => account.updateUser(authorization, req.body, redirectTo(req)),
-        },
-      ],
-    ]),
-  );
+  const match = routeTable(authRoutes(ctx, { links, account, sessions, admin }));
 
   /**
    * One request below /auth/v1 (its path without a trailing slash).
