@@ -66,23 +66,14 @@ function loadState(file) {
   return state;
 }
 
+/** A new Message-ID, as Gmail makes them. */
+const messageId = () => `<${hex(12)}@mail.${LOCAL_DOMAIN}>`;
+
 /**
- * @param {{ stateFile: string | null, accessTokenTtl: number, log: (line: string) => void }} opts
- *   `accessTokenTtl`: seconds an access token lives.
+ * The mailboxes and the mail in them.
+ * @param {{ state: State, save: () => void, log: (line: string) => void }} ctx
  */
-export function createStore({ stateFile, accessTokenTtl, log }) {
-  const state = loadState(stateFile);
-
-  /** Writes the state file (whole, then renamed into place: never torn). */
-  const save = () => {
-    if (!stateFile) return;
-    mkdirSync(path.dirname(stateFile), { recursive: true });
-    const tmp = `${stateFile}.tmp`;
-    writeFileSync(tmp, JSON.stringify(state));
-    renameSync(tmp, stateFile);
-  };
-  save();
-
+function mailStore({ state, save, log }) {
   /** The mailbox of `email`, made when there is none. @param {string} email @param {string} [name] */
   const mailbox = (email, name) => {
     const key = email.toLowerCase();
@@ -128,9 +119,6 @@ export function createStore({ stateFile, accessTokenTtl, log }) {
     return message;
   };
 
-  /** A new Message-ID, as Gmail makes them. */
-  const messageId = () => `<${hex(12)}@mail.${LOCAL_DOMAIN}>`;
-
   /** Delivers an incoming message to a local inbox. @param {{ to: string, from: string, subject: string, text?: string, headers?: Record<string, string>, threadId?: string | null, date?: number }} input */
   const deliver = (input) => {
     const box = mailbox(input.to);
@@ -154,6 +142,14 @@ export function createStore({ stateFile, accessTokenTtl, log }) {
     return message;
   };
 
+  return { mailbox, file, deliver, messageId };
+}
+
+/**
+ * The OAuth grants (by refresh token) and the access tokens they gave.
+ * @param {{ state: State, save: () => void, accessTokenTtl: number }} ctx
+ */
+function tokenStore({ state, save, accessTokenTtl }) {
   /** A new grant of `scope` on `email`'s account to `clientId`: its refresh token. @param {string} email @param {string} scope @param {string} clientId */
   const grant = (email, scope, clientId) => {
     const refreshToken = `1//local-${hex(24)}`;
@@ -192,7 +188,27 @@ export function createStore({ stateFile, accessTokenTtl, log }) {
     return found && found.expiresAt >= Date.now() && owner && !owner.revoked ? found : null;
   };
 
-  return { state, save, mailbox, file, deliver, messageId, grant, issueAccessToken, revoke, access };
+  return { grant, issueAccessToken, revoke, access };
+}
+
+/**
+ * @param {{ stateFile: string | null, accessTokenTtl: number, log: (line: string) => void }} opts
+ *   `accessTokenTtl`: seconds an access token lives.
+ */
+export function createStore({ stateFile, accessTokenTtl, log }) {
+  const state = loadState(stateFile);
+
+  /** Writes the state file (whole, then renamed into place: never torn). */
+  const save = () => {
+    if (!stateFile) return;
+    mkdirSync(path.dirname(stateFile), { recursive: true });
+    const tmp = `${stateFile}.tmp`;
+    writeFileSync(tmp, JSON.stringify(state));
+    renameSync(tmp, stateFile);
+  };
+  save();
+
+  return { state, save, ...mailStore({ state, save, log }), ...tokenStore({ state, save, accessTokenTtl }) };
 }
 
 /** @typedef {ReturnType<typeof createStore>} Store */
