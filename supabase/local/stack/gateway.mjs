@@ -14,6 +14,7 @@ import { REALTIME_PATH } from '../services/realtime/index.mjs';
 import { declaredTooLarge, forwardedFor, proxy } from './proxy.mjs';
 
 /** @typedef {import('../shared/http/router.mjs').Route} Route */
+/** @typedef {import('../shared/http/router.mjs').Handler} Handler */
 
 /** Every method but OPTIONS, which is a preflight wherever it is sent. */
 const METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,16 +37,20 @@ const bearerToken = (req) => String(req.headers.authorization ?? '').match(/^Bea
 const below = (url) => `/${url.pathname.split('/').slice(3).join('/')}`;
 
 /**
- * @param {{
+ * @typedef {{
  *   port: number, jwtSecret: string, keys: import('../shared/keys.mjs').ApiKeys, legacyKeys: boolean,
  *   postgrestPort: number, functionsPort: number | null, noVerifyJwt: Set<string>,
  *   auth: ReturnType<typeof import('../services/auth/index.mjs').createAuthService>,
  *   realtime: ReturnType<typeof import('../services/realtime/index.mjs').startRealtimeService>,
  *   log?: (line: string) => void,
- * }} opts
- * @returns {Promise<{ server: http.Server, stop: () => Promise<void> }>}
+ * }} GatewayOptions
  */
-export async function startGateway(opts) {
+
+/**
+ * The API keys the gateway accepts, and what it makes of them.
+ * @param {Pick<GatewayOptions, 'keys' | 'legacyKeys'>} opts
+ */
+function keyChecks(opts) {
   // Each accepted API key, and the JWT of the role it names. A new-kind key (sb_publishable_…,
   // sb_secret_…) is not a JWT: as hosted Supabase's gateway does, it is swapped for its role's JWT
   // before PostgREST, auth or Realtime see it. With legacyKeys false the project has turned the
@@ -100,17 +105,27 @@ export async function startGateway(opts) {
     return key ?? '';
   };
 
-  /** @type {import('../shared/http/router.mjs').Handler} */
-  const preflight = (req, res) => {
-    res.writeHead(200, {
-      ...SUPABASE_PREFLIGHT,
-      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? SUPABASE_ALLOW_HEADERS,
-    });
-    res.end('ok');
-  };
+  return { apiKeys, bearer, apiKey };
+}
 
-  /** @type {import('../shared/http/router.mjs').Handler} */
-  const functions = async (req, res, { url }) => {
+/** @typedef {ReturnType<typeof keyChecks>} KeyChecks */
+
+/** @type {Handler} */
+const preflight = (req, res) => {
+  res.writeHead(200, {
+    ...SUPABASE_PREFLIGHT,
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? SUPABASE_ALLOW_HEADERS,
+  });
+  res.end('ok');
+};
+
+/**
+ * /functions/v1: the JWT checked (unless the function is named in noVerifyJwt), then proxied.
+ * @param {GatewayOptions} opts @returns {Handler}
+ */
+const functionsHandler =
+  (opts) =>
+  async (req, res, { url }) => {
     if (opts.functionsPort === null)
       return send(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     // The size first: a body that will be refused is not read while a token is checked.
@@ -134,14 +149,19 @@ export async function startGateway(opts) {
     );
   };
 
-  /** @type {import('../shared/http/router.mjs').Handler} */
-  const rest = (req, res, { url }) => {
-    const key = apiKey(req, res, url);
+/**
+ * /rest/v1: proxied to PostgREST once the API key is checked.
+ * @param {GatewayOptions} opts @param {KeyChecks} keys @returns {Handler}
+ */
+const restHandler =
+  (opts, keys) =>
+  (req, res, { url }) => {
+    const key = keys.apiKey(req, res, url);
     if (key === null) return;
     // Like Supabase: without a user token, the API key's role is the bearer.
     /** @type {Record<string, string>} */
     const extra = {
-      authorization: bearer(req, key),
+      authorization: keys.bearer(req, key),
       // The caller's address, as the platform sets it (demo requests are limited per client).
       'x-forwarded-for': forwardedFor(req),
     };
@@ -149,10 +169,15 @@ export async function startGateway(opts) {
     proxy(req, res, opts.postgrestPort, below(url) + url.search, extra, MAX_BODY.rest);
   };
 
-  /** @type {import('../shared/http/router.mjs').Handler} */
-  const auth = async (req, res, { url }) => {
+/**
+ * /auth/v1: the body read and parsed here, then handed to the auth service.
+ * @param {GatewayOptions} opts @param {KeyChecks} keys @returns {Handler}
+ */
+const authHandler =
+  (opts, keys) =>
+  async (req, res, { url }) => {
     const path = below(url).replace(/\/+$/, '') || '/';
-    const key = apiKey(req, res, url, req.method === 'GET' && path === '/verify');
+    const key = keys.apiKey(req, res, url, req.method === 'GET' && path === '/verify');
     if (key === null) return;
     if (declaredTooLarge(req, res, MAX_BODY.auth)) return;
     const raw = await readBody(req, MAX_BODY.auth);
@@ -170,7 +195,7 @@ export async function startGateway(opts) {
       search: url.searchParams,
       // The admin API reads the service role from the bearer: a secret key there names it too. No
       // bearer stays none (the auth service answers that itself).
-      headers: req.headers.authorization ? { ...req.headers, authorization: bearer(req, key) } : req.headers,
+      headers: req.headers.authorization ? { ...req.headers, authorization: keys.bearer(req, key) } : req.headers,
       body,
       ip: req.socket.remoteAddress ?? 'unknown',
     });
@@ -178,6 +203,35 @@ export async function startGateway(opts) {
     send(res, reply.status, reply.body, reply.headers);
   };
 
+/**
+ * Realtime's websocket: the key in the query, as realtime-js sends it (a browser cannot set headers).
+ * @param {GatewayOptions} opts @param {KeyChecks} keys
+ * @returns {(req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void}
+ */
+const realtimeUpgrade =
+  (opts, { apiKeys }) =>
+  (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = url.searchParams.get('apikey') ?? /** @type {string | undefined} */ (req.headers.apikey);
+    if (url.pathname.replace(/\/+$/, '') !== REALTIME_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    } else if (!key || !apiKeys.has(key)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+    } else {
+      // The socket's default token: the key's role (a join without a user's token, or with an sb_ key).
+      opts.realtime.upgrade(req, socket, head, apiKeys.get(key) ?? key);
+    }
+  };
+
+/**
+ * @param {GatewayOptions} opts
+ * @returns {Promise<{ server: http.Server, stop: () => Promise<void> }>}
+ */
+export async function startGateway(opts) {
+  const keys = keyChecks(opts);
+  const functions = functionsHandler(opts);
+  const rest = restHandler(opts, keys);
+  const auth = authHandler(opts, keys);
   /** @type {Route[]} */
   const routes = [
     ['OPTIONS', '*', preflight],
@@ -200,19 +254,7 @@ export async function startGateway(opts) {
   // Open connections (websockets included) stay well within this process's open-file limit:
   // past it, new ones are dropped, not the stack.
   server.maxConnections = connectionLimit(4000);
-  // Realtime's websocket: the key in the query, as realtime-js sends it (a browser cannot set headers).
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const key = url.searchParams.get('apikey') ?? /** @type {string | undefined} */ (req.headers.apikey);
-    if (url.pathname.replace(/\/+$/, '') !== REALTIME_PATH) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-    } else if (!key || !apiKeys.has(key)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-    } else {
-      // The socket's default token: the key's role (a join without a user's token, or with an sb_ key).
-      opts.realtime.upgrade(req, socket, head, apiKeys.get(key) ?? key);
-    }
-  });
+  server.on('upgrade', realtimeUpgrade(opts, keys));
   await listenLocal(server, opts.port, { what: 'the API gateway', envVar: 'SUPABASE_API_PORT' });
   return { server, stop: () => closeServer(server) };
 }
