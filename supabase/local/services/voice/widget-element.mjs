@@ -1,5 +1,5 @@
 // @ts-check
-// The local <elevenlabs-convai>, in the browser (widget.mjs serves this function's source, so it
+// The local <elevenlabs-convai>, in the browser (widget.mjs serves these functions' source, so each
 // uses nothing from outside it but its arguments). As ElevenLabs' widget does: a floating bar with
 // a call button; pressed, the microphone, then a conversation for the element's `agent-id` over the
 // voice service's websocket, told the element's `dynamic-variables`; the agent's audio played, the
@@ -14,12 +14,11 @@
  */
 
 /**
- * @param {{ wsOrigin: string, css: string, worklet: string }} config
- * @param {typeof import('./widget-audio.mjs').openAudio} openAudio
+ * The element's face: a bar with the status and the call button, and, while connected, a panel
+ * with the transcript and a message box. No call in it: the classes over it hold that.
+ * @param {string} css
  */
-export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio) {
-  if (typeof customElements === 'undefined' || customElements.get('elevenlabs-convai')) return;
-
+export function widgetView(css) {
   const STATUS = {
     idle: 'Need help?',
     connecting: 'Connecting…',
@@ -27,15 +26,9 @@ export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio) {
     speaking: 'Connected: agent speaking',
   };
 
-  class LocalConvaiWidget extends HTMLElement {
+  return class LocalWidgetView extends HTMLElement {
     /** @type {keyof typeof STATUS} */
     state = 'idle';
-    /** Which call this is: a call ended while its microphone was asked for is not connected after. */
-    attempt = 0;
-    /** @type {WebSocket | null} */
-    socket = null;
-    /** @type {Awaited<ReturnType<typeof openAudio>> | null} */
-    audio = null;
 
     constructor() {
       super();
@@ -60,21 +53,7 @@ export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio) {
       this.status = $('.status');
       this.callButton = $('.call');
       this.form = /** @type {HTMLFormElement} */ ($('form'));
-      this.callButton.addEventListener('click', () => (this.state === 'idle' ? void this.start() : this.end()));
-      this.form.addEventListener('submit', (event) => {
-        event.preventDefault();
-        const input = /** @type {HTMLInputElement} */ (this.form.elements.namedItem('text'));
-        const text = input.value.trim();
-        if (!text || !this.connected()) return;
-        this.send({ type: 'user_message', text });
-        this.say('You', text);
-        input.value = '';
-      });
       this.show('idle');
-    }
-
-    disconnectedCallback() {
-      if (this.state !== 'idle') this.end();
     }
 
     connected() {
@@ -100,6 +79,20 @@ export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio) {
       this.transcript.append(line);
       this.transcript.scrollTop = this.transcript.scrollHeight;
     }
+  };
+}
+
+/**
+ * The conversation over the voice service's websocket, once the microphone is open: the
+ * initiation with the element's `dynamic-variables`, what the service sends, and the end of it.
+ * @param {ReturnType<typeof widgetView>} View @param {string} wsOrigin
+ */
+export function widgetConversation(View, wsOrigin) {
+  return class LocalWidgetConversation extends View {
+    /** @type {WebSocket | null} */
+    socket = null;
+    /** @type {Awaited<ReturnType<typeof import('./widget-audio.mjs').openAudio>> | null} */
+    audio = null;
 
     /** @param {unknown} message */
     send(message) {
@@ -116,28 +109,8 @@ export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio) {
       }
     }
 
-    async start() {
-      const attempt = ++this.attempt;
-      this.transcript.replaceChildren();
-      this.show('connecting');
-      // The microphone first, as the real widget asks for it before it connects.
-      let audio;
-      try {
-        audio = await openAudio(
-          worklet,
-          (chunk) => {
-            if (this.connected()) this.send({ user_audio_chunk: chunk });
-          },
-          (speaking) => {
-            if (this.connected() && attempt === this.attempt) this.show(speaking ? 'speaking' : 'listening');
-          },
-        );
-      } catch (error) {
-        if (attempt === this.attempt) this.show('idle', `Microphone unavailable: ${String(error)}`);
-        return;
-      }
-      if (attempt !== this.attempt) return audio.close();
-      this.audio = audio;
+    /** Opens the conversation for the element's `agent-id`. */
+    connect() {
       const agentId = this.getAttribute('agent-id') ?? '';
       const url = `${wsOrigin}/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&source=widget&version=local`;
       const socket = new WebSocket(url, ['convai']);
@@ -178,19 +151,78 @@ export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio) {
       }
     }
 
-    /** Ends the call by the user's hand. */
-    end() {
-      this.attempt++;
-      this.socket?.close(1000, 'User ended conversation');
-      this.stop('You ended the conversation');
-    }
-
     /** @param {string} notice */
     stop(notice) {
       this.socket = null;
       this.audio?.close();
       this.audio = null;
       this.show('idle', notice);
+    }
+  };
+}
+
+/**
+ * Defines <elevenlabs-convai>: the call button and the message box over the view and the
+ * conversation (passed in, as this runs in the browser from the functions' source).
+ * @param {{ wsOrigin: string, css: string, worklet: string }} config
+ * @param {typeof import('./widget-audio.mjs').openAudio} openAudio
+ * @param {typeof widgetView} view @param {typeof widgetConversation} conversation
+ */
+export function defineLocalWidget({ wsOrigin, css, worklet }, openAudio, view, conversation) {
+  if (typeof customElements === 'undefined' || customElements.get('elevenlabs-convai')) return;
+
+  class LocalConvaiWidget extends conversation(view(css), wsOrigin) {
+    /** Which call this is: a call ended while its microphone was asked for is not connected after. */
+    attempt = 0;
+
+    constructor() {
+      super();
+      this.callButton.addEventListener('click', () => (this.state === 'idle' ? void this.start() : this.end()));
+      this.form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const input = /** @type {HTMLInputElement} */ (this.form.elements.namedItem('text'));
+        const text = input.value.trim();
+        if (!text || !this.connected()) return;
+        this.send({ type: 'user_message', text });
+        this.say('You', text);
+        input.value = '';
+      });
+    }
+
+    disconnectedCallback() {
+      if (this.state !== 'idle') this.end();
+    }
+
+    async start() {
+      const attempt = ++this.attempt;
+      this.transcript.replaceChildren();
+      this.show('connecting');
+      // The microphone first, as the real widget asks for it before it connects.
+      let audio;
+      try {
+        audio = await openAudio(
+          worklet,
+          (chunk) => {
+            if (this.connected()) this.send({ user_audio_chunk: chunk });
+          },
+          (speaking) => {
+            if (this.connected() && attempt === this.attempt) this.show(speaking ? 'speaking' : 'listening');
+          },
+        );
+      } catch (error) {
+        if (attempt === this.attempt) this.show('idle', `Microphone unavailable: ${String(error)}`);
+        return;
+      }
+      if (attempt !== this.attempt) return audio.close();
+      this.audio = audio;
+      this.connect();
+    }
+
+    /** Ends the call by the user's hand. */
+    end() {
+      this.attempt++;
+      this.socket?.close(1000, 'User ended conversation');
+      this.stop('You ended the conversation');
     }
   }
 

@@ -4,7 +4,7 @@
 // that holds a call with this service (widget-element.mjs, widget-audio.mjs). Those modules' code
 // runs in the browser: the script is their functions' source, called with this service's address.
 import { MICROPHONE_WORKLET, openAudio } from './widget-audio.mjs';
-import { defineLocalWidget } from './widget-element.mjs';
+import { defineLocalWidget, widgetConversation, widgetView } from './widget-element.mjs';
 
 /** Fixed at the bottom right, as the real widget; within the window from 320 px up; below dialogs and toasts. */
 export const WIDGET_CSS = `
@@ -43,6 +43,6 @@ button:focus-visible, input:focus-visible { outline: 3px solid #2563eb; outline-
 export function widgetScript(wsOrigin) {
   const config = { wsOrigin, css: WIDGET_CSS, worklet: MICROPHONE_WORKLET };
   return `// Local stand-in for ElevenLabs' widget embed script (supabase/local/services/voice/widget.mjs).
-(${String(defineLocalWidget)})(${JSON.stringify(config)}, ${String(openAudio)});
+(${String(defineLocalWidget)})(${JSON.stringify(config)}, ${String(openAudio)}, ${String(widgetView)}, ${String(widgetConversation)});
 `;
 }
