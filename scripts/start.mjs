@@ -39,43 +39,47 @@ function run(args, env) {
 
 const bin = (/** @type {string} */ name) => path.join(ROOT, 'node_modules', name);
 
-async function main() {
-  if (!['start', 'dev', 'stack'].includes(command)) {
-    console.error(`Unknown command ${command}: use start, dev or stack`);
-    process.exit(2);
-  }
-  const settings = localSettings();
-  const { apiPort, dbPort, mailPort, voicePort, googlePort, googleStateFile, dataDir, jwtSecret, apiUrl } = settings;
-  const appPort = portSetting(process.env, 'APP_PORT', command === 'dev' ? 5173 : 4173);
-  const { anonKey } = await localKeys(settings);
-  const appUrl = `http://localhost:${appPort}`;
-  // The app is built before the stack starts: the voice service's addresses come from its port.
-  // Only public values: the voice service's key stays in the functions' env.
-  const appEnv = {
+/** @typedef {ReturnType<typeof localSettings>} Settings */
+/** @typedef {Awaited<ReturnType<typeof startStack>>} Stack */
+/** @typedef {{ email: string, token: string | null }} Demo */
+
+/**
+ * The app is built before the stack starts: the voice service's addresses come from its port.
+ * Only public values: the voice service's key stays in the functions' env.
+ * @param {Settings} settings @param {string} anonKey
+ */
+function appEnvironment(settings, anonKey) {
+  return {
     ...process.env,
-    VITE_SUPABASE_URL: apiUrl,
+    VITE_SUPABASE_URL: settings.apiUrl,
     VITE_SUPABASE_ANON_KEY: anonKey,
     VITE_VOICE_ORIGIN: settings.voiceWsOrigin,
     VITE_VOICE_WIDGET_URL: `${settings.voiceUrl}/convai-widget-embed.js`,
   };
+}
 
+/**
+ * The app (npm start) and the browser extension (not for npm run stack); the extension's build, if any.
+ * @param {NodeJS.ProcessEnv} appEnv @param {{ appUrl: string, apiUrl: string, anonKey: string }} where
+ */
+async function buildApp(appEnv, { appUrl, apiUrl, anonKey }) {
   if (command === 'start') {
     console.log('Building the app…');
     await run([bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], appEnv);
   }
-  /** @type {Awaited<ReturnType<typeof buildExtension>> | undefined} */
-  let extension;
-  if (command !== 'stack') {
-    // The browser extension, for this app and this API: ready to load unpacked.
-    extension = await buildExtension(
-      { ...process.env, EXTENSION_APP_URL: appUrl, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey },
-      { quiet: true },
-    );
-  }
+  if (command === 'stack') return undefined;
+  // The browser extension, for this app and this API: ready to load unpacked.
+  return buildExtension(
+    { ...process.env, EXTENSION_APP_URL: appUrl, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey },
+    { quiet: true },
+  );
+}
 
+/** @param {Settings} settings @param {string} appUrl @param {number} appPort */
+function startLocalStack(settings, appUrl, appPort) {
   console.log('Starting the local stack…');
-  const { normanPassword, normanPasswordIsDefault } = settings;
-  const stack = await startStack({
+  const { apiPort, dbPort, mailPort, voicePort, googlePort, googleStateFile, dataDir, jwtSecret } = settings;
+  return startStack({
     dataDir,
     apiPort,
     dbPort,
@@ -88,12 +92,17 @@ async function main() {
     mailProcessIntervalMs: MAIL_PROCESS_INTERVAL_MS,
     jwtSecret,
     apiKeyKind: settings.apiKeyKind,
-    normanPassword,
+    normanPassword: settings.normanPassword,
     log,
     notice,
   });
-  /** @type {ReturnType<typeof startChild> | undefined} */
-  let app;
+}
+
+/**
+ * Stops the app (whichever `currentApp` says is running then), then the stack, on a signal.
+ * @param {Stack} stack @param {() => ReturnType<typeof startChild> | undefined} currentApp
+ */
+function stopOnSignals(stack, currentApp) {
   let stoppingSince = 0;
   const shutdown = async (/** @type {string} */ signal) => {
     if (stoppingSince) {
@@ -106,7 +115,7 @@ async function main() {
     // Whatever hangs, the stack is gone within a minute.
     setTimeout(() => process.exit(1), 60_000).unref();
     console.log(`\n${signal}: stopping…`);
-    await app?.stop();
+    await currentApp()?.stop();
     await stack.stop();
     console.log('Stopped.');
     process.exit(0);
@@ -117,45 +126,50 @@ async function main() {
     process.removeAllListeners(signal);
     process.on(signal, () => void shutdown(signal));
   }
+}
 
-  /** @type {{ email: string, token: string | null } | undefined} */
-  let demo;
-  try {
-    if (command !== 'stack') {
-      const viteArgs =
-        command === 'start'
-          ? ['preview', '--port', String(appPort), '--strictPort', '--host', '127.0.0.1']
-          : ['--port', String(appPort), '--strictPort', '--host', '127.0.0.1'];
-      app = startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], {
-        cwd: ROOT,
-        env: appEnv,
-        log,
-      });
-      await waitForHttp(`http://127.0.0.1:${appPort}/`, {
-        child: app.child,
-        name: 'vite',
-        logs: app.logs,
-        timeoutMs: 60_000,
-      });
-    }
-    const db = new pg.Client({ connectionString: stack.dbUrl });
-    await db.connect();
-    [demo] = /** @type {{ rows: { email: string, token: string | null }[] }} */ (
-      await db.query(
-        `select u.email, a.token from auth.users u
+/**
+ * The built app (npm start) or its dev server (npm run dev).
+ * @param {number} appPort @param {NodeJS.ProcessEnv} appEnv
+ */
+function startApp(appPort, appEnv) {
+  const viteArgs =
+    command === 'start'
+      ? ['preview', '--port', String(appPort), '--strictPort', '--host', '127.0.0.1']
+      : ['--port', String(appPort), '--strictPort', '--host', '127.0.0.1'];
+  return startChild('vite', process.execPath, [bin('vite/bin/vite.js'), ...viteArgs], {
+    cwd: ROOT,
+    env: appEnv,
+    log,
+  });
+}
+
+/**
+ * The seeded demo user and its assessment link, if any.
+ * @param {string} dbUrl @returns {Promise<Demo | undefined>}
+ */
+async function readDemo(dbUrl) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const [demo] = /** @type {{ rows: Demo[] }} */ (
+    await db.query(
+      `select u.email, a.token from auth.users u
            left join public.agent_assessments a on a.created_by = u.id and a.expires_at > now()
           where u.id = $1 order by a.created_at limit 1`,
-        [DEMO_USER_ID],
-      )
-    ).rows;
-    await db.end();
-  } catch (error) {
-    // Nothing outlives a failed start: the stack is already up and must go down again.
-    await app?.stop();
-    await stack.stop();
-    throw error;
-  }
+      [DEMO_USER_ID],
+    )
+  ).rows;
+  await db.end();
+  return demo;
+}
 
+/**
+ * What `npm start` prints once everything is up, label by label.
+ * @param {{ settings: Settings, stack: Stack, appUrl: string, demo: Demo | undefined,
+ *   extension: Awaited<ReturnType<typeof buildExtension>> | undefined }} state
+ */
+function statusLines({ settings, stack, appUrl, demo, extension }) {
+  const { normanPassword, normanPasswordIsDefault } = settings;
   const lines = [
     ['App URL', command === 'stack' ? '(not started: npm start or npm run dev)' : appUrl],
     ['API URL', stack.apiUrl],
@@ -195,8 +209,50 @@ async function main() {
     const id = extension.id ? `; id ${extension.id}` : '';
     lines.push(['Extension', `${where} (load it unpacked: chrome://extensions, Developer mode, Load unpacked${id})`]);
   }
+  return lines;
+}
+
+async function main() {
+  if (!['start', 'dev', 'stack'].includes(command)) {
+    console.error(`Unknown command ${command}: use start, dev or stack`);
+    process.exit(2);
+  }
+  const settings = localSettings();
+  const appPort = portSetting(process.env, 'APP_PORT', command === 'dev' ? 5173 : 4173);
+  const { anonKey } = await localKeys(settings);
+  const appUrl = `http://localhost:${appPort}`;
+  const appEnv = appEnvironment(settings, anonKey);
+  const extension = await buildApp(appEnv, { appUrl, apiUrl: settings.apiUrl, anonKey });
+
+  const stack = await startLocalStack(settings, appUrl, appPort);
+  /** @type {ReturnType<typeof startChild> | undefined} */
+  let app;
+  stopOnSignals(stack, () => app);
+
+  /** @type {Demo | undefined} */
+  let demo;
+  try {
+    if (command !== 'stack') {
+      app = startApp(appPort, appEnv);
+      await waitForHttp(`http://127.0.0.1:${appPort}/`, {
+        child: app.child,
+        name: 'vite',
+        logs: app.logs,
+        timeoutMs: 60_000,
+      });
+    }
+    demo = await readDemo(stack.dbUrl);
+  } catch (error) {
+    // Nothing outlives a failed start: the stack is already up and must go down again.
+    await app?.stop();
+    await stack.stop();
+    throw error;
+  }
+
   console.log(`\nChloe is running on the local stack.\n`);
-  for (const [label, value] of lines) console.log(`${label}: ${value}`);
+  for (const [label, value] of statusLines({ settings, stack, appUrl, demo, extension })) {
+    console.log(`${label}: ${value}`);
+  }
   console.log(`\nPress Ctrl-C to stop.`);
 }
 
