@@ -61,9 +61,9 @@ function enumerations(def) {
  *   referenced_columns: string[], one_to_one: boolean }} ForeignKeyRow
  */
 
-/** @param {import('pg').Client} db */
-export async function generateTypes(db) {
-  const columns = /** @type {{ rows: ColumnRow[] }} */ (
+/** Every column of the public tables, in order. @param {import('pg').Client} db */
+async function readColumns(db) {
+  return /** @type {{ rows: ColumnRow[] }} */ (
     await db.query(`
     select c.table_name, c.column_name, c.udt_name, c.is_nullable = 'YES' as nullable,
            c.column_default is not null or c.is_identity = 'YES' as has_default,
@@ -73,14 +73,22 @@ export async function generateTypes(db) {
      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
      order by c.table_name, c.ordinal_position`)
   ).rows;
-  const checks = /** @type {{ rows: CheckRow[] }} */ (
+}
+
+/** The public tables' check constraints (where the string unions come from). @param {import('pg').Client} db */
+async function readChecks(db) {
+  return /** @type {{ rows: CheckRow[] }} */ (
     await db.query(`
     select cl.relname as table_name, pg_get_constraintdef(co.oid) as def
       from pg_constraint co join pg_class cl on cl.oid = co.conrelid
       join pg_namespace n on n.oid = cl.relnamespace
      where n.nspname = 'public' and co.contype = 'c' order by 1, co.conname`)
   ).rows;
-  const functions = /** @type {{ rows: FunctionRow[] }} */ (
+}
+
+/** The public functions a client may call (not triggers). @param {import('pg').Client} db */
+async function readFunctions(db) {
+  return /** @type {{ rows: FunctionRow[] }} */ (
     await db.query(`
     select p.proname, rt.typname::text as rettype,
            -- The arguments a call passes: a function returning a table also names its columns here.
@@ -96,10 +104,15 @@ export async function generateTypes(db) {
      where n.nspname = 'public' and rt.typname <> 'trigger' and p.prokind = 'f'
      order by 1`)
   ).rows;
+}
 
-  // Foreign keys between public tables: what supabase-js reads to type an embedded select
-  // (`email_logs` with `gmail_accounts!inner(...)`), in the Supabase CLI's shape.
-  const foreignKeys = /** @type {{ rows: ForeignKeyRow[] }} */ (
+/**
+ * Foreign keys between public tables: what supabase-js reads to type an embedded select
+ * (`email_logs` with `gmail_accounts!inner(...)`), in the Supabase CLI's shape.
+ * @param {import('pg').Client} db
+ */
+async function readForeignKeys(db) {
+  return /** @type {{ rows: ForeignKeyRow[] }} */ (
     await db.query(`
     select cl.relname as table_name, co.conname as name,
            array(select a.attname::text from unnest(co.conkey) with ordinality k(n, i)
@@ -116,7 +129,13 @@ export async function generateTypes(db) {
      where co.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'
      order by 1, 2`)
   ).rows;
+}
 
+/**
+ * Each column's type as TypeScript: its check's string union where it has one, else its scalar.
+ * @param {CheckRow[]} checks @returns {(table: string, col: ColumnRow) => string}
+ */
+function columnTypes(checks) {
   /** @type {Map<string, Map<string, string[]>>} */
   const enums = new Map();
   for (const { table_name, def } of checks) {
@@ -125,18 +144,71 @@ export async function generateTypes(db) {
     for (const [col, values] of enumerations(def)) if (!mine.has(col)) mine.set(col, values);
     enums.set(table_name, mine);
   }
-  /** @type {Map<string, ColumnRow[]>} */
-  const tables = new Map();
-  for (const col of columns) tables.set(col.table_name, [...(tables.get(col.table_name) ?? []), col]);
-
   const q = (/** @type {string} */ s) => `'${s.replace(/'/g, "\\'")}'`;
-  /** @param {string} table @param {ColumnRow} col */
-  const typeOf = (table, col) => {
+  return (table, col) => {
     const values = enums.get(table)?.get(col.column_name);
     if (!values) return tsType(col.udt_name);
     const union = values.map(q).join(' | ');
     return col.udt_name.startsWith('_') ? `(${union})[]` : union;
   };
+}
+
+/** One table's Row, Insert and Update types. @param {ColumnRow[]} cols @param {(col: ColumnRow) => string} typeOf */
+function rowTypeLines(cols, typeOf) {
+  const out = [];
+  for (const kind of ['Row', 'Insert', 'Update']) {
+    out.push(`        ${kind}: {`);
+    for (const col of cols) {
+      if (kind !== 'Row' && col.generated) continue;
+      const t = `${typeOf(col)}${col.nullable ? ' | null' : ''}`;
+      const optional = kind === 'Update' || (kind === 'Insert' && (col.nullable || col.has_default));
+      out.push(`          ${col.column_name}${optional ? '?' : ''}: ${t};`);
+    }
+    out.push('        };');
+  }
+  return out;
+}
+
+/** One table's Relationships, and the end of its entry. @param {ForeignKeyRow[]} relationships */
+function relationshipLines(relationships) {
+  if (!relationships.length) return ['        Relationships: [];', '      };'];
+  const list = (/** @type {string[]} */ names) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
+  const out = ['        Relationships: ['];
+  for (const fk of relationships) {
+    out.push(
+      '          {',
+      `            foreignKeyName: '${fk.name}';`,
+      `            columns: ${list(fk.columns)};`,
+      `            isOneToOne: ${fk.one_to_one};`,
+      `            referencedRelation: '${fk.referenced}';`,
+      `            referencedColumns: ${list(fk.referenced_columns)};`,
+      '          },',
+    );
+  }
+  out.push('        ];', '      };');
+  return out;
+}
+
+/** @param {FunctionRow[]} functions */
+function functionLines(functions) {
+  return functions.map((f) => {
+    const args = f.argnames.map((n, i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`);
+    const ret = tsType(f.rettype);
+    return `      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`;
+  });
+}
+
+/** @param {import('pg').Client} db */
+export async function generateTypes(db) {
+  const columns = await readColumns(db);
+  const checks = await readChecks(db);
+  const functions = await readFunctions(db);
+  const foreignKeys = await readForeignKeys(db);
+
+  const typeOf = columnTypes(checks);
+  /** @type {Map<string, ColumnRow[]>} */
+  const tables = new Map();
+  for (const col of columns) tables.set(col.table_name, [...(tables.get(col.table_name) ?? []), col]);
 
   const out = [
     '// Generated by `npm run gen:types` from supabase/migrations. Do not edit by hand.',
@@ -148,44 +220,13 @@ export async function generateTypes(db) {
     '    Tables: {',
   ];
   for (const [table, cols] of tables) {
-    out.push(`      ${table}: {`);
-    for (const kind of ['Row', 'Insert', 'Update']) {
-      out.push(`        ${kind}: {`);
-      for (const col of cols) {
-        if (kind !== 'Row' && col.generated) continue;
-        const t = `${typeOf(table, col)}${col.nullable ? ' | null' : ''}`;
-        const optional = kind === 'Update' || (kind === 'Insert' && (col.nullable || col.has_default));
-        out.push(`          ${col.column_name}${optional ? '?' : ''}: ${t};`);
-      }
-      out.push('        };');
-    }
-    const relationships = foreignKeys.filter((fk) => fk.table_name === table);
-    if (!relationships.length) out.push('        Relationships: [];', '      };');
-    else {
-      const list = (/** @type {string[]} */ names) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
-      out.push('        Relationships: [');
-      for (const fk of relationships) {
-        out.push(
-          '          {',
-          `            foreignKeyName: '${fk.name}';`,
-          `            columns: ${list(fk.columns)};`,
-          `            isOneToOne: ${fk.one_to_one};`,
-          `            referencedRelation: '${fk.referenced}';`,
-          `            referencedColumns: ${list(fk.referenced_columns)};`,
-          '          },',
-        );
-      }
-      out.push('        ];', '      };');
-    }
-  }
-  out.push('    };', '    Views: { [_ in never]: never };', '    Functions: {');
-  for (const f of functions) {
-    const args = f.argnames.map((n, i) => `${n}: ${tsType(f.argtypes[i] ?? '')}`);
-    const ret = tsType(f.rettype);
     out.push(
-      `      ${f.proname}: { Args: ${args.length ? `{ ${args.join('; ')} }` : 'Record<string, never>'}; Returns: ${f.proretset ? `${ret}[]` : ret} };`,
+      `      ${table}: {`,
+      ...rowTypeLines(cols, (col) => typeOf(table, col)),
+      ...relationshipLines(foreignKeys.filter((fk) => fk.table_name === table)),
     );
   }
+  out.push('    };', '    Views: { [_ in never]: never };', '    Functions: {', ...functionLines(functions));
   out.push(
     '    };',
     '    Enums: { [_ in never]: never };',
