@@ -119,14 +119,11 @@ async function checkReachable(url, localPort) {
   }
 }
 
-async function main() {
-  const [command, reference] = process.argv.slice(2);
-  if (!command || command === 'help' || command === '--help') {
-    console.log(USAGE);
-    return command ? 0 : 2;
-  }
-  const settings = localSettings();
-  if (command === 'mail-in') return mailIn(process.argv.slice(3), settings.googleUrl);
+/**
+ * The service role's client, for the project at SUPABASE_URL or the local stack, once it answers.
+ * @param {ReturnType<typeof localSettings>} settings
+ */
+async function connect(settings) {
   const url = process.env.SUPABASE_URL || settings.apiUrl;
   // A secret key (sb_secret_…) or the legacy service_role key: either names the service role.
   const key =
@@ -139,61 +136,98 @@ async function main() {
     // Node 20 has no global WebSocket; ws' class matches the browser's API.
     realtime: { transport: /** @type {typeof globalThis.WebSocket} */ (/** @type {unknown} */ (WebSocket)) },
   });
+  return { url, key, supabase };
+}
 
-  if (command === 'list') {
-    const { data, error } = await supabase
-      .from('share_subscriptions')
-      .select(
-        'subscriber_name, subscriber_email, number_of_shares, total_amount, payment_reference, effective_date, share_agreement_status(*)',
-      )
-      .eq('status', 'signed')
-      .order('created_at', { ascending: false });
-    if (error) throw new Error(error.message);
-    if (!data.length) console.log('No signed subscriptions yet.');
-    for (const row of data) {
-      // The untyped client types the embedded row any: read it as unknown.
-      /** @type {unknown} */
-      const embedded = Array.isArray(row.share_agreement_status)
-        ? row.share_agreement_status[0]
-        : row.share_agreement_status;
-      const status = /** @type {Record<string, unknown>} */ (embedded ?? {});
-      const flags = Object.values(STEPS)
-        .map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`)
-        .join(', ');
-      console.log(
-        `${shown(row.payment_reference)}  ${shown(row.subscriber_name)} <${shown(row.subscriber_email)}>  ${shown(row.number_of_shares)} shares, £${shown(row.total_amount)}  (${flags})`,
-      );
-    }
-    return 0;
-  }
+/** @typedef {Awaited<ReturnType<typeof connect>>} Connection */
 
-  if (command === 'process-mail') {
-    let accountIds;
-    if (reference) {
-      const { data, error } = await supabase
-        .from('gmail_accounts')
-        .select('id')
-        .eq('email_address', reference.toLowerCase());
-      if (error) throw new Error(error.message);
-      if (!data.length) {
-        console.error(`No connected Gmail account is ${shown(reference)}.`);
-        return 1;
-      }
-      accountIds = data.map((a) => String(a.id));
-    }
-    const summary = await runAutoReply({ apiUrl: url, serviceRoleKey: key, accountIds });
-    for (const r of summary.results) {
-      console.log(
-        `${shown(r.account)}: ${r.replied} replied, ${r.skipped} skipped, ${r.failed} failed` +
-          (r.status === 'done' ? '' : ` (${shown(r.status)}${r.error ? `: ${shown(r.error)}` : ''})`),
-      );
-    }
+/**
+ * list: the signed subscriptions, newest first, with their agreement's flags.
+ * @param {Connection['supabase']} supabase
+ */
+async function list(supabase) {
+  const { data, error } = await supabase
+    .from('share_subscriptions')
+    .select(
+      'subscriber_name, subscriber_email, number_of_shares, total_amount, payment_reference, effective_date, share_agreement_status(*)',
+    )
+    .eq('status', 'signed')
+    .order('created_at', { ascending: false });
+  if (error) throw new Error(error.message);
+  if (!data.length) console.log('No signed subscriptions yet.');
+  for (const row of data) {
+    // The untyped client types the embedded row any: read it as unknown.
+    /** @type {unknown} */
+    const embedded = Array.isArray(row.share_agreement_status)
+      ? row.share_agreement_status[0]
+      : row.share_agreement_status;
+    const status = /** @type {Record<string, unknown>} */ (embedded ?? {});
+    const flags = Object.values(STEPS)
+      .map((s) => `${s.label}: ${status[s.column] ? 'yes' : 'no'}`)
+      .join(', ');
     console.log(
-      `${summary.accounts} accounts: ${summary.replied} replied, ${summary.skipped} skipped, ${summary.failed} failed.`,
+      `${shown(row.payment_reference)}  ${shown(row.subscriber_name)} <${shown(row.subscriber_email)}>  ${shown(row.number_of_shares)} shares, £${shown(row.total_amount)}  (${flags})`,
     );
-    return 0;
   }
+  return 0;
+}
 
+/**
+ * process-mail: the auto-reply now, for every connected account or the one at `address`.
+ * @param {Connection} connection @param {string | undefined} address
+ */
+async function processMail({ url, key, supabase }, address) {
+  let accountIds;
+  if (address) {
+    const { data, error } = await supabase
+      .from('gmail_accounts')
+      .select('id')
+      .eq('email_address', address.toLowerCase());
+    if (error) throw new Error(error.message);
+    if (!data.length) {
+      console.error(`No connected Gmail account is ${shown(address)}.`);
+      return 1;
+    }
+    accountIds = data.map((a) => String(a.id));
+  }
+  const summary = await runAutoReply({ apiUrl: url, serviceRoleKey: key, accountIds });
+  for (const r of summary.results) {
+    console.log(
+      `${shown(r.account)}: ${r.replied} replied, ${r.skipped} skipped, ${r.failed} failed` +
+        (r.status === 'done' ? '' : ` (${shown(r.status)}${r.error ? `: ${shown(r.error)}` : ''})`),
+    );
+  }
+  console.log(
+    `${summary.accounts} accounts: ${summary.replied} replied, ${summary.skipped} skipped, ${summary.failed} failed.`,
+  );
+  return 0;
+}
+
+/**
+ * The signed subscriptions `reference` names: one reference per subscription, made by the server
+ * and shown the same everywhere (migration 20261123000011), looked up exactly. Subscriptions signed
+ * before then store 'CHLOE-' and a 13-digit timestamp while the screen showed 'CHLOE-' and its last
+ * 8 digits, which is what their transfers quote: that short form still finds them, when nothing
+ * has it exactly.
+ * @param {Connection['supabase']} supabase @param {string} reference
+ */
+async function findSubscriptions(supabase, reference) {
+  const wanted = reference.trim().toUpperCase();
+  const query = () => supabase.from('share_subscriptions').select('id, subscriber_name').eq('status', 'signed');
+  let { data: subs, error: findError } = await query().eq('payment_reference', wanted);
+  const short = /^([A-Z]+)-(\d{8})$/.exec(wanted);
+  if (!findError && subs?.length === 0 && short) {
+    ({ data: subs, error: findError } = await query().like('payment_reference', `${short[1]}-_____${short[2]}`));
+  }
+  if (findError) throw new Error(findError.message);
+  return subs;
+}
+
+/**
+ * payment-received, shares-issued, certificate-issued, eis-sent: one flag of the agreement set.
+ * @param {Connection['supabase']} supabase @param {string} command @param {string | undefined} reference
+ */
+async function markStep(supabase, command, reference) {
   const step = STEPS[command];
   if (!step) {
     console.error(`Unknown command "${shown(command)}".\n\n${USAGE}`);
@@ -203,18 +237,7 @@ async function main() {
     console.error(`"${shown(command)}" needs the subscription's payment reference.\n\n${USAGE}`);
     return 2;
   }
-  // One reference per subscription, made by the server and shown the same everywhere (migration
-  // 20261123000011): looked up exactly. Subscriptions signed before then store 'CHLOE-' and a
-  // 13-digit timestamp while the screen showed 'CHLOE-' and its last 8 digits, which is what their
-  // transfers quote: that short form still finds them, when nothing has it exactly.
-  const wanted = reference.trim().toUpperCase();
-  const query = () => supabase.from('share_subscriptions').select('id, subscriber_name').eq('status', 'signed');
-  let { data: subs, error: findError } = await query().eq('payment_reference', wanted);
-  const short = /^([A-Z]+)-(\d{8})$/.exec(wanted);
-  if (!findError && subs?.length === 0 && short) {
-    ({ data: subs, error: findError } = await query().like('payment_reference', `${short[1]}-_____${short[2]}`));
-  }
-  if (findError) throw new Error(findError.message);
+  const subs = await findSubscriptions(supabase, reference);
   if (subs && subs.length > 1) {
     console.error(
       `${subs.length} signed subscriptions end in ${reference}: use the full reference (npm run staff -- list).`,
@@ -241,6 +264,20 @@ async function main() {
   }
   console.log(`Marked ${step.label} for ${shown(reference)} (${shown(sub.subscriber_name)}).`);
   return 0;
+}
+
+async function main() {
+  const [command, reference] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const settings = localSettings();
+  if (command === 'mail-in') return mailIn(process.argv.slice(3), settings.googleUrl);
+  const connection = await connect(settings);
+  if (command === 'list') return list(connection.supabase);
+  if (command === 'process-mail') return processMail(connection, reference);
+  return markStep(connection.supabase, command, reference);
 }
 
 main().then(
