@@ -44,6 +44,8 @@ async function call(url, key, pathAndQuery, init = {}) {
 const named = (list) =>
   list.length > 4 ? `${list.slice(0, 4).join(', ')} and ${list.length - 4} more` : list.join(', ');
 
+/** @typedef {(ok: boolean, what: string, says: string) => unknown} Add */
+
 /**
  * @param {{ url: string, secretKey: string, publishableKey: string, app: string,
  *   migrations: string[], functions: string[] }} opts
@@ -54,8 +56,19 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
   const out = [];
   const add = (/** @type {boolean} */ ok, /** @type {string} */ what, /** @type {string} */ says) =>
     out.push({ ok, what, says });
+  if (!(await keyChecks({ url, secretKey, publishableKey, migrations }, add))) return out;
+  await functionChecks({ url, secretKey, publishableKey, functions }, add);
+  await authChecks({ url, publishableKey, app }, add);
+  return out;
+}
 
-  // The API and the keys.
+/**
+ * The API and the keys, and through public.deployment_report() the database; false when nothing
+ * answers at `url` (then nothing else is asked).
+ * @param {{ url: string, secretKey: string, publishableKey: string, migrations: string[] }} opts
+ * @param {Add} add
+ */
+async function keyChecks({ url, secretKey, publishableKey, migrations }, add) {
   try {
     const root = await call(url, publishableKey, '/rest/v1/');
     if (root.status === 401) {
@@ -63,7 +76,7 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
     } else add(true, 'Publishable key', 'accepted');
   } catch (error) {
     add(false, 'API', `nothing answers at ${url} (${error instanceof Error ? error.message : String(error)})`);
-    return out;
+    return false;
   }
 
   const report = await call(url, secretKey, '/rest/v1/rpc/deployment_report', { method: 'POST', body: '{}' });
@@ -80,8 +93,15 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
   } else {
     databaseChecks(report.body, migrations, add);
   }
+  return true;
+}
 
-  // The functions: each answers itself (verify_jwt = false), and knows a secret key as staff.
+/**
+ * The functions: each answers itself (verify_jwt = false), and knows a secret key as staff.
+ * @param {{ url: string, secretKey: string, publishableKey: string, functions: string[] }} opts
+ * @param {Add} add
+ */
+async function functionChecks({ url, secretKey, publishableKey, functions }, add) {
   const platformChecked = [];
   const notDeployed = [];
   const other = [];
@@ -125,8 +145,13 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
       );
     }
   }
+}
 
-  // Auth: links lead back to the app, and addresses are confirmed.
+/**
+ * Auth: links lead back to the app, and addresses are confirmed.
+ * @param {{ url: string, publishableKey: string, app: string }} opts @param {Add} add
+ */
+async function authChecks({ url, publishableKey, app }, add) {
   const target = `${app}/auth/reset`;
   const verify = await call(
     url,
@@ -153,13 +178,12 @@ export async function checks({ url, secretKey, publishableKey, app, migrations, 
       'off: turn on Confirm email (Authentication → Sign In / Providers → Email); a secure email change needs it',
     );
   }
-  return out;
 }
 
 /**
  * @param {Record<string, unknown>} r public.deployment_report()'s answer
  * @param {string[]} migrations this checkout's migration versions
- * @param {(ok: boolean, what: string, says: string) => unknown} add
+ * @param {Add} add
  */
 function databaseChecks(r, migrations, add) {
   const applied = Array.isArray(r.migrations) ? r.migrations.map(String) : null;
