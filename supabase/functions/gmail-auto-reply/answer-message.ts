@@ -2,9 +2,17 @@
 // the reason when it must not be answered, else its thread claimed (gmail_claim_thread: one reply
 // per thread) and the reply sent. A failed send gives the thread back only when nothing went out.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import type { GmailRef } from '../_shared/google/gmail.ts';
+import type { GmailMessage, GmailRef } from '../_shared/google/gmail.ts';
 import { GoogleApiError } from '../_shared/google/request.ts';
-import { composeReply, decodeWords, firstNameOf, headerOf, parseSender, skipReason } from '../_shared/mail.ts';
+import {
+  composeReply,
+  decodeWords,
+  firstNameOf,
+  headerOf,
+  parseSender,
+  type Sender,
+  skipReason,
+} from '../_shared/mail.ts';
 import { answeredBy, type AutoReplySettings, fillReplyTemplate, PLACEHOLDERS } from '../_shared/reply-template.ts';
 import { type Account, AccountStop } from './accounts.ts';
 import { clip, finish, settleGone } from './email-log.ts';
@@ -17,6 +25,9 @@ const LEFT_INBOX = 'Left the inbox before Chloe could answer it';
 
 /** What one message adds to the account's counts. */
 export type Counted = Partial<Record<'replied' | 'skipped' | 'failed' | 'elsewhere', number>>;
+
+/** The thread a reply goes into, as gmail_claim_thread and gmail_release_thread take it. */
+type ThreadClaim = { p_gmail_account_id: string; p_thread_id: string | null; p_email_log_id: string };
 
 /** Handles the message `ref` of `account`; an AccountStop (or a Gmail failure) stops the account. */
 export async function answerMessage(
@@ -47,17 +58,7 @@ export async function answerMessage(
   const recipient = sender;
   const rawSubject = headerOf(headers, 'Subject');
   const subject = rawSubject === null ? null : decodeWords(rawSubject);
-  const receivedMs = Number(message.internalDate);
-  const { data: logId, error } = await db.rpc('gmail_begin_message', {
-    p_gmail_account_id: account.id,
-    p_gmail_message_id: clip(message.id, 200),
-    p_gmail_thread_id: clip(message.threadId, 200),
-    p_sender_email: sender.email ?? '',
-    p_sender_name: clip(sender.name, 200),
-    p_subject: clip(subject, 1000),
-    p_received_at: new Date(Number.isFinite(receivedMs) && receivedMs > 0 ? receivedMs : Date.now()).toISOString(),
-  });
-  if (error) throw new AccountStop('error', `The activity log could not be written (${error.code ?? 'no code'})`);
+  const logId = await beginLog(db, account, message, sender, subject);
   // Another run is handling it.
   if (!logId) return { elsewhere: 1 };
   const log = logId as string;
@@ -72,21 +73,8 @@ export async function answerMessage(
   }
   // A token that works, before the thread is claimed: a grant that fails now leaves the thread free.
   await gmail.ensureToken();
-  const thread = { p_gmail_account_id: account.id, p_thread_id: clip(message.threadId, 200), p_email_log_id: logId };
-  const claimed = await db.rpc('gmail_claim_thread', thread);
-  if (claimed.error) {
-    throw new AccountStop('error', `A thread could not be claimed (${claimed.error.code ?? 'no code'})`);
-  }
-  if (claimed.data !== true) {
-    // A shared inbox: the log says whose Chloe answered (null: this account's, earlier).
-    const by = await db.rpc('gmail_thread_answered_by', {
-      p_gmail_account_id: account.id,
-      p_thread_id: thread.p_thread_id,
-    });
-    const who = typeof by.data === 'string' && by.data ? by.data : null;
-    await finish(db, log, 'skipped', who ? answeredBy(who) : ALREADY_ANSWERED);
-    return { skipped: 1 };
-  }
+  const thread = { p_gmail_account_id: account.id, p_thread_id: clip(message.threadId, 200), p_email_log_id: log };
+  if (!(await claimThread(db, thread, log))) return { skipped: 1 };
   const raw = composeReply({
     from: account.email_address,
     to: recipient.email!,
@@ -95,8 +83,58 @@ export async function answerMessage(
     references: headerOf(headers, 'References'),
     text: fillReplyTemplate(template, { first_name: firstNameOf(sender), demo_link: link }),
   });
+  return sendReply(db, gmail, { raw, threadId: message.threadId }, thread, log);
+}
+
+/** The message's log, begun; null (no error) when another run has begun it. */
+async function beginLog(
+  db: SupabaseClient,
+  account: Account,
+  message: GmailMessage,
+  sender: Sender,
+  subject: string | null,
+): Promise<unknown> {
+  const receivedMs = Number(message.internalDate);
+  const { data: logId, error } = await db.rpc('gmail_begin_message', {
+    p_gmail_account_id: account.id,
+    p_gmail_message_id: clip(message.id, 200),
+    p_gmail_thread_id: clip(message.threadId, 200),
+    p_sender_email: sender.email ?? '',
+    p_sender_name: clip(sender.name, 200),
+    p_subject: clip(subject, 1000),
+    p_received_at: new Date(Number.isFinite(receivedMs) && receivedMs > 0 ? receivedMs : Date.now()).toISOString(),
+  });
+  if (error) throw new AccountStop('error', `The activity log could not be written (${error.code ?? 'no code'})`);
+  return logId;
+}
+
+/** Claims the thread for this reply; false (the log finished as skipped) when it was answered already. */
+async function claimThread(db: SupabaseClient, thread: ThreadClaim, log: string): Promise<boolean> {
+  const claimed = await db.rpc('gmail_claim_thread', thread);
+  if (claimed.error) {
+    throw new AccountStop('error', `A thread could not be claimed (${claimed.error.code ?? 'no code'})`);
+  }
+  if (claimed.data === true) return true;
+  // A shared inbox: the log says whose Chloe answered (null: this account's, earlier).
+  const by = await db.rpc('gmail_thread_answered_by', {
+    p_gmail_account_id: thread.p_gmail_account_id,
+    p_thread_id: thread.p_thread_id,
+  });
+  const who = typeof by.data === 'string' && by.data ? by.data : null;
+  await finish(db, log, 'skipped', who ? answeredBy(who) : ALREADY_ANSWERED);
+  return false;
+}
+
+/** Sends the reply into its claimed thread, and logs how that went. */
+async function sendReply(
+  db: SupabaseClient,
+  gmail: GmailAccess,
+  reply: { raw: string; threadId: string },
+  thread: ThreadClaim,
+  log: string,
+): Promise<Counted> {
   try {
-    await gmail.call((api) => api.send(raw, message.threadId));
+    await gmail.call((api) => api.send(reply.raw, reply.threadId));
     await finish(db, log, 'replied', null);
     return { replied: 1 };
   } catch (error) {
