@@ -25,6 +25,56 @@ export const METADATA_HEADERS = [
   'Return-Path',
 ] as const;
 
+/** What `history` answers: the messages and the cursor after them, or that the history has expired. */
+type HistorySince = { expired: true } | { expired: false; messages: GmailRef[]; cursor: string };
+
+/** Gmail's history of the mailbox at `base`, page by page (see `history` below). */
+async function history(
+  base: string,
+  accessToken: string,
+  startHistoryId: string,
+  limit: number,
+): Promise<HistorySince> {
+  const messages: GmailRef[] = [];
+  const seen = new Set<string>();
+  let pageToken: string | null = null;
+  let cursor = startHistoryId;
+  for (;;) {
+    const url = new URL(`${base}/history`);
+    url.searchParams.set('startHistoryId', startHistoryId);
+    url.searchParams.set('historyTypes', 'messageAdded');
+    url.searchParams.set('labelId', 'INBOX');
+    url.searchParams.set('maxResults', '100');
+    if (pageToken) url.searchParams.set('pageToken', pageToken);
+    let page: Record<string, unknown>;
+    try {
+      page = await getJson(url.href, accessToken);
+    } catch (error) {
+      if (error instanceof GoogleApiError && error.status === 404) return { expired: true };
+      throw error;
+    }
+    const records = Array.isArray(page.history) ? (page.history as Record<string, unknown>[]) : [];
+    for (const record of records) {
+      const added = Array.isArray(record.messagesAdded) ? (record.messagesAdded as { message?: GmailRef }[]) : [];
+      const fresh = added.map((a) => a.message).filter((m): m is GmailRef => Boolean(m?.id) && !seen.has(m!.id));
+      if (messages.length && messages.length + fresh.length > limit) {
+        // The rest waits for the next run: the cursor stops before this record.
+        return { expired: false, messages, cursor };
+      }
+      for (const m of fresh) {
+        seen.add(m.id);
+        messages.push({ id: m.id, threadId: m.threadId });
+      }
+      if (typeof record.id === 'string') cursor = record.id;
+    }
+    pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : null;
+    if (!pageToken) {
+      if (typeof page.historyId === 'string') cursor = page.historyId;
+      return { expired: false, messages, cursor };
+    }
+  }
+}
+
 /** One mailbox's Gmail API, as the access token's account ('me'). */
 export function gmail(config: GoogleConfig, accessToken: string) {
   const base = `${config.gmailUrl}/gmail/v1/users/me`;
@@ -37,49 +87,7 @@ export function gmail(config: GoogleConfig, accessToken: string) {
      * Messages added to the inbox after `startHistoryId`, oldest first, at most `limit`; the
      * cursor to continue from. `expired` when Gmail no longer has history that old (404).
      */
-    history: async (
-      startHistoryId: string,
-      limit: number,
-    ): Promise<{ expired: true } | { expired: false; messages: GmailRef[]; cursor: string }> => {
-      const messages: GmailRef[] = [];
-      const seen = new Set<string>();
-      let pageToken: string | null = null;
-      let cursor = startHistoryId;
-      for (;;) {
-        const url = new URL(`${base}/history`);
-        url.searchParams.set('startHistoryId', startHistoryId);
-        url.searchParams.set('historyTypes', 'messageAdded');
-        url.searchParams.set('labelId', 'INBOX');
-        url.searchParams.set('maxResults', '100');
-        if (pageToken) url.searchParams.set('pageToken', pageToken);
-        let page: Record<string, unknown>;
-        try {
-          page = await getJson(url.href, accessToken);
-        } catch (error) {
-          if (error instanceof GoogleApiError && error.status === 404) return { expired: true };
-          throw error;
-        }
-        const records = Array.isArray(page.history) ? (page.history as Record<string, unknown>[]) : [];
-        for (const record of records) {
-          const added = Array.isArray(record.messagesAdded) ? (record.messagesAdded as { message?: GmailRef }[]) : [];
-          const fresh = added.map((a) => a.message).filter((m): m is GmailRef => Boolean(m?.id) && !seen.has(m!.id));
-          if (messages.length && messages.length + fresh.length > limit) {
-            // The rest waits for the next run: the cursor stops before this record.
-            return { expired: false, messages, cursor };
-          }
-          for (const m of fresh) {
-            seen.add(m.id);
-            messages.push({ id: m.id, threadId: m.threadId });
-          }
-          if (typeof record.id === 'string') cursor = record.id;
-        }
-        pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : null;
-        if (!pageToken) {
-          if (typeof page.historyId === 'string') cursor = page.historyId;
-          return { expired: false, messages, cursor };
-        }
-      }
-    },
+    history: (startHistoryId: string, limit: number) => history(base, accessToken, startHistoryId, limit),
     /**
      * Inbox messages received after `afterSeconds` (the fallback when history has expired), oldest
      * first: every page, up to `limit` (the newest, when there are more).
