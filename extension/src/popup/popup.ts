@@ -150,30 +150,26 @@ function refusedNote(status: Status) {
   );
 }
 
-async function render() {
-  const status = await ask<Status>({ type: 'chloe:status' });
-  if (!status.signedIn) return signedOut();
-  const parts: Node[] = [header(status)];
-  const waiting = waitingNote(status);
-  if (waiting) parts.push(waiting);
-  const refused = refusedNote(status);
-  if (refused) parts.push(refused);
-  const found = await read();
-  if (!found || found.kind === 'not-listing') {
-    parts.push(
-      el('h1', { textContent: 'Nothing to save on this page' }),
-      el('p', {
-        className: 'alert',
-        role: 'alert',
-        textContent:
-          found?.reason ??
-          'This page is not a property listing. Open a property on Rightmove or Zoopla, then click the Chloe icon.',
-      }),
-    );
-    return app.replaceChildren(...parts);
-  }
+type Listing = Extract<Extraction, { kind: 'listing' }>;
+
+/** What the popup says on a page that is not a listing. */
+function nothingToSave(found: Extract<Extraction, { kind: 'not-listing' }> | null) {
+  return [
+    el('h1', { textContent: 'Nothing to save on this page' }),
+    el('p', {
+      className: 'alert',
+      role: 'alert',
+      textContent:
+        found?.reason ??
+        'This page is not a property listing. Open a property on Rightmove or Zoopla, then click the Chloe icon.',
+    }),
+  ];
+}
+
+/** The listing as read from the page: its title, details, key features and what the page lacks. */
+function listingParts(found: Listing) {
   const { fields } = found;
-  parts.push(el('h1', { textContent: fields.title ?? 'Untitled listing' }), details(fields));
+  const parts: Node[] = [el('h1', { textContent: fields.title ?? 'Untitled listing' }), details(fields)];
   if (fields.keyFeatures.length) {
     parts.push(
       el('h2', { textContent: 'Key features' }),
@@ -188,17 +184,11 @@ async function render() {
       }),
     );
   }
-  if (!canSave(fields)) {
-    parts.push(
-      el('p', {
-        className: 'alert',
-        role: 'alert',
-        textContent:
-          'Chloe needs at least a title and an address to save a property, and this page does not show both.',
-      }),
-    );
-    return app.replaceChildren(...parts);
-  }
+  return parts;
+}
+
+/** 'Save property' and where its outcome is said. */
+function saveControls(found: Listing) {
   const result = el('div', { role: 'status' });
   const save = el('button', { type: 'button', textContent: 'Save property' });
   save.onclick = async () => {
@@ -211,36 +201,69 @@ async function render() {
         portal: found.portal,
         portalId: found.portalId,
         url: found.url,
-        fields,
+        fields: found.fields,
         savedAt: Date.now(),
       },
     });
     save.textContent = 'Save property';
     save.disabled = false;
     if (outcome.kind === 'signed-out') return signedOut();
-    if (outcome.kind === 'saved') {
-      const view = el('button', {
-        type: 'button',
-        className: 'secondary',
-        textContent: 'View saved properties',
-        onclick: () => openApp('/saved-properties'),
-      });
-      result.replaceChildren(
-        el('p', {
-          className: 'done',
-          textContent: outcome.updated ? 'Updated in your saved properties.' : 'Saved to your properties.',
-        }),
-        view,
-      );
-    } else if (outcome.kind === 'queued') {
-      result.replaceChildren(
-        el('p', { className: 'note', textContent: `${outcome.message} (${outcome.waiting} waiting)` }),
-      );
-    } else {
-      result.replaceChildren(el('p', { className: 'alert', role: 'alert', textContent: outcome.message }));
-    }
+    showOutcome(result, outcome);
   };
-  parts.push(save, result);
+  return [save, result];
+}
+
+/** What became of a save (other than a signed-out user), said under the button. */
+function showOutcome(result: HTMLElement, outcome: Exclude<SaveOutcome, { kind: 'signed-out' }>) {
+  if (outcome.kind === 'saved') {
+    const view = el('button', {
+      type: 'button',
+      className: 'secondary',
+      textContent: 'View saved properties',
+      onclick: () => openApp('/saved-properties'),
+    });
+    result.replaceChildren(
+      el('p', {
+        className: 'done',
+        textContent: outcome.updated ? 'Updated in your saved properties.' : 'Saved to your properties.',
+      }),
+      view,
+    );
+  } else if (outcome.kind === 'queued') {
+    result.replaceChildren(
+      el('p', { className: 'note', textContent: `${outcome.message} (${outcome.waiting} waiting)` }),
+    );
+  } else {
+    result.replaceChildren(el('p', { className: 'alert', role: 'alert', textContent: outcome.message }));
+  }
+}
+
+async function render() {
+  const status = await ask<Status>({ type: 'chloe:status' });
+  if (!status.signedIn) return signedOut();
+  const parts: Node[] = [header(status)];
+  const waiting = waitingNote(status);
+  if (waiting) parts.push(waiting);
+  const refused = refusedNote(status);
+  if (refused) parts.push(refused);
+  const found = await read();
+  if (!found || found.kind === 'not-listing') {
+    parts.push(...nothingToSave(found));
+    return app.replaceChildren(...parts);
+  }
+  parts.push(...listingParts(found));
+  if (!canSave(found.fields)) {
+    parts.push(
+      el('p', {
+        className: 'alert',
+        role: 'alert',
+        textContent:
+          'Chloe needs at least a title and an address to save a property, and this page does not show both.',
+      }),
+    );
+    return app.replaceChildren(...parts);
+  }
+  parts.push(...saveControls(found));
   app.replaceChildren(...parts);
 }
 
