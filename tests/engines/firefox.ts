@@ -1,6 +1,6 @@
 // Firefox ESR from Debian (apt-get install firefox-esr), driven over WebDriver BiDi by
 // puppeteer-core: no browser download. Every request goes through the offline proxy.
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import type { EngineDevice } from './device';
 import { startOfflineProxy, type ProxyOptions } from './offline-proxy';
 
@@ -18,18 +18,18 @@ interface BrowsingContext {
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineDevice> {
-  const proxy = await startOfflineProxy(options);
-  const browser = await puppeteer.launch({
+/** Firefox ESR, headless, every request through the proxy on `proxyPort`. */
+function launchBrowser(proxyPort: number) {
+  return puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
     extraPrefsFirefox: {
       'network.proxy.type': 1,
       'network.proxy.http': '127.0.0.1',
-      'network.proxy.http_port': proxy.port,
+      'network.proxy.http_port': proxyPort,
       'network.proxy.ssl': '127.0.0.1',
-      'network.proxy.ssl_port': proxy.port,
+      'network.proxy.ssl_port': proxyPort,
       'network.proxy.allow_hijacking_localhost': true,
       'network.proxy.no_proxies_on': '',
       // With localhost sent through a proxy Firefox no longer counts it a secure context (ESR
@@ -41,14 +41,20 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       'security.mixed_content.upgrade_display_content': false,
     },
   });
-  const page = await browser.newPage();
+}
+
+/**
+ * The page's own errors, as `take` hands them over; `leave` before each navigation.
+ *
+ * Firefox reports, as the page's own errors, each request the service worker was answering when
+ * the page was left ('A ServiceWorker intercepted the request and encountered an unexpected
+ * error') and each import it cut off. Those belong to the document left, not to the page shown:
+ * errors are read from the browsing context's log with the realm (document) they came from, and
+ * a realm's errors stop counting once `goto` or `reload` leaves it. puppeteer's 'pageerror' does
+ * not say which document an error came from; its frame's browsing context does.
+ */
+function pageErrors(page: Page) {
   let errors: string[] = [];
-  // Firefox reports, as the page's own errors, each request the service worker was answering when
-  // the page was left ('A ServiceWorker intercepted the request and encountered an unexpected
-  // error') and each import it cut off. Those belong to the document left, not to the page shown:
-  // errors are read from the browsing context's log with the realm (document) they came from, and
-  // a realm's errors stop counting once `goto` or `reload` leaves it. puppeteer's 'pageerror' does
-  // not say which document an error came from; its frame's browsing context does.
   const context = (page.mainFrame() as unknown as { browsingContext: BrowsingContext }).browsingContext;
   const left = new Set<string>();
   // Firefox reports its own log line for each request the cut network refused; those are not the
@@ -64,10 +70,22 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
     await page.evaluate(() => 0).catch(() => undefined);
     left.add(context.defaultRealm.id);
   };
-  // Firefox ESR 140.12 knows no emulation.setNetworkConditions (puppeteer's setOfflineMode):
-  // there, as in WebKit, only the proxy says the network is gone and navigator.onLine stays true.
+  const take = () => {
+    const seen = errors;
+    errors = [];
+    return seen;
+  };
+  return { leave, take };
+}
+
+/**
+ * navigator.onLine as the proxy has it, where Firefox can say so: false where it cannot.
+ * Firefox ESR 140.12 knows no emulation.setNetworkConditions (puppeteer's setOfflineMode):
+ * there, as in WebKit, only the proxy says the network is gone and navigator.onLine stays true.
+ */
+function offlineEmulation(page: Page) {
   let canEmulateOffline = true;
-  const emulateOffline = async (offline: boolean) => {
+  return async (offline: boolean) => {
     if (!canEmulateOffline) return false;
     try {
       await page.setOfflineMode(offline);
@@ -78,12 +96,42 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       return false;
     }
   };
-  const topLeft = (selector: string) =>
-    page.$eval(selector, (el) => {
-      el.scrollIntoView({ block: 'center' });
-      const box = el.getBoundingClientRect();
-      return { x: box.x, y: box.y };
-    });
+}
+
+async function setViewport(page: Page, width: number, height: number) {
+  // puppeteer sets the size and the screen's orientation at once; Firefox ESR 140.12 knows no
+  // orientation override and refuses it, and the size it did take is waited for here.
+  await page.setViewport({ width, height }).catch((error: unknown) => {
+    if (!/unknown command/.test(String(error))) throw error;
+  });
+  for (let tries = 0; (await page.evaluate(() => innerWidth)) !== width; tries++) {
+    if (tries === 50) throw new Error(`firefox: the window never became ${width} px wide`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+/** A mouse stroke through `points`, from the element's top-left corner. */
+async function draw(page: Page, selector: string, points: readonly (readonly [number, number])[]) {
+  const { x, y } = await page.$eval(selector, (el) => {
+    el.scrollIntoView({ block: 'center' });
+    const box = el.getBoundingClientRect();
+    return { x: box.x, y: box.y };
+  });
+  const [first, ...rest] = points;
+  if (!first) return;
+  await page.mouse.move(x + first[0], y + first[1]);
+  await page.mouse.down();
+  for (const [dx, dy] of rest) await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
+export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineDevice> {
+  const proxy = await startOfflineProxy(options);
+  const browser = await launchBrowser(proxy.port);
+  const page = await browser.newPage();
+  const { leave, take } = pageErrors(page);
+  const emulateOffline = offlineEmulation(page);
   return {
     engine: 'firefox',
     proxy,
@@ -117,32 +165,9 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
       await page.click(selector);
     },
-    async draw(selector, points) {
-      const { x, y } = await topLeft(selector);
-      const [first, ...rest] = points;
-      if (!first) return;
-      await page.mouse.move(x + first[0], y + first[1]);
-      await page.mouse.down();
-      for (const [dx, dy] of rest) await page.mouse.move(x + dx, y + dy, { steps: 8 });
-      await page.mouse.up();
-    },
-    async setViewport(width, height) {
-      // puppeteer sets the size and the screen's orientation at once; Firefox ESR 140.12 knows no
-      // orientation override and refuses it, and the size it did take is waited for here.
-      await page.setViewport({ width, height }).catch((error: unknown) => {
-        if (!/unknown command/.test(String(error))) throw error;
-      });
-      for (let tries = 0; (await page.evaluate(() => innerWidth)) !== width; tries++) {
-        if (tries === 50) throw new Error(`firefox: the window never became ${width} px wide`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return true;
-    },
-    async errors() {
-      const seen = errors;
-      errors = [];
-      return seen;
-    },
+    draw: (selector, points) => draw(page, selector, points),
+    setViewport: (width, height) => setViewport(page, width, height),
+    errors: async () => take(),
     async setOffline(offline) {
       proxy.setOffline(offline);
       if (!(await emulateOffline(offline))) return;
