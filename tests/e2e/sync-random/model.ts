@@ -53,6 +53,18 @@ export interface Verdict {
   details: string[];
 }
 
+/** One edited scalar field as checkScalar's parts read it. */
+interface EditedField {
+  field: string;
+  inServer: unknown;
+  conflicts: LoggedConflict[];
+  /** Every save of the field, in order. */
+  saves: Save[];
+  /** Each device's last save of the field. */
+  last: Save[];
+  setAsideByFinal: (t: Save) => boolean;
+}
+
 export const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 /** The device whose conflict log a save's device writes to: a second tab (`A'`) shares its device's. */
 const logOf = (device: string) => device.replace(/'$/, '');
@@ -117,6 +129,26 @@ export class Model {
       conflicts.some(
         (c) => c.device === logOf(t.device) && c.field === field && c.replacedBy === 'final' && same(c.local, t.value),
       );
+    const edited: EditedField = { field, inServer, conflicts, saves, last, setAsideByFinal };
+    let lostHere = this.lastSavesLost(edited, verdict);
+    const stoodAtFinal = this.stoodAtFinal(edited);
+    if (!same(inServer, this.initial[field]) && !saves.some((s) => same(s.value, inServer))) verdict.spliced++;
+    if (!last.some((s) => same(s.value, inServer)) && lostHere === 0 && !stoodAtFinal) {
+      lostHere++;
+      verdict.problems.push(
+        `${field}: Postgres holds ${show(inServer)}, which is no device's last saved value (${last
+          .map((s) => `${s.device}: ${show(s.value)}`)
+          .join(', ')})`,
+      );
+    }
+    verdict.lost += lostHere;
+  }
+
+  /** How many devices' last saves of the field are lost (each said in `verdict`; those logged counted there). */
+  private lastSavesLost(
+    { field, inServer, conflicts, saves, last, setAsideByFinal }: EditedField,
+    verdict: Verdict,
+  ): number {
     let lostHere = 0;
     for (const mine of last) {
       if (same(mine.value, inServer)) continue;
@@ -158,11 +190,17 @@ export class Model {
             : ', and no conflict log has it'),
       );
     }
-    // Made final elsewhere: Postgres holds what reached it before — an earlier save whose device's
-    // last save was set aside by the final state, or the value before the sequence when every
-    // device's last save was (a device's own earlier saves are superseded by its last), or was
-    // lost, logged, to another's save whose device's last was (soak seed 9670: a tab's value lost
-    // to the other tab's, typed offline, then set aside by the signing).
+    return lostHere;
+  }
+
+  /**
+   * Made final elsewhere: Postgres holds what reached it before — an earlier save whose device's
+   * last save was set aside by the final state, or the value before the sequence when every
+   * device's last save was (a device's own earlier saves are superseded by its last), or was
+   * lost, logged, to another's save whose device's last was (soak seed 9670: a tab's value lost
+   * to the other tab's, typed offline, then set aside by the signing).
+   */
+  private stoodAtFinal({ field, inServer, conflicts, saves, last, setAsideByFinal }: EditedField): boolean {
     const lastOf = (device: string) => last.find((t) => t.device === device);
     const goneToFinal = (t: Save) =>
       setAsideByFinal(t) ||
@@ -176,23 +214,14 @@ export class Model {
             return same(s.value, c.server) && theirs !== undefined && setAsideByFinal(theirs);
           }),
       );
-    const stoodAtFinal =
+    return (
       this.finalBy !== null &&
       ((same(this.initial[field], inServer) && last.every(goneToFinal)) ||
         saves.some((s) => {
           const laterOnDevice = saves.filter((t) => t.device === s.device && t.seq > s.seq).at(-1);
           return same(s.value, inServer) && (laterOnDevice === undefined || setAsideByFinal(laterOnDevice));
-        }));
-    if (!same(inServer, this.initial[field]) && !saves.some((s) => same(s.value, inServer))) verdict.spliced++;
-    if (!last.some((s) => same(s.value, inServer)) && lostHere === 0 && !stoodAtFinal) {
-      lostHere++;
-      verdict.problems.push(
-        `${field}: Postgres holds ${show(inServer)}, which is no device's last saved value (${last
-          .map((s) => `${s.device}: ${show(s.value)}`)
-          .join(', ')})`,
-      );
-    }
-    verdict.lost += lostHere;
+        }))
+    );
   }
 
   private checkList(field: string, inServer: unknown, verdict: Verdict) {
