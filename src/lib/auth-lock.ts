@@ -6,6 +6,7 @@
 // only once no refresh of this tab is under way: answered, and its new session stored (held 3 s at
 // most: a refresh slower than that goes on outside it, as before).
 import { navigatorLock } from '@supabase/supabase-js';
+import { createRegistry } from './store';
 import { storedRecord } from './stored-session';
 
 /** How long a refresh answered with a session is waited for to be stored (auth-js stores it at once). */
@@ -13,7 +14,7 @@ const STORE_WAIT_MS = 2000;
 /** The longest the lock waits for one refresh (auth-js takes it from a holder after 5 s). */
 const HOLD_MS = 3000;
 
-const refreshing = new Set<Promise<void>>();
+const refreshing = createRegistry<Promise<void>>();
 
 /**
  * A refresh request this tab sends with `token` (lib/supabase.ts), noted as it is sent: the lock
@@ -26,8 +27,8 @@ export function noteRefresh(token: Promise<string | null>, answer: Promise<Respo
   })().catch(() => undefined);
   // Waited for HOLD_MS at most: a refresh slower than that goes on outside the lock.
   const waited = Promise.race([done, pause(HOLD_MS)]);
-  refreshing.add(waited);
-  void waited.then(() => refreshing.delete(waited));
+  const release = refreshing.add(waited);
+  void waited.then(release);
 }
 
 /** auth-js's lock (`navigatorLock`), let go once this tab has no refresh under way. */
@@ -44,7 +45,7 @@ export function authLock<R>(name: string, acquireTimeout: number, fn: () => Prom
 async function refreshesDone() {
   // A call auth-js let out of the lock sends its refresh within the microtasks of this task.
   await nextTask();
-  while (refreshing.size > 0) await Promise.all([...refreshing]);
+  while (refreshing.size() > 0) await Promise.all(refreshing.values());
 }
 
 /** Until the stored session's refresh token is no longer `sent` (or STORE_WAIT_MS have passed). */

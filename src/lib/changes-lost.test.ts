@@ -16,7 +16,7 @@ describe('where the changes waiting are', () => {
     expect(lastWaiting('u1')).toEqual({ count: 3, database: 'db-a', since: first!.since });
     noteChangesWaiting('u1', 0, 'db-a');
     expect(lastWaiting('u1')).toBeNull();
-    expect(localStorage.getItem(CHANGES_WAITING_IN)).toBe('{}');
+    expect(localStorage.getItem(CHANGES_WAITING_IN)).toBeNull();
   });
 
   it('forgets them with the user’s data (sign-out)', () => {

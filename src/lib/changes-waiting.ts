@@ -2,46 +2,33 @@
 // data while it is open (data/user-data-lifecycle), so a signed-out page can say so without
 // opening (or loading) that database. A session ended elsewhere (a global sign-out, a password
 // change) leaves the user's database and its waiting changes here for their next sign-in.
-import { useSyncExternalStore } from 'react';
 import { plural } from './format';
+import { localStore, useStore } from './store';
 
 export const CHANGES_WAITING = 'chloe:changes-waiting';
 
-type Counts = Record<string, number>;
+type Counts = Readonly<Record<string, number>>;
 
-const listeners = new Set<() => void>();
+const isEmpty = (all: object) => Object.keys(all).length === 0;
 
-function read(): Counts {
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem(CHANGES_WAITING) ?? '{}');
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
-    return Object.fromEntries(
-      Object.entries(raw).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0),
-    );
-  } catch {
-    return {};
-  }
-}
-
-function write(counts: Counts) {
-  try {
-    if (Object.keys(counts).length) localStorage.setItem(CHANGES_WAITING, JSON.stringify(counts));
-    else localStorage.removeItem(CHANGES_WAITING);
-  } catch {
-    // Storage full or refused: the page only says less.
-  }
-  for (const listener of listeners) listener();
-}
+// Another tab (its data still open) may send them, or sign out: heard through storage events.
+const counts = localStore<Counts>(CHANGES_WAITING, {
+  parse: (raw) =>
+    typeof raw !== 'object' || raw === null || Array.isArray(raw)
+      ? {}
+      : Object.fromEntries(
+          Object.entries(raw).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0),
+        ),
+  isEmpty,
+});
 
 /** `userId` has `count` changes waiting on this device (0: none), in the database `database`
  *  names (its storage token), when known. */
 export function noteChangesWaiting(userId: string, count: number, database?: string) {
   if (database || count === 0) noteWhere(userId, count, database ?? '');
-  const counts = read();
-  if ((counts[userId] ?? 0) === count) return;
-  if (count > 0) counts[userId] = count;
-  else delete counts[userId];
-  write(counts);
+  const { [userId]: before = 0, ...others } = counts.get();
+  if (before === count) return;
+  counts.set(count > 0 ? { ...others, [userId]: count } : others);
 }
 
 // Which database holds the changes counted, and since when some have waited: a database the
@@ -54,34 +41,24 @@ export interface WaitingIn {
   since: number;
 }
 
-function readWhere(): Record<string, WaitingIn> {
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem(CHANGES_WAITING_IN) ?? '{}');
-    return typeof raw === 'object' && raw !== null ? (raw as Record<string, WaitingIn>) : {};
-  } catch {
-    return {};
-  }
-}
+// Storage full or refused: a removed database then goes unsaid.
+const where = localStore<Readonly<Record<string, WaitingIn>>>(CHANGES_WAITING_IN, {
+  parse: (raw) => (typeof raw === 'object' && raw !== null ? (raw as Record<string, WaitingIn>) : {}),
+  isEmpty,
+});
 
 function noteWhere(userId: string, count: number, database: string) {
-  const all = readWhere();
-  const before = all[userId];
+  const { [userId]: before, ...others } = where.get();
   if (count > 0 && before?.database === database) return;
-  if (count > 0) all[userId] = { database, since: Date.now() };
-  else if (before) delete all[userId];
-  else return;
-  try {
-    localStorage.setItem(CHANGES_WAITING_IN, JSON.stringify(all));
-  } catch {
-    // Storage full or refused: a removed database then goes unsaid.
-  }
+  if (count > 0) where.set({ ...others, [userId]: { database, since: Date.now() } });
+  else if (before) where.set(others);
 }
 
 /** What this device last knew waited for `userId`: how many, in which database, since when. */
 export function lastWaiting(userId: string): (WaitingIn & { count: number }) | null {
-  const count = read()[userId] ?? 0;
-  const where = readWhere()[userId];
-  return count > 0 && where ? { ...where, count } : null;
+  const count = counts.get()[userId] ?? 0;
+  const kept = where.get()[userId];
+  return count > 0 && kept ? { ...kept, count } : null;
 }
 
 /** `userId`'s data has left this device (sign-out): nothing of theirs waits any more. */
@@ -89,26 +66,15 @@ export function forgetChangesWaiting(userId: string) {
   noteChangesWaiting(userId, 0);
 }
 
-/** Every change waiting on this device, whoever signed in last. */
-export function changesWaitingOnDevice(): number {
-  return Object.values(read()).reduce((sum, n) => sum + n, 0);
-}
+const total = (all: Counts) => Object.values(all).reduce((sum, n) => sum + n, 0);
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab (its data still open) may send them, or sign out.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CHANGES_WAITING || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+/** Every change waiting on this device, whoever signed in last. */
+export const changesWaitingOnDevice = (): number => total(counts.get());
+
+const NONE: Counts = {};
 
 /** Changes waiting on this device, live; 0 in a page's HTML (built without storage). */
-export const useChangesWaitingOnDevice = (): number => useSyncExternalStore(subscribe, changesWaitingOnDevice, () => 0);
+export const useChangesWaitingOnDevice = (): number => total(useStore(counts, NONE));
 
 /** What a signed-out page says of them (docs/product/messages.md#sign-in-and-sign-out). */
 export const changesWaitingSentence = (n: number) =>

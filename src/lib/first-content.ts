@@ -1,4 +1,5 @@
 import { afterPaint } from './after-paint';
+import { createRegistry } from './store';
 
 /**
  * The opened page's first content, and the work that waits until it is on screen (ADR 038). A page
@@ -6,7 +7,7 @@ import { afterPaint } from './after-paint';
  * holds it here. The service worker's install fetches the whole app: begun with the page, it took
  * the connections and the CPU the page's own code and data were waiting for.
  */
-const held = new Set<Promise<void>>();
+const held = createRegistry<Promise<void>>();
 
 /** Where nothing the page holds arrives (a read that hangs), the work waits no longer than this. */
 export const FIRST_CONTENT_CEILING_MS = 3000;
@@ -17,8 +18,8 @@ export function holdFirstContent(drawn: Promise<unknown>): void {
     () => undefined,
     () => undefined,
   );
-  held.add(hold);
-  void hold.then(() => held.delete(hold));
+  const release = held.add(hold);
+  void hold.then(release);
 }
 
 /**
@@ -30,7 +31,7 @@ export function afterFirstContent(ceilingMs = FIRST_CONTENT_CEILING_MS): Promise
     afterPaint(() => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const ceiling = new Promise<void>((done) => (timer = setTimeout(done, ceilingMs)));
-      void Promise.race([Promise.all([...held]), ceiling]).then(() => {
+      void Promise.race([Promise.all(held.values()), ceiling]).then(() => {
         clearTimeout(timer);
         afterPaint(resolve);
       });

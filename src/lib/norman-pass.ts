@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store';
 
 // The pass the norman-access function signs after the right password (Norman is unlocked for the
 // page session only: docs/product/screens.md#norman). Held in memory only — never stored — so a
@@ -16,39 +16,24 @@ interface NormanAccess {
   lockedBecause: string | null;
 }
 
-let state: NormanAccess = { pass: null, lockedBecause: null };
-const listeners = new Set<() => void>();
-
-const update = (next: NormanAccess) => {
-  state = next;
-  for (const listener of listeners) listener();
-};
+const access = createStore<NormanAccess>({ pass: null, lockedBecause: null });
 
 /** The pass, while the server still accepts it. */
 export function normanPass(now = Date.now()): NormanPass | null {
-  return state.pass && state.pass.expiresAt > now ? state.pass : null;
+  const { pass } = access.get();
+  return pass && pass.expiresAt > now ? pass : null;
 }
 
 export function setNormanPass(pass: NormanPass) {
-  update({ pass, lockedBecause: null });
+  access.set({ pass, lockedBecause: null });
 }
 
 /** Locks Norman again, saying why. */
 export function clearNormanPass(because: string | null = null) {
-  if (!state.pass && state.lockedBecause === because) return;
-  update({ pass: null, lockedBecause: because });
+  const { pass, lockedBecause } = access.get();
+  if (!pass && lockedBecause === because) return;
+  access.set({ pass: null, lockedBecause: because });
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /** Norman's access in this page session, as React state. */
-export function useNormanAccess(): NormanAccess {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
-}
+export const useNormanAccess = (): NormanAccess => useStore(access);

@@ -5,6 +5,7 @@
 // from a cross-origin page (Supabase's gateway does not expose it). Until a token teaches it the
 // offset is 0; it is kept across page loads, so a reload with a still-valid token knows it.
 import { jwtClaims } from './jwt-claims';
+import { createStore } from './store';
 
 export const SERVER_CLOCK = 'chloe:server-clock-offset';
 
@@ -12,7 +13,7 @@ export const SERVER_CLOCK = 'chloe:server-clock-offset';
 const EARLIEST_IAT = Date.UTC(2020, 0, 1) / 1000;
 const LATEST_IAT = Date.UTC(2100, 0, 1) / 1000;
 
-let offsetMs: number | null = readStored();
+const offset = createStore<number | null>(readStored());
 
 function readStored(): number | null {
   try {
@@ -25,9 +26,9 @@ function readStored(): number | null {
 }
 
 /** Server time minus device time, in ms: 0 while unknown. */
-export const serverOffsetMs = () => offsetMs ?? 0;
+export const serverOffsetMs = () => offset.get() ?? 0;
 
-export const serverClockKnown = () => offsetMs !== null;
+export const serverClockKnown = () => offset.get() !== null;
 
 /** Now, on the server's clock. */
 export const serverNow = () => new Date(Date.now() + serverOffsetMs());
@@ -39,9 +40,10 @@ const plausible = (t: unknown): t is number =>
 export function noteTokenIssued(accessToken: string, receivedAt = Date.now()): void {
   const iat = jwtClaims(accessToken)?.['iat'];
   if (!plausible(iat)) return;
-  offsetMs = iat * 1000 - receivedAt;
+  const learned = iat * 1000 - receivedAt;
+  offset.set(learned);
   try {
-    localStorage.setItem(SERVER_CLOCK, String(offsetMs));
+    localStorage.setItem(SERVER_CLOCK, String(learned));
   } catch {
     // Storage full or blocked: known for this page load only.
   }
@@ -55,7 +57,7 @@ export function deviceExpiresAt(accessToken: string): number | null {
 
 /** Back to unknown, as on a new device (for tests). */
 export function forgetServerClock(): void {
-  offsetMs = null;
+  offset.set(null);
   try {
     localStorage.removeItem(SERVER_CLOCK);
   } catch {

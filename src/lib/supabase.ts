@@ -8,6 +8,7 @@ import type { Database } from '../generated/database.types';
 import { supabaseAnonKey, supabaseUrl } from './env';
 import { isSignedOutHere, keepPendingSignOuts, pendingSignOuts, type PendingSignOut } from './pending-sign-outs';
 import { deviceExpiresAt, noteTokenIssued, serverClockKnown } from './server-clock';
+import { createSignal } from './store';
 import { AUTH_STORAGE_KEY } from './stored-session';
 
 const AUTH_PATH = '/auth/v1/';
@@ -147,13 +148,10 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   global: { fetch: notStored(keepingPushes(() => renewingFetch)) },
 });
 
-const signedOutHere = new Set<() => void>();
+const signedOutHere = createSignal();
 
 /** Called when this device signs out without the auth service (the session state follows at once). */
-export function onSignedOutHere(listener: () => void): () => void {
-  signedOutHere.add(listener);
-  return () => signedOutHere.delete(listener);
-}
+export const onSignedOutHere = signedOutHere.subscribe;
 
 /**
  * Drops this device's session without the auth service, at once: its refresh token and id join the pending
@@ -168,6 +166,6 @@ export function dropSessionHere(tokens: PendingSignOut | null): void {
   for (const key of Object.keys(localStorage)) {
     if (/^sb-.+-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key);
   }
-  for (const listener of signedOutHere) listener();
+  signedOutHere.notify();
   void supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
 }

@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useStore } from '../../lib/store';
 import { css } from 'styled-system/css';
 import { Button } from '../../ui/button';
 import { useHydrated } from '../../lib/hydrated';
@@ -39,7 +40,7 @@ export function InstallPrompt() {
 }
 
 function InstallOffer() {
-  const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, () => null);
+  const prompt = useStore(installPrompt, null);
   const [dismissed, setDismissed] = useState(() => isSnoozed(localStorage, Date.now()));
   const offer = installOffer({
     standalone: standalone(),

@@ -1,6 +1,7 @@
 // When to offer 'Install app': the browser's own prompt where it offers one (beforeinstallprompt),
 // an 'Add to Home Screen' hint on iOS Safari (which has no prompt), never when already installed,
 // and not again for a while after 'Not now'.
+import { createStore } from '../../lib/store';
 
 export const INSTALL_SNOOZE_MS = 14 * 24 * 60 * 60 * 1000;
 const SNOOZE_KEY = 'chloe.install-prompt.dismissed-at';
@@ -39,30 +40,18 @@ export function installOffer(o: {
 }
 
 // The event can fire before React mounts: keep it from the start (captureInstallPrompt in main).
-let deferred: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((l) => l());
+const deferred = createStore<BeforeInstallPromptEvent | null>(null);
 
 export function captureInstallPrompt() {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // we show our own button instead of the mini-infobar
-    deferred = event as BeforeInstallPromptEvent;
-    changed();
+    deferred.set(event as BeforeInstallPromptEvent);
   });
-  window.addEventListener('appinstalled', () => {
-    deferred = null;
-    changed();
-  });
+  window.addEventListener('appinstalled', () => deferred.set(null));
 }
 
 export const installPrompt = {
-  get: () => deferred,
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  clear: () => {
-    deferred = null;
-    changed();
-  },
+  get: deferred.get,
+  subscribe: deferred.subscribe,
+  clear: () => deferred.set(null),
 };

@@ -3,9 +3,11 @@
 // to `unload`, which Chromium has deprecated (a console warning, a failed Lighthouse audit, and a
 // page the back/forward cache will not keep). The app is never framed: `beforeunload` alone, and
 // nothing outside a window (Node in the tests, a worker).
+import { createRegistry } from '../store';
+
 type Listener = () => unknown;
 
-const listeners = new Set<Listener>();
+const listeners = createRegistry<Listener>();
 let listening = false;
 
 function startListening() {
@@ -18,18 +20,18 @@ function startListening() {
 export function add(fn: Listener) {
   if (typeof fn !== 'function') throw new Error('Listener is no function');
   startListening();
-  listeners.add(fn);
+  const remove = listeners.add(fn);
   return {
-    remove: () => listeners.delete(fn),
+    remove,
     run: () => {
-      listeners.delete(fn);
+      remove();
       return fn();
     },
   };
 }
 
 export function runAll() {
-  const results = [...listeners].map((fn) => {
+  const results = listeners.values().map((fn) => {
     listeners.delete(fn);
     return fn();
   });
@@ -41,5 +43,5 @@ export function removeAll() {
 }
 
 export function getSize() {
-  return listeners.size;
+  return listeners.size();
 }
