@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, Rollup } from 'vite';
 import { pageFile } from '../src/lib/page-file.ts';
 import { ROUTE_CODE_META, routeFilePath, type RouteCode } from '../src/lib/route-code.ts';
 import { SHELL } from './prerender-plugin.ts';
@@ -29,6 +29,81 @@ const BARRELLED = /\/node_modules\/(@ark-ui|@zag-js|@floating-ui|perfect-freehan
 /** What the empty shell preloads: these modules' chunks and everything those import. */
 const SHELL_PRELOADS = ['/src/main.tsx'];
 
+type OutputBundle = Rollup.OutputBundle;
+type ModuleGraph = Pick<Rollup.PluginContext, 'getModuleIds' | 'getModuleInfo'>;
+type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+/** What main imports statically and boot.ts does not, in `main`; what boot.ts needs, in `boot`. */
+function splitMainFromBoot(graph: ModuleGraph, main: Set<string>, boot: Set<string>) {
+  const closure = (from: string, into: Set<string>) => {
+    const stack = [from];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (into.has(id)) continue;
+      into.add(id);
+      stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+  };
+  const ids = [...graph.getModuleIds()];
+  const mainId = ids.find((id) => id.endsWith('/src/main.tsx'));
+  const bootId = ids.find((id) => id.endsWith('/src/boot.ts'));
+  if (!mainId || !bootId) return;
+  closure(mainId, main);
+  closure(bootId, boot);
+  boot.delete(bootId);
+  for (const id of main) if (boot.has(id) || BARRELLED.test(id)) main.delete(id);
+}
+
+/** The shell's preloads, and each route's split code (TanStack's `?tsr-split=`) beyond them. */
+function shellAndRouteCode(bundle: OutputBundle, base: string) {
+  const chunks = Object.values(bundle).flatMap((c): OutputChunk[] => (c.type === 'chunk' ? [c] : []));
+  /** `file` and every chunk it imports, not an entry's and not in `except`. */
+  const closureOf = (file: string, except: ReadonlySet<string> = new Set()) => {
+    const files = new Set<string>();
+    const add = (name: string) => {
+      const chunk = chunks.find((c) => c.fileName === name);
+      if (!chunk || files.has(name) || except.has(name) || chunk.isEntry) return;
+      files.add(name);
+      chunk.imports.forEach(add);
+    };
+    add(file);
+    return files;
+  };
+  const shell = new Set(
+    SHELL_PRELOADS.flatMap((id) => {
+      const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
+      return chunk ? [...closureOf(chunk.fileName)] : [];
+    }),
+  );
+  const routeCode = chunks.flatMap((chunk): RouteCode[] => {
+    const route = chunk.moduleIds
+      .map((m) => /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(m)?.[1])
+      .find(Boolean);
+    const path = route ? routeFilePath(route) : null;
+    if (!path) return [];
+    return [{ path, files: [...closureOf(chunk.fileName, shell)].map((f) => `${base}${f}`) }];
+  });
+  return { preloads: [...shell], routeCode };
+}
+
+/** Writes the preloads and the route code's meta into the built shell. */
+async function writeShell(config: ResolvedConfig, preloads: string[], routeCode: RouteCode[]) {
+  const outDir = path.resolve(config.root, config.build.outDir);
+  const file = path.join(outDir, SHELL);
+  const html = await readFile(file, 'utf8').catch(() => null);
+  if (html === null || !html.includes('</head>')) return;
+  const base = config.base;
+  const links = preloads
+    .filter((f) => !html.includes(`${base}${f}"`))
+    .map((f) => `\n    <link rel="modulepreload" crossorigin href="${base}${f}">`);
+  // A page with HTML of its own (the wizard's frame for every assessment link too) never opens as
+  // the shell; a route with a parameter and no such page ('/demo/$slug' beyond its demos) may.
+  const shellRoutes = routeCode.filter((r) => !existsSync(path.join(outDir, pageFile(r.path))));
+  const escaped = JSON.stringify(shellRoutes).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const meta = `\n    <meta name="${ROUTE_CODE_META}" content="${escaped}">`;
+  await writeFile(file, html.replace('</head>', `${links.join('')}${meta}\n  </head>`));
+}
+
 export function firstChunk(): Plugin {
   const main = new Set<string>();
   const boot = new Set<string>();
@@ -42,23 +117,7 @@ export function firstChunk(): Plugin {
       config = resolved;
     },
     buildEnd() {
-      const closure = (from: string, into: Set<string>) => {
-        const stack = [from];
-        while (stack.length) {
-          const id = stack.pop()!;
-          if (into.has(id)) continue;
-          into.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-      };
-      const ids = [...this.getModuleIds()];
-      const mainId = ids.find((id) => id.endsWith('/src/main.tsx'));
-      const bootId = ids.find((id) => id.endsWith('/src/boot.ts'));
-      if (!mainId || !bootId) return;
-      closure(mainId, main);
-      closure(bootId, boot);
-      boot.delete(bootId);
-      for (const id of main) if (boot.has(id) || BARRELLED.test(id)) main.delete(id);
+      splitMainFromBoot(this, main, boot);
     },
     outputOptions(options) {
       // A build that makes one file (the service worker's) is left as it is.
@@ -70,56 +129,14 @@ export function firstChunk(): Plugin {
       return { ...options, codeSplitting: { groups } };
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const base = config?.base ?? '/';
-      /** `file` and every chunk it imports, not an entry's and not in `except`. */
-      const closureOf = (file: string, except: ReadonlySet<string> = new Set()) => {
-        const files = new Set<string>();
-        const add = (name: string) => {
-          const chunk = chunks.find((c) => c.fileName === name);
-          if (!chunk || files.has(name) || except.has(name) || chunk.isEntry) return;
-          files.add(name);
-          chunk.imports.forEach(add);
-        };
-        add(file);
-        return files;
-      };
-      const shell = new Set(
-        SHELL_PRELOADS.flatMap((id) => {
-          const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
-          return chunk ? [...closureOf(chunk.fileName)] : [];
-        }),
-      );
-      preloads = [...shell];
-      // Each route's split code (TanStack's `?tsr-split=`), with what it imports beyond the shell's.
-      routeCode = chunks.flatMap((chunk) => {
-        const route = chunk.moduleIds
-          .map((m) => /\/src\/routes\/(.+)\.tsx\?tsr-split=component$/.exec(m)?.[1])
-          .find(Boolean);
-        const path = route ? routeFilePath(route) : null;
-        if (!path) return [];
-        return [{ path, files: [...closureOf(chunk.fileName, shell)].map((f) => `${base}${f}`) }];
-      });
+      ({ preloads, routeCode } = shellAndRouteCode(bundle, config?.base ?? '/'));
     },
     closeBundle: {
       // After the prerender plugin has written the shell, before vite-plugin-pwa lists it.
       sequential: true,
       async handler() {
         if (!config || config.build.ssr || preloads.length === 0) return;
-        const file = path.join(path.resolve(config.root, config.build.outDir), SHELL);
-        const html = await readFile(file, 'utf8').catch(() => null);
-        if (html === null || !html.includes('</head>')) return;
-        const base = config.base;
-        const links = preloads
-          .filter((f) => !html.includes(`${base}${f}"`))
-          .map((f) => `\n    <link rel="modulepreload" crossorigin href="${base}${f}">`);
-        // A page with HTML of its own (the wizard's frame for every assessment link too) never opens as
-        // the shell; a route with a parameter and no such page ('/demo/$slug' beyond its demos) may.
-        const outDir = path.resolve(config.root, config.build.outDir);
-        const shellRoutes = routeCode.filter((r) => !existsSync(path.join(outDir, pageFile(r.path))));
-        const escaped = JSON.stringify(shellRoutes).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-        const meta = `\n    <meta name="${ROUTE_CODE_META}" content="${escaped}">`;
-        await writeFile(file, html.replace('</head>', `${links.join('')}${meta}\n  </head>`));
+        await writeShell(config, preloads, routeCode);
       },
     },
   };
