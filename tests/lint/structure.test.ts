@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The two rules of `npm run lint` about a file's shape: no import cycle, counting the type-only
-// and dynamic imports ESLint's no-cycle leaves out (scripts/check-structure.mjs), and no source
-// file over MAX_LINES lines (ESLint's max-lines; generated files excepted).
+// and dynamic imports ESLint's no-cycle leaves out (scripts/check-structure.mjs), no source file
+// over MAX_LINES lines (ESLint's max-lines; generated files excepted), and no function over 80.
 import { describe, expect, it } from 'vitest';
 import { MAX_LINES } from '../../eslint.config.js';
 import { findCycles, importGraph } from '../../scripts/check-structure.mjs';
@@ -52,5 +52,24 @@ describe('file length', () => {
 
   it('a generated file may be as long as its tool makes it', async () => {
     expect(await rules('src/generated/x.ts', lines(MAX_LINES + 1))).toEqual([]);
+  });
+});
+
+describe('function length', () => {
+  const fn = (n: number) =>
+    `export function f() {\n${Array.from({ length: n - 2 }, (_, i) => `  console.info(${i});`).join('\n')}\n}\n`;
+  const rules = async (file: string, code: string) =>
+    (await lintAs(file, code)).map((m) => m.ruleId).filter((r) => r !== 'no-console');
+
+  it('a function over 80 lines is refused anywhere code is: the app, the stack, scripts, tests’ helpers', async () => {
+    for (const file of ['src/lib/x.ts', 'supabase/local/services/x/x.mjs', 'scripts/x.mjs', 'tests/e2e/x.ts']) {
+      expect(await rules(file, fn(81)), file).toEqual(['max-lines-per-function']);
+      expect(await rules(file, fn(80)), file).toEqual([]);
+    }
+  });
+
+  it('a test file’s describe block is a list of cases, not a unit', async () => {
+    const block = `describe('x', () => {\n${Array.from({ length: 90 }, (_, i) => `  it('${i}', () => {});`).join('\n')}\n});\n`;
+    expect(await rules('src/lib/x.test.ts', `import { describe, it } from 'vitest';\n${block}`)).toEqual([]);
   });
 });
