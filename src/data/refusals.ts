@@ -34,8 +34,18 @@ export const SEND_WAIT_MS = 8000;
  *
  * RxDB finishes recording an incremental write in the outbox after the write resolves (its
  * post-write hook is not awaited): so the record is waited for, and 'landed' is the entry gone
- * after it was seen, never an entry not there yet (a live query may replay an older result).
+ * after it was seen, or none waiting when read afresh once the record is written (the push was
+ * answered first); never a live query's replay of an older result.
  */
+/**
+ * Nothing of this document waits, read now rather than from a live query's replay: its record
+ * written (`recorded`) and then settled, the push answered before the watch began.
+ */
+async function landedBeforeWatched(outbox: Outbox, table: string, docId: string): Promise<boolean> {
+  const waiting = await outbox.entries();
+  return !waiting.some((entry) => entry.table === table && entry.docId === docId);
+}
+
 export function whenServerHas(
   outbox: Outbox,
   table: string,
@@ -64,6 +74,7 @@ export function whenServerHas(
       sub = outbox.watch(table, docId).subscribe((entry) => {
         if (!entry) {
           if (seen) finish({ outcome: 'landed' });
+          else void landedBeforeWatched(outbox, table, docId).then((landed) => landed && finish({ outcome: 'landed' }));
           return;
         }
         seen = true;
