@@ -36,6 +36,9 @@ describe('a pulled document whose record RxDB lost', () => {
   it('removed: the removal applies, and no conflict is logged', async () => {
     const { a, id, doc } = await deviceWithoutRecord();
     await doc.remove();
+    // RxDB writes the removal's outbox record just after the removal resolves: counted before
+    // that, nothing would wait yet.
+    await a.outbox.recorded('saved_properties', id);
     await inSync(a);
     await until(
       () => waiting(a),
@@ -50,6 +53,7 @@ describe('a pulled document whose record RxDB lost', () => {
     const { u, a, id, doc } = await deviceWithoutRecord();
     a.setOnline(false);
     await doc.remove();
+    await a.outbox.recorded('saved_properties', id);
     const { error } = await u.client.from('saved_properties').update({ title: '2 bed flat, reduced' }).eq('id', id);
     expect(error).toBeNull();
     a.setOnline(true);
