@@ -1,7 +1,7 @@
 // One action of a person on the assessment wizard of one device, and what it must leave there:
 // an answer typed or a box ticked is on the device at once; a refused value is said and not saved.
 import { expect, type Page } from '@playwright/test';
-import { deviceAction, type Device, type DeviceAction } from './device';
+import { deviceAction, readWizardStep, type Device, type DeviceAction, type Wizard } from './device';
 import type { Scalar } from './model';
 import { MULTI, REFUSED, TEXT, valueFor, type Action, type TextDef } from './assessment-fields';
 import { chooseField, expectLocal, expectSaved, same, stored, type Run } from './sequence';
@@ -19,17 +19,7 @@ const ways: WizardWays = {
   },
 };
 
-export interface Wizard {
-  device: Device;
-  step: number;
-}
-
-const stepText = (page: Page) => page.getByText(/^Step \d of 7: /).first();
-
-export async function readStep(page: Page): Promise<number> {
-  await expect(stepText(page)).toBeVisible({ timeout: 20_000 });
-  return Number(/Step (\d)/.exec(await stepText(page).innerText())?.[1]);
-}
+export const readStep = (page: Page) => readWizardStep(page, 7);
 
 /** One action's doer: its wizard and device, where its document is read, and how it says what it did. */
 interface Actor {

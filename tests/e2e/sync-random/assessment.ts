@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { controlledByServiceWorker, sql } from '../fixtures';
-import { act, readStep, type Wizard } from './assessment-actions';
+import { act, readStep } from './assessment-actions';
 import { MULTI, TEXT, weights, type Action } from './assessment-fields';
-import { newDevice, readCollection } from './device';
+import { newDevice, readCollection, type Wizard } from './device';
 import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
 import { finish, newRun, nextActor, stored, withTrace, type Outcome } from './sequence';

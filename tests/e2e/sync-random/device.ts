@@ -2,6 +2,19 @@
 // reload, be closed and reopened, and lose the answer to its next push.
 import { expect, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 
+/** A wizard open on a device, at the step it shows. */
+export interface Wizard {
+  device: Device;
+  step: number;
+}
+
+/** The step the wizard on `page` shows ('Step n of `steps`: …'). */
+export async function readWizardStep(page: Page, steps: number): Promise<number> {
+  const stepText = page.getByText(new RegExp(`^Step \\d of ${steps}: `)).first();
+  await expect(stepText).toBeVisible({ timeout: 20_000 });
+  return Number(/Step (\d)/.exec(await stepText.innerText())?.[1]);
+}
+
 export interface Device {
   name: string;
   context: BrowserContext;

@@ -1,7 +1,7 @@
 // One action of a person on the share subscription wizard of one device, and what it must leave
 // there: a value typed is on the device at once; a refused number of shares is said and not saved.
 import { expect, type Page } from '@playwright/test';
-import { deviceAction, type Device, type DeviceAction } from './device';
+import { deviceAction, readWizardStep, type Device, type DeviceAction, type Wizard } from './device';
 import type { Scalar } from './model';
 import { chooseField, expectSaved, same, stored, type Run } from './sequence';
 import { BURST_FIELDS, FIELDS, shown, valueFor, type Action, type FieldDef } from './subscription-fields';
@@ -11,17 +11,7 @@ export const WIZARD_URL = '/shareholder/subscribe';
 const TOO_MANY_SHARES = '3000000000';
 const TOO_MANY_MESSAGE = 'The number of shares is too large';
 
-export interface Wizard {
-  device: Device;
-  step: number;
-}
-
-const stepText = (page: Page) => page.getByText(/^Step \d of 5: /).first();
-
-export async function readStep(page: Page): Promise<number> {
-  await expect(stepText(page)).toBeVisible({ timeout: 20_000 });
-  return Number(/Step (\d)/.exec(await stepText(page).innerText())?.[1]);
-}
+export const readStep = (page: Page) => readWizardStep(page, 5);
 
 /** One action's doer: its wizard and device, where its draft is read, and how it says what it did. */
 interface Actor {

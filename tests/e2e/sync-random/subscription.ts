@@ -5,10 +5,10 @@
 import { subscriptionIdOf } from '../../draft-id';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { controlledByServiceWorker, signIn, signUp, sql } from '../fixtures';
-import { newDevice, readCollection } from './device';
+import { newDevice, readCollection, type Wizard } from './device';
 import { FIELDS, weights, type Action } from './subscription-fields';
 import { signElsewhere } from './sign-elsewhere';
-import { act, readStep, WIZARD_URL, type Wizard } from './subscription-actions';
+import { act, readStep, WIZARD_URL } from './subscription-actions';
 import { DEFAULT_SHARES, insertDraft, startWithoutDraft, type Start } from './subscription-start';
 import { Model, type Scalar } from './model';
 import type { Rng } from './prng';
