@@ -1,7 +1,7 @@
 // One action of a person on the assessment wizard of one device, and what it must leave there:
 // an answer typed or a box ticked is on the device at once; a refused value is said and not saved.
 import { expect, type Page } from '@playwright/test';
-import { deviceAction, readWizardStep, type Device, type DeviceAction, type Wizard } from './device';
+import { deviceAction, deviceHandlers, readWizardStep, type Device, type DeviceAction, type Wizard } from './device';
 import type { Scalar } from './model';
 import { MULTI, REFUSED, TEXT, valueFor, type Action, type TextDef } from './assessment-fields';
 import { chooseField, expectLocal, expectSaved, same, stored, type Run } from './sequence';
@@ -47,11 +47,7 @@ const handlers: Record<Action, (a: Actor) => Promise<void>> = {
   toggle,
   next: (a) => go(a, a.w.step + 1, 'Next'),
   previous: (a) => go(a, a.w.step - 1, 'Previous'),
-  offline: onDevice('offline'),
-  reload: onDevice('reload'),
-  close: onDevice('close'),
-  dropAck: onDevice('dropAck'),
-  dropLive: onDevice('dropLive'),
+  ...deviceHandlers(onDevice),
   tabBursts: bursts('tabBursts'),
   deviceBursts: bursts('deviceBursts'),
   refused,

@@ -171,7 +171,13 @@ export async function waitSynced(page: Page, timeout: number): Promise<string | 
 }
 
 /** What either wizard's device may do to its connection and its page, by the action's name. */
-export type DeviceAction = 'offline' | 'reload' | 'close' | 'dropAck' | 'dropLive';
+export const DEVICE_ACTIONS = ['offline', 'reload', 'close', 'dropAck', 'dropLive'] as const;
+export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+
+/** A wizard's handler for each device action, made by `onDevice`. */
+export function deviceHandlers<H>(onDevice: (action: DeviceAction) => H): Record<DeviceAction, H> {
+  return Object.fromEntries(DEVICE_ACTIONS.map((action) => [action, onDevice(action)])) as Record<DeviceAction, H>;
+}
 
 /**
  * Does `action` on `device` (whose wizard is at `url`) and says so; returns the step the wizard

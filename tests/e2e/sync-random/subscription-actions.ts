@@ -1,7 +1,7 @@
 // One action of a person on the share subscription wizard of one device, and what it must leave
 // there: a value typed is on the device at once; a refused number of shares is said and not saved.
 import { expect, type Page } from '@playwright/test';
-import { deviceAction, readWizardStep, type Device, type DeviceAction, type Wizard } from './device';
+import { deviceAction, deviceHandlers, readWizardStep, type Device, type DeviceAction, type Wizard } from './device';
 import type { Scalar } from './model';
 import { chooseField, expectSaved, same, stored, type Run } from './sequence';
 import { BURST_FIELDS, FIELDS, shown, valueFor, type Action, type FieldDef } from './subscription-fields';
@@ -44,11 +44,7 @@ const handlers: Record<Action, (a: Actor) => Promise<void>> = {
     await expect(page().getByText(`Step ${w.step} of 5:`)).toBeVisible();
     note('Back');
   },
-  offline: onDevice('offline'),
-  reload: onDevice('reload'),
-  close: onDevice('close'),
-  dropAck: onDevice('dropAck'),
-  dropLive: onDevice('dropLive'),
+  ...deviceHandlers(onDevice),
   twoTabs: tabs('twoTabs'),
   saveClose: tabs('saveClose'),
   tabBursts: bursts('tabBursts'),
