@@ -14,6 +14,8 @@ export type Checkpoint = {
 export interface PullResult {
   documents: Row[];
   checkpoint: Checkpoint | null;
+  /** Rows after the checkpoint wait above the server's horizon (a transaction still open). */
+  held?: boolean;
 }
 
 /** Where a table's first pull starts. */
@@ -29,7 +31,10 @@ export interface PullContext<T extends SyncDoc> {
   call: (checkpoint: Checkpoint | null, limit: number) => Promise<PullResult>;
 }
 
-/** One pull from `checkpoint`: the server's newer rows as documents, and where the next starts. */
+/**
+ * One pull from `checkpoint`: the server's newer rows as documents, where the next starts, and
+ * whether rows newer still wait on the server (held: ask again soon).
+ */
 export async function pull<T extends SyncDoc>(
   context: PullContext<T>,
   checkpoint: Checkpoint | undefined,
@@ -40,6 +45,7 @@ export async function pull<T extends SyncDoc>(
   return {
     documents: await keepRefusedValues(context, documents),
     checkpoint: data.checkpoint ?? checkpoint ?? FIRST_CHECKPOINT,
+    held: data.held === true,
   };
 }
 

@@ -18,6 +18,9 @@ import { settleUnchanged } from './settle';
 
 /** A pull follows the last of a run of pushes by this much (the next batch starts sooner). */
 const PULL_AFTER_PUSH_MS = 30;
+/** Rows the server's horizon held back are asked for again after this, doubling up to the max. */
+const HELD_FIRST_MS = 50;
+const HELD_MAX_MS = 2_000;
 
 export interface TableReplicationOptions<T extends SyncDoc> {
   collection: RxCollection<T>;
@@ -55,9 +58,11 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
   const known = new Set(Object.keys(collection.schema.jsonSchema.properties));
   const call = <R>(send: Parameters<typeof callServer>[1]) => callServer(client, send, hooks) as Promise<R>;
   const serverStates = new ServerStates();
-  const pullSoon = debounced(() => {
+  const reSync = () => {
     if (!state.isStopped()) state.reSync();
-  }, PULL_AFTER_PUSH_MS);
+  };
+  const pullSoon = debounced(reSync, PULL_AFTER_PUSH_MS);
+  const pullWhileHeld = heldRows(reSync);
 
   const state = replicateRxCollection<T, Checkpoint>({
     replicationIdentifier: `supabase-${table}-${options.identifier}`,
@@ -74,8 +79,8 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
       batchSize: MAX_PULL_ROWS,
       // Pulls happen at start and on reSync(), which the engine triggers.
       stream$: new Subject<RxReplicationPullStreamItem<T, Checkpoint>>().asObservable(),
-      handler: (checkpoint, limit) =>
-        pull(
+      handler: async (checkpoint, limit) => {
+        const { held, ...page } = await pull(
           {
             ...options,
             known,
@@ -84,7 +89,10 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
           },
           checkpoint,
           limit,
-        ),
+        );
+        pullWhileHeld.note(held);
+        return page;
+      },
     },
     push: options.pullOnly
       ? undefined
@@ -110,6 +118,7 @@ export function replicateTable<T extends SyncDoc>(options: TableReplicationOptio
     cancel: () => {
       for (const s of subscriptions) s.unsubscribe();
       pullSoon.cancel();
+      pullWhileHeld.cancel();
       return cancel();
     },
     // Any tab, the lead one or not yet (leadership can take a second to settle): the push is
@@ -176,5 +185,34 @@ function debounced(fn: () => void, ms: number) {
       timer = setTimeout(fn, ms);
     },
     cancel: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * The server held rows back (sync_pull's horizon: another transaction is still open). The live
+ * channel's "pull" for them may already be spent, so the table is pulled again: soon, then less
+ * often while they stay held; a pull that finds nothing held ends it.
+ */
+function heldRows(pullAgain: () => void) {
+  let delay = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    note: (held: boolean) => {
+      if (!held) {
+        delay = 0;
+        return cancel();
+      }
+      if (timer !== undefined) return;
+      delay = Math.min(Math.max(delay * 2, HELD_FIRST_MS), HELD_MAX_MS);
+      timer = setTimeout(() => {
+        timer = undefined;
+        pullAgain();
+      }, delay);
+    },
+    cancel,
   };
 }

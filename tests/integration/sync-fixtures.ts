@@ -16,6 +16,8 @@ export interface Checkpoint {
 export interface PullResult {
   documents: Row[];
   checkpoint: Checkpoint | null;
+  /** Rows after the checkpoint that the horizon held back (a transaction still open). */
+  held: boolean;
 }
 export interface PushError {
   id: string | null;

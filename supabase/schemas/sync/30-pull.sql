@@ -80,7 +80,8 @@ comment on function public.sync_horizon() is
 revoke execute on function public.sync_horizon() from public;
 grant execute on function public.sync_horizon() to anon, authenticated, service_role;
 
--- Returns {"documents": [row, ...], "checkpoint": {"modified": text, "id": uuid} | input}.
+-- Returns {"documents": [row, ...], "checkpoint": {"modified": text, "id": uuid} | input,
+-- "held": boolean (rows after the checkpoint wait above the horizon: pull again soon)}.
 -- Rows are what the caller may SELECT (RLS: own rows, or the assessment of the x-assessment-token
 -- header; of each, the columns it may read: sync_readable_columns), soft-deleted ones included
 -- (that is how deletes reach other devices), after the checkpoint in (_modified, id) order and before the horizon. `_modified` travels as text with
@@ -99,6 +100,7 @@ declare
   v_horizon timestamptz;
   v_documents jsonb;
   v_last jsonb;
+  v_held boolean;
   v_columns text;
 begin
   if p_table is null or not exists (select from public.sync_tables() as t where t.table_name = p_table) then
@@ -150,20 +152,31 @@ begin
     into v_documents
     using v_after_modified, v_after_id, v_horizon, v_limit;
 
+  -- Rows the caller may read that the horizon held back: a device asks again soon, since the
+  -- live channel's "pull" for them may already be spent on this call.
+  execute format(
+    $q$
+    select exists (select from public.%I as t where (t._modified, t.id) > ($1, $2) and t._modified >= $3)
+    $q$, p_table)
+    into v_held
+    using v_after_modified, v_after_id, v_horizon;
+
   if jsonb_array_length(v_documents) = 0 then
     return jsonb_build_object('documents', v_documents,
-                              'checkpoint', coalesce(p_checkpoint, 'null'::jsonb));
+                              'checkpoint', coalesce(p_checkpoint, 'null'::jsonb),
+                              'held', v_held);
   end if;
 
   v_last := v_documents -> -1;
   return jsonb_build_object(
     'documents', v_documents,
-    'checkpoint', jsonb_build_object('modified', v_last -> '_modified', 'id', v_last -> 'id'));
+    'checkpoint', jsonb_build_object('modified', v_last -> '_modified', 'id', v_last -> 'id'),
+    'held', v_held);
 end
 $$;
 
 comment on function public.sync_pull(text, jsonb, integer) is
-  'Sync pull: rows the caller may read after a (_modified, id) checkpoint and before sync_horizon(), soft deletes included. {"documents", "checkpoint"}.';
+  'Sync pull: rows the caller may read after a (_modified, id) checkpoint and before sync_horizon(), soft deletes included. {"documents", "checkpoint", "held"}: held, rows wait above the horizon.';
 
 revoke execute on function public.sync_pull(text, jsonb, integer) from public;
 grant execute on function public.sync_pull(text, jsonb, integer) to anon, authenticated, service_role;

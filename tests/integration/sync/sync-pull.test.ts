@@ -92,10 +92,10 @@ describe('sync_pull', () => {
     }
     // Pulling again from the final checkpoint returns nothing and hands the checkpoint back.
     const last = pages[2]!.checkpoint;
-    expect(await pull(a.client, 'saved_properties', last)).toEqual({ documents: [], checkpoint: last });
+    expect(await pull(a.client, 'saved_properties', last)).toEqual({ documents: [], checkpoint: last, held: false });
     // From nothing: a null checkpoint stays null.
     const b = await user();
-    expect(await pull(b.client, 'saved_properties', null)).toEqual({ documents: [], checkpoint: null });
+    expect(await pull(b.client, 'saved_properties', null)).toEqual({ documents: [], checkpoint: null, held: false });
   });
 
   it('the client’s “from the start” checkpoint (-infinity, zero uuid) reads from the start', async () => {
