@@ -10,6 +10,7 @@ import { sameData, type Doc } from './merge';
 import type { Outbox } from './outbox';
 import { pageGoingPush, ServerStates, type KeepaliveTarget, type PageGoingState } from './page-going-push';
 import { pull, type Checkpoint, type PullResult } from './pull';
+import { debounced, heldRows } from './pull-again';
 import { push, type PushResult } from './push';
 import type { SyncDoc } from './rows';
 import type { TableRules } from './rules';
@@ -18,9 +19,6 @@ import { settleUnchanged } from './settle';
 
 /** A pull follows the last of a run of pushes by this much (the next batch starts sooner). */
 const PULL_AFTER_PUSH_MS = 30;
-/** Rows the server's horizon held back are asked for again after this, doubling up to the max. */
-const HELD_FIRST_MS = 50;
-const HELD_MAX_MS = 2_000;
 
 export interface TableReplicationOptions<T extends SyncDoc> {
   collection: RxCollection<T>;
@@ -174,45 +172,4 @@ function startWhenReady<T extends SyncDoc>(state: RxReplicationState<T, Checkpoi
   void Promise.all([outbox.ready, leader]).then(() =>
     state.isStopped() ? undefined : state.start().catch(() => undefined),
   );
-}
-
-/** `fn` once, `ms` after the last of a run of calls. */
-function debounced(fn: () => void, ms: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return {
-    run: () => {
-      clearTimeout(timer);
-      timer = setTimeout(fn, ms);
-    },
-    cancel: () => clearTimeout(timer),
-  };
-}
-
-/**
- * The server held rows back (sync_pull's horizon: another transaction is still open). The live
- * channel's "pull" for them may already be spent, so the table is pulled again: soon, then less
- * often while they stay held; a pull that finds nothing held ends it.
- */
-function heldRows(pullAgain: () => void) {
-  let delay = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const cancel = () => {
-    clearTimeout(timer);
-    timer = undefined;
-  };
-  return {
-    note: (held: boolean) => {
-      if (!held) {
-        delay = 0;
-        return cancel();
-      }
-      if (timer !== undefined) return;
-      delay = Math.min(Math.max(delay * 2, HELD_FIRST_MS), HELD_MAX_MS);
-      timer = setTimeout(() => {
-        timer = undefined;
-        pullAgain();
-      }, delay);
-    },
-    cancel,
-  };
 }
