@@ -4,7 +4,8 @@
 --
 --   no row the caller can see      -> INSERT the columns the caller may insert (an id that belongs
 --                                     to a row the caller cannot see, or an expired assessment
---                                     link, is refused by name: sync_hidden_row)
+--                                     link, is refused by name: sync_hidden_row); an insert that
+--                                     meets the same id committed meanwhile is judged against it
 --   this device wrote it last with  -> nothing: a late request, already overtaken by the device's
 --   a later push ("seq")               newer push (answered as taken: the device's state is newer)
 --   row exists, assumed is null    -> conflict (the device thought it was new), unless this
@@ -56,6 +57,7 @@ declare
   v_columns text;
   v_assignments text;
   v_count bigint;
+  v_try integer;
   v_conflict_ids uuid[] := '{}';
   v_conflicts jsonb := '[]'::jsonb;
   v_errors jsonb := '[]'::jsonb;
@@ -141,101 +143,114 @@ begin
       perform pg_catalog.set_config('chloe.sync_writer', coalesce(v_writer, ''), true);
       perform pg_catalog.set_config('chloe.sync_writer_seq', coalesce(v_seq::text, ''), true);
 
-      -- The current row, locked when the caller may update it. FOR UPDATE also applies the
-      -- UPDATE policy, so a row the caller may read but not change (a completed assessment) is
-      -- found by the plain read that follows.
-      v_current := coalesce(public.sync_visible_row(p_table, v_id, true), public.sync_visible_row(p_table, v_id));
+      -- Twice at most: an insert that meets the same id committed meanwhile is judged again.
+      for v_try in 1..2 loop
+        -- The current row, locked when the caller may update it. FOR UPDATE also applies the
+        -- UPDATE policy, so a row the caller may read but not change (a completed assessment) is
+        -- found by the plain read that follows.
+        v_current := coalesce(public.sync_visible_row(p_table, v_id, true), public.sync_visible_row(p_table, v_id));
 
-      if v_current is not null and v_writer is not null and v_current ->> '_writer' = v_writer
-         and v_seq is not null and (v_current ->> '_writer_seq')::bigint >= v_seq then
-        -- A late request of this device: its newer push has landed already.
-        null;
-      elsif v_current is null then
-        v_hidden := public.sync_hidden_row(p_table, v_id);
-        if v_hidden = 'expired' then
-          raise exception 'agent_assessments_link_expired: this assessment link has expired'
-            using errcode = '42501', constraint = 'agent_assessments_link_expired',
-                  hint = 'Ask whoever sent the link for a new one.';
-        elsif v_hidden = 'taken' then
-          raise exception 'sync_id_taken: % already belongs to a row this caller cannot see', v_id
-            using errcode = '42501', constraint = 'sync_id_taken',
-                  hint = 'Make a new id (crypto.randomUUID()) for a new row.';
-        end if;
-        select string_agg(format('%I', c), ', ')
-          into v_columns
-          from unnest(v_insertable) as c
-         where v_new ? c;
-        if v_columns is null then
-          raise exception 'permission denied for table %', p_table using errcode = '42501';
-        end if;
-        execute format('insert into public.%I (%s) select %s from jsonb_populate_record(null::public.%I, $1)',
-                       p_table, v_columns, v_columns, p_table)
-          using v_new;
-
-      elsif v_assumed is null and (v_writer is null or v_current ->> '_writer' is distinct from v_writer) then
-        v_conflict_ids := v_conflict_ids || v_id;
-
-      else
-        if v_assumed is not null then
-          execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
-            into v_assumed_row using v_assumed;
-          v_assumed_row := v_assumed_row - v_unreadable;
-        end if;
-
-        -- The row is as the device assumed, or the device itself wrote it last: its own earlier
-        -- push, committed while the answer was lost, from which its present state descends.
-        if (v_writer is not null and v_current ->> '_writer' = v_writer)
-           or (v_current - c_server_owned) = (v_assumed_row - c_server_owned) then
-          execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
-            into v_new_row using v_new;
-
-          -- A column the device may not write, changed by the device (it differs from the server's
-          -- and from what the device last saw): refused by name rather than dropped. A null is a
-          -- device that never had the value, not a change.
-          foreach v_c in array v_columns_all loop
-            if v_c <> 'id' and v_c <> all (v_updatable) and v_c <> all (c_server_set) and v_new ? v_c
-               and jsonb_typeof(v_new -> v_c) <> 'null'
-               and (v_new_row -> v_c) is distinct from (v_current -> v_c)
-               and (v_assumed_row is null or (v_new_row -> v_c) is distinct from (v_assumed_row -> v_c)) then
-              raise exception 'sync_read_only_column: % is set by the server and cannot be changed', v_c
-                using errcode = '42501', column = v_c, constraint = 'sync_read_only_column';
+        if v_current is not null and v_writer is not null and v_current ->> '_writer' = v_writer
+           and v_seq is not null and (v_current ->> '_writer_seq')::bigint >= v_seq then
+          -- A late request of this device: its newer push has landed already.
+          null;
+        elsif v_current is null then
+          v_hidden := public.sync_hidden_row(p_table, v_id);
+          if v_hidden = 'expired' then
+            raise exception 'agent_assessments_link_expired: this assessment link has expired'
+              using errcode = '42501', constraint = 'agent_assessments_link_expired',
+                    hint = 'Ask whoever sent the link for a new one.';
+          elsif v_hidden = 'taken' then
+            raise exception 'sync_id_taken: % already belongs to a row this caller cannot see', v_id
+              using errcode = '42501', constraint = 'sync_id_taken',
+                    hint = 'Make a new id (crypto.randomUUID()) for a new row.';
+          end if;
+          select string_agg(format('%I', c), ', ')
+            into v_columns
+            from unnest(v_insertable) as c
+           where v_new ? c;
+          if v_columns is null then
+            raise exception 'permission denied for table %', p_table using errcode = '42501';
+          end if;
+          begin
+            execute format('insert into public.%I (%s) select %s from jsonb_populate_record(null::public.%I, $1)',
+                           p_table, v_columns, v_columns, p_table)
+              using v_new;
+          exception when unique_violation then
+            -- The same id, inserted by a request that committed while this one waited on it (this
+            -- device's push still under way as its page went): judged against that row instead.
+            if v_try = 2 or public.sync_visible_row(p_table, v_id) is null then
+              raise;
             end if;
-          end loop;
+            continue;
+          end;
 
-          -- A submitted assessment keeps its answers: a change is refused, a repeat of the same
-          -- answers (a push whose answer was lost) is not a change.
-          if p_table = 'agent_assessments' and v_current ->> 'status' = 'completed' then
-            foreach v_c in array v_updatable loop
-              if v_c <> all (c_trigger_owned) and v_new ? v_c
-                 and (v_new_row -> v_c) is distinct from (v_current -> v_c) then
-                raise exception 'agent_assessments_already_completed: this assessment was submitted on % and cannot be changed',
-                  to_char((v_current ->> 'completed_at')::timestamptz at time zone 'Europe/London', 'FMDD FMMonth YYYY')
-                  using errcode = '42501', constraint = 'agent_assessments_already_completed',
-                        column = v_c;
+        elsif v_assumed is null and (v_writer is null or v_current ->> '_writer' is distinct from v_writer) then
+          v_conflict_ids := v_conflict_ids || v_id;
+
+        else
+          if v_assumed is not null then
+            execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
+              into v_assumed_row using v_assumed;
+            v_assumed_row := v_assumed_row - v_unreadable;
+          end if;
+
+          -- The row is as the device assumed, or the device itself wrote it last: its own earlier
+          -- push, committed while the answer was lost, from which its present state descends.
+          if (v_writer is not null and v_current ->> '_writer' = v_writer)
+             or (v_current - c_server_owned) = (v_assumed_row - c_server_owned) then
+            execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) as r', p_table)
+              into v_new_row using v_new;
+
+            -- A column the device may not write, changed by the device (it differs from the server's
+            -- and from what the device last saw): refused by name rather than dropped. A null is a
+            -- device that never had the value, not a change.
+            foreach v_c in array v_columns_all loop
+              if v_c <> 'id' and v_c <> all (v_updatable) and v_c <> all (c_server_set) and v_new ? v_c
+                 and jsonb_typeof(v_new -> v_c) <> 'null'
+                 and (v_new_row -> v_c) is distinct from (v_current -> v_c)
+                 and (v_assumed_row is null or (v_new_row -> v_c) is distinct from (v_assumed_row -> v_c)) then
+                raise exception 'sync_read_only_column: % is set by the server and cannot be changed', v_c
+                  using errcode = '42501', column = v_c, constraint = 'sync_read_only_column';
               end if;
             end loop;
-          end if;
 
-          select string_agg(format('%1$I = r.%1$I', c), ', ')
-            into v_assignments
-            from unnest(v_updatable) as c
-           where v_new ? c;
-          if v_assignments is not null then
-            execute format(
-              'update public.%I as t set %s from jsonb_populate_record(null::public.%I, $1) as r
-                where t.id = $2 and t._modified = $3',
-              p_table, v_assignments, p_table)
-              using v_new, v_id, (v_current ->> '_modified')::timestamptz;
-            get diagnostics v_count = row_count;
-            if v_count = 0 then
-              -- RLS let the update touch nothing (e.g. a completed assessment): the server row stands.
-              v_conflict_ids := v_conflict_ids || v_id;
+            -- A submitted assessment keeps its answers: a change is refused, a repeat of the same
+            -- answers (a push whose answer was lost) is not a change.
+            if p_table = 'agent_assessments' and v_current ->> 'status' = 'completed' then
+              foreach v_c in array v_updatable loop
+                if v_c <> all (c_trigger_owned) and v_new ? v_c
+                   and (v_new_row -> v_c) is distinct from (v_current -> v_c) then
+                  raise exception 'agent_assessments_already_completed: this assessment was submitted on % and cannot be changed',
+                    to_char((v_current ->> 'completed_at')::timestamptz at time zone 'Europe/London', 'FMDD FMMonth YYYY')
+                    using errcode = '42501', constraint = 'agent_assessments_already_completed',
+                          column = v_c;
+                end if;
+              end loop;
             end if;
+
+            select string_agg(format('%1$I = r.%1$I', c), ', ')
+              into v_assignments
+              from unnest(v_updatable) as c
+             where v_new ? c;
+            if v_assignments is not null then
+              execute format(
+                'update public.%I as t set %s from jsonb_populate_record(null::public.%I, $1) as r
+                  where t.id = $2 and t._modified = $3',
+                p_table, v_assignments, p_table)
+                using v_new, v_id, (v_current ->> '_modified')::timestamptz;
+              get diagnostics v_count = row_count;
+              if v_count = 0 then
+                -- RLS let the update touch nothing (e.g. a completed assessment): the server row stands.
+                v_conflict_ids := v_conflict_ids || v_id;
+              end if;
+            end if;
+          else
+            v_conflict_ids := v_conflict_ids || v_id;
           end if;
-        else
-          v_conflict_ids := v_conflict_ids || v_id;
         end if;
-      end if;
+        exit;
+      end loop;
 
     exception when others then
       get stacked diagnostics
