@@ -242,7 +242,8 @@ test('cancelling during cooling-off: asks first, the server records it, the dash
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
-  await expect(page.getByText('Subscription cancelled')).toBeVisible();
+  // The toast's title: the status row says 'Subscription Cancelled' once the row comes back.
+  await expect(page.getByText('Subscription cancelled', { exact: true })).toBeVisible();
   await expect(page.getByText(/You cancelled this subscription on/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Cooling-off period/)).toBeHidden();
   // Cancelled: nothing is asked for, the status says so, and money sent is said to come back.
