@@ -49,6 +49,7 @@ async function problemAt(page: EnginePage, width: number, path: string, text: st
       ),
     `'${text}' in the ${width}-px frame`,
     30_000,
+    '#engine-frame',
   );
   return page.device.evaluate(() =>
     (window as unknown as { __layoutProblem: (f: HTMLIFrameElement) => string | null }).__layoutProblem(

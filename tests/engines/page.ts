@@ -68,17 +68,23 @@ export class EnginePage {
   private marks = 0;
   constructor(readonly device: EngineDevice) {}
 
-  /** Polls `check` until it holds; says what it waited for when it does not. */
-  async until(check: () => Promise<boolean>, what: string, ms = 20_000) {
+  /**
+   * Polls `check` until it holds; says what it waited for when it does not, and what the page (or
+   * the frame `frameSelector` names) shows.
+   */
+  async until(check: () => Promise<boolean>, what: string, ms = 20_000, frameSelector?: string) {
     const end = Date.now() + ms;
     while (!(await check().catch(() => false))) {
       if (Date.now() > end) {
         const shown = await this.device
-          .evaluate(() => {
-            const live = document.querySelector<HTMLElement>('[data-live-sync]')?.dataset['liveSync'];
-            const text = document.body.innerText.replace(/\s+/g, ' ').slice(0, 1000);
-            return `${location.pathname}${live ? ` (live channel: ${live})` : ''}: ${text}`;
-          })
+          .evaluate((selector: string | null) => {
+            const frame = selector ? document.querySelector<HTMLIFrameElement>(selector) : null;
+            const doc = frame ? frame.contentDocument : document;
+            if (!doc) return `(the frame has no document: ${frame?.src ?? 'no frame'})`;
+            const live = doc.querySelector<HTMLElement>('[data-live-sync]')?.dataset['liveSync'];
+            const text = (doc.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 1000);
+            return `${frame ? 'the frame at ' : ''}${doc.location.pathname}${live ? ` (live channel: ${live})` : ''}: ${text}`;
+          }, frameSelector ?? null)
           .catch((e: unknown) => `(the page did not answer: ${String(e)})`);
         throw new Error(`${this.device.engine}: timed out waiting for ${what}; the page shows ${shown}`);
       }
