@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authLock, noteRefresh } from './auth-lock';
-import { AUTH_STORAGE_KEY } from './stored-session';
 
 /** navigator.locks as the browser gives it to tabs: one holder at a time, the others in turn. */
 function fifoLocks() {
@@ -18,51 +17,39 @@ function fifoLocks() {
   };
 }
 
-const store = (refreshToken: string) =>
-  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ refresh_token: refreshToken }));
 const tasks = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
 beforeEach(() => vi.stubGlobal('navigator', { ...navigator, locks: fifoLocks() }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the auth lock', () => {
-  it('is let go once a refresh sent as its turn ended is answered and its session stored', async () => {
-    store('old');
+  it('is let go once a refresh sent as its turn ended is answered', async () => {
     const events: string[] = [];
     let answer!: (response: Response) => void;
     // auth-js lets a call made at the end of its turn run outside the lock: it refreshes then.
     const first = authLock('lock:auth', -1, () => {
-      void Promise.resolve().then(() =>
-        noteRefresh(Promise.resolve('old'), new Promise<Response>((resolve) => (answer = resolve))),
-      );
+      void Promise.resolve().then(() => noteRefresh(new Promise<Response>((resolve) => (answer = resolve))));
       return Promise.resolve('first');
     });
     // Another tab's turn, asked meanwhile: it reads the session then.
     const second = authLock('lock:auth', -1, () => {
-      const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!) as { refresh_token: string };
-      events.push(`second read ${stored.refresh_token}`);
+      events.push('second turn');
       return Promise.resolve('second');
     });
     await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
-    answer(new Response('{}', { status: 200 }));
-    // auth-js stores the new session a moment after the answer.
     await tasks(3);
-    events.push('stored');
-    store('new');
+    events.push('answered');
+    answer(new Response('{}', { status: 200 }));
     expect(await first).toBe('first');
     expect(await second).toBe('second');
-    expect(events).toEqual(['stored', 'second read new']);
+    expect(events).toEqual(['answered', 'second turn']);
   });
 
   it('is not held for good by a refresh never answered', async () => {
-    store('old');
     const first = authLock('lock:auth', -1, () => {
-      noteRefresh(Promise.resolve('old'), new Promise<Response>(() => undefined));
+      noteRefresh(new Promise<Response>(() => undefined));
       return Promise.resolve('first');
     });
     const second = authLock('lock:auth', -1, () => Promise.resolve('second'));
@@ -70,12 +57,11 @@ describe('the auth lock', () => {
     expect(await second).toBe('second');
   });
 
-  it('is let go at once when no refresh is under way, and after a refused one', async () => {
-    store('old');
+  it('is let go at once when no refresh is under way, and after a refused or failed one', async () => {
     expect(await authLock('lock:auth', -1, () => Promise.resolve(1))).toBe(1);
-    noteRefresh(Promise.resolve('old'), Promise.resolve(new Response('{}', { status: 400 })));
+    noteRefresh(Promise.resolve(new Response('{}', { status: 400 })));
     expect(await authLock('lock:auth', -1, () => Promise.resolve(2))).toBe(2);
-    noteRefresh(Promise.resolve('old'), Promise.reject(new TypeError('Failed to fetch')));
+    noteRefresh(Promise.reject(new TypeError('Failed to fetch')));
     expect(await authLock('lock:auth', -1, () => Promise.resolve(3))).toBe(3);
   });
 });

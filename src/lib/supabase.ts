@@ -1,5 +1,6 @@
 import { createClient, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { authLock, noteRefresh } from './auth-lock';
+import { forgetRefreshAnswers, refreshOnce } from './refresh-once';
 import { keepingPushes } from './keep-pushes';
 import { notStored } from './no-store';
 import { renewingRefusedTokens, type Renewal } from './renew-refused-token';
@@ -32,41 +33,42 @@ async function refreshTokenOf(input: RequestInfo | URL, init?: RequestInit): Pro
 // The auth client's requests for a session signed out here are answered on the device, as the
 // auth service answers a token it no longer knows: a refresh (auth-js may be retrying one from
 // before, offline) then ends that session in auth-js instead of storing it again, and a sign-out
-// (its POST /logout) completes without the network. Everything else goes to the network. A refresh
-// is noted as it is sent: auth-js's lock waits for it (lib/auth-lock.ts).
+// (its POST /logout) completes without the network. A refresh token this browser has just had
+// answered is answered again on the device (lib/refresh-once.ts). Everything else goes to the
+// network. A refresh is noted as it is sent: auth-js's lock waits for it (lib/auth-lock.ts).
 const appFetch: typeof fetch = (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  const token = isRefresh(url) ? refreshTokenOf(input, init) : null;
-  const answer = answered(url, input, init, token);
-  if (token) noteRefresh(token, answer);
+  const send = () => fromNetwork(url, input, init);
+  if (url.pathname.endsWith(LOGOUT_PATH)) return loggedOut(init, send);
+  if (!isRefresh(url)) return send();
+  const answer = refreshed(refreshTokenOf(input, init), send);
+  noteRefresh(answer);
   return answer;
 };
 
 const isRefresh = (url: URL) =>
   url.pathname.endsWith(TOKEN_PATH) && url.searchParams.get('grant_type') === 'refresh_token';
 
-/** `refreshToken`: what a refresh request sends (null: not a refresh). */
-async function answered(
-  url: URL,
-  input: RequestInfo | URL,
-  init: RequestInit | undefined,
-  refreshToken: Promise<string | null> | null,
-): Promise<Response> {
-  // Only the two auth calls are looked at: every other request goes out without reading storage.
-  if (url.pathname.endsWith(LOGOUT_PATH)) {
-    const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
-    if (isSignedOutHere(token)) {
-      return refusal(401, 'no_authorization', 'Signed out on this device');
-    }
-  } else if (refreshToken) {
-    const signedOut = pendingSignOuts();
-    const token = signedOut.length > 0 ? await refreshToken : null;
-    if (signedOut.some((s) => s.refresh_token === token)) {
-      return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    }
-  }
+async function fromNetwork(url: URL, input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
   const response = await fetch(input, init);
   return url.pathname.includes(AUTH_PATH) ? onDeviceClock(response, Date.now()) : response;
+}
+
+/** A sign-out: the refresh answers kept on the device go first (they hold the session). */
+async function loggedOut(init: RequestInit | undefined, send: () => Promise<Response>): Promise<Response> {
+  await forgetRefreshAnswers();
+  const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer\s+/i, '');
+  if (isSignedOutHere(token)) return refusal(401, 'no_authorization', 'Signed out on this device');
+  return send();
+}
+
+/** A refresh sending `refreshToken`. */
+async function refreshed(refreshToken: Promise<string | null>, send: () => Promise<Response>): Promise<Response> {
+  const token = await refreshToken;
+  if (token !== null && pendingSignOuts().some((s) => s.refresh_token === token)) {
+    return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
+  return refreshOnce(token, send);
 }
 
 type SessionAnswer = { access_token: string; expires_in: number };
@@ -142,7 +144,7 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
     // One refresh per browser: auth-js's lock across tabs (navigator.locks). Without it each tab
     // refreshes on its own, and tabs whose token expires together send the same refresh token at
     // once; with it the first refreshes and the others, waiting, read the session it stored (held
-    // until that is stored: lib/auth-lock.ts). (None without navigator.locks: the prerender, jsdom.)
+    // until it is answered: lib/auth-lock.ts). (None without navigator.locks: the prerender, jsdom.)
     lock: globalThis.navigator?.locks ? authLock : undefined,
   },
   global: { fetch: notStored(keepingPushes(() => renewingFetch)) },
@@ -167,5 +169,6 @@ export function dropSessionHere(tokens: PendingSignOut | null): void {
     if (/^sb-.+-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key);
   }
   signedOutHere.notify();
+  void forgetRefreshAnswers();
   void supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
 }

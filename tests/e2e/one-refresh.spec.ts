@@ -1,5 +1,6 @@
 // One browser, one refresh: tabs whose token expires together share the refresh one of them makes
-// (auth-js's lock across tabs), instead of each sending the same refresh token at once.
+// (auth-js's lock across tabs, and the answer kept for the tab that still reads the old token:
+// lib/refresh-once.ts), instead of each sending the same refresh token at once.
 import { expect, type Page } from '@playwright/test';
 import { signUp, test } from './fixtures';
 
@@ -12,6 +13,26 @@ const storedToken = (page: Page) =>
     const raw = key ? localStorage.getItem(key) : null;
     return raw ? (JSON.parse(raw) as { access_token: string }).access_token : null;
   });
+
+/** How many refresh answers this browser keeps on the device (lib/refresh-once.ts). */
+const keptAnswers = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('chloe-refresh-answers');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return resolve(0);
+          const count = db.transaction('answers').objectStore('answers').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error ?? new Error('IndexedDB count failed'));
+        };
+      }),
+  );
 
 /** No tab holds or waits for the auth lock: every tab has settled what the expiry asked of it. */
 const authLocksSettled = (page: Page) =>
@@ -51,4 +72,10 @@ test(`${TABS} tabs whose token expires together refresh it once`, async ({ conte
     expect(await storedToken(tab)).toBe(after);
     await expect(tab.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   }
+
+  // The answer is kept for a tab that reads the old token late, and goes at sign-out (it holds the session).
+  expect(await keptAnswers(page)).toBe(1);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => keptAnswers(page)).toBe(0);
 });

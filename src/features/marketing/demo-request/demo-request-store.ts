@@ -1,8 +1,6 @@
 // Where demo requests wait on the device. The visitor is anonymous, so this is a small IndexedDB
-// database of its own, not the per-user RxDB database.
-//
-// Plain IndexedDB rather than Dexie: RxDB bundles its own pinned Dexie (4.4.2), and a second
-// Dexie version in the same page throws at import ("Two different versions of Dexie loaded").
+// database of its own (lib/small-database), not the per-user RxDB database.
+import { done, smallDatabase } from '../../../lib/small-database';
 import type { DemoRequestRefusal, DemoRequestRow } from './api/send-demo-request';
 
 export interface QueuedDemoRequest {
@@ -13,73 +11,6 @@ export interface QueuedDemoRequest {
   lastError: string | null;
   /** Set once the server refused it: it then waits for the visitor, not for the network. */
   refusal: DemoRequestRefusal | null;
-}
-
-const STORE = 'requests';
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function openDatabase(name: string): Promise<IDBDatabase> {
-  const request = indexedDB.open(name, 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
-  return done(request);
-}
-
-/** One transaction on the store; resolves with `work`'s result once the transaction has committed. */
-function inTransaction<T>(
-  db: IDBDatabase,
-  mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => Promise<T> | T,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode);
-    let result: T;
-    Promise.resolve(work(transaction.objectStore(STORE))).then(
-      (value) => (result = value),
-      (error: unknown) => {
-        try {
-          transaction.abort();
-        } catch {
-          // Already finished: nothing to undo.
-        }
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-    transaction.oncomplete = () => resolve(result);
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-/** The database `name`, opened at the first use and again after it was closed under us. */
-function lazyDatabase(name: string) {
-  let opened: Promise<IDBDatabase> | undefined;
-  const database = () => {
-    opened ??= openDatabase(name).then((db) => {
-      const forget = () => {
-        db.close();
-        opened = undefined;
-      };
-      // A later version of the app upgrading it in another tab, or the browser closing it: let
-      // go, and open it again at the next use.
-      db.onversionchange = forget;
-      db.onclose = forget;
-      return db;
-    });
-    // A failed open is tried again next time (storage busy, a blocked upgrade).
-    opened.catch(() => (opened = undefined));
-    return opened;
-  };
-  const close = () => {
-    void opened?.then((db) => db.close()).catch(() => undefined);
-    opened = undefined;
-  };
-  return { database, close };
 }
 
 // Watchers of each database in this page; other tabs hear of changes through a BroadcastChannel.
@@ -151,9 +82,8 @@ export type DemoRequestStore = ReturnType<typeof openDemoRequestStore>;
 
 /** The requests kept in the IndexedDB database `dbName`, oldest first; opened at the first use. */
 export function openDemoRequestStore(dbName: string) {
-  const db = lazyDatabase(dbName);
-  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T> | T) =>
-    inTransaction(await db.database(), mode, work);
+  const db = smallDatabase(dbName, 'requests', 'id');
+  const { run } = db;
   const notices = changeNotices(dbName);
 
   const all = async () =>
