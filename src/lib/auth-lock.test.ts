@@ -1,21 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authLock, noteRefresh } from './auth-lock';
-
-/** navigator.locks as the browser gives it to tabs: one holder at a time, the others in turn. */
-function fifoLocks() {
-  let tail = Promise.resolve();
-  return {
-    request: (_name: string, _options: unknown, callback: (lock: object) => Promise<unknown>) => {
-      const turn = tail.then(() => callback({}));
-      tail = turn.then(
-        () => undefined,
-        () => undefined,
-      );
-      return turn;
-    },
-  };
-}
+import { fifoLocks } from '../testing/fifo-locks';
 
 const tasks = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));

@@ -62,13 +62,16 @@ async function loggedOut(init: RequestInit | undefined, send: () => Promise<Resp
   return send();
 }
 
-/** A refresh sending `refreshToken`. */
+/** A refresh sending `refreshToken`: refused on the device once its session was signed out here. */
 async function refreshed(refreshToken: Promise<string | null>, send: () => Promise<Response>): Promise<Response> {
   const token = await refreshToken;
-  if (token !== null && pendingSignOuts().some((s) => s.refresh_token === token)) {
-    return refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  }
-  return refreshOnce(token, send);
+  const endedHere = (refresh: string) => pendingSignOuts().some((s) => s.refresh_token === refresh);
+  // Asked when its turn comes: a sign-out made while it waited counts.
+  const sendUnlessEnded = () =>
+    token !== null && endedHere(token)
+      ? refusal(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+      : send();
+  return refreshOnce(token, sendUnlessEnded, endedHere);
 }
 
 type SessionAnswer = { access_token: string; expires_in: number };
@@ -143,8 +146,9 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
     storageKey: AUTH_STORAGE_KEY,
     // One refresh per browser: auth-js's lock across tabs (navigator.locks). Without it each tab
     // refreshes on its own, and tabs whose token expires together send the same refresh token at
-    // once; with it the first refreshes and the others, waiting, read the session it stored (held
-    // until it is answered: lib/auth-lock.ts). (None without navigator.locks: the prerender, jsdom.)
+    // once; with it the first refreshes (held until answered: lib/auth-lock.ts) and the others,
+    // waiting, read the session it stored, or are given its answer if their copy of localStorage
+    // is still the old one (lib/refresh-once.ts). (None without navigator.locks: the prerender, jsdom.)
     lock: globalThis.navigator?.locks ? authLock : undefined,
   },
   global: { fetch: notStored(keepingPushes(() => renewingFetch)) },

@@ -20,7 +20,10 @@ const keptAnswers = (page: Page) =>
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('chloe-refresh-answers');
-        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+        // Not made yet: made by this look it would have no store, so it is not made.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () =>
+          open.error?.name === 'AbortError' ? resolve(0) : reject(open.error ?? new Error('open failed'));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('answers')) return resolve(0);
