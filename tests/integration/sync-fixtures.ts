@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { anonClient, deleteUsers, newUser, PNG, randomToken, sql, stack, subscriptionIdOf } from './fixtures';
 
 export type Row = Record<string, unknown> & { id: string; _modified: string; _deleted: boolean };
@@ -119,6 +119,21 @@ export async function dbOrder(table: string, where: string, params: unknown[]) {
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * Until a sync push waits on a row lock (another transaction holds the row): `query` runs SQL as
+ * the superuser against the stack in use.
+ */
+export const pushWaitingOnLock = (query: (text: string) => Promise<unknown[]>) =>
+  vi.waitFor(
+    async () => {
+      const waiting = await query(
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%sync_push%'`,
+      );
+      expect(waiting.length).toBeGreaterThan(0);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 
 /** A separate superuser connection (not the shared pool), for transactions held open. */
 export async function pgClient() {

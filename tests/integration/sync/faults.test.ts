@@ -13,6 +13,7 @@ import { startSync, type SyncEngine } from '../../../src/sync/engine';
 import { userSyncTables } from '../../../src/data/synced-tables';
 import { startTestStack } from '../../stack-fixture';
 import { subscriptionIdOf } from '../fixtures';
+import { pushWaitingOnLock } from '../sync-fixtures';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 beforeAll(async () => {
@@ -71,13 +72,7 @@ async function holdRow(id: string) {
   await holder.query('begin');
   await holder.query('select 1 from share_subscriptions where id = $1 for update', [id]);
   return {
-    pushWaiting: () =>
-      until(async () => {
-        const rows = await query(
-          `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%sync_push%'`,
-        );
-        return rows.length > 0;
-      }),
+    pushWaiting: () => pushWaitingOnLock((text) => query(text)),
     release: () => holder.end().catch(() => undefined),
   };
 }

@@ -3,9 +3,19 @@
 // still inside sync_push. Neither sees the other's row, both insert, and the later one waits on
 // the id. Once the first commits, the later one is judged against the row it met, as if it had
 // been there: the device's newer push lands, an older one changes nothing.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from '../fixtures';
-import { dbRow, draft, pgClient, property, push, removeSyncData, user, type PushRow } from '../sync-fixtures';
+import {
+  dbRow,
+  draft,
+  pgClient,
+  property,
+  push,
+  pushWaitingOnLock,
+  removeSyncData,
+  user,
+  type PushRow,
+} from '../sync-fixtures';
 
 afterAll(removeSyncData);
 
@@ -35,15 +45,7 @@ async function insertUnderWay(table: string, row: Record<string, unknown>, write
 async function pushMeeting(first: Awaited<ReturnType<typeof insertUnderWay>>, rows: Parameters<typeof push>) {
   const answer = push(...rows);
   // It waits on the id the first push inserted.
-  await vi.waitFor(
-    async () => {
-      const waiting = await sql(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%sync_push%'`,
-      );
-      expect(waiting.length).toBeGreaterThan(0);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
+  await pushWaitingOnLock((text) => sql(text));
   await first.commit();
   return answer;
 }
