@@ -17,6 +17,37 @@ async function pdfText(download: Download) {
   return pages;
 }
 
+/**
+ * What the page's sync asked and heard (pulls, pushes, the live channel's "pull" messages), to say
+ * why when the device's row lacks what Postgres holds: CI twice waited 20 s for the fingerprint.
+ */
+function syncTrace(page: Page) {
+  const lines: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => lines.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+  page.on('response', (response) => {
+    const call = /rpc\/(sync_pull|sync_push)$/.exec(new URL(response.url()).pathname)?.[1];
+    if (!call) return;
+    const asked = (response.request().postData() ?? '').match(/"p_table":"(\w+)"/)?.[1] ?? '?';
+    void response.text().then(
+      (body) => {
+        const held = /"held":true/.test(body) ? ' held' : '';
+        // Rows travel as JSON in JSON: the quotes may be escaped.
+        const hashes = body.match(/signature_hash\\?":\\?"[0-9a-f]{64}/g)?.length ?? 0;
+        note(`${call} ${asked} ${response.status()}${held}, ${body.length} B, ${hashes} hash(es)`);
+      },
+      () => note(`${call} ${asked} ${response.status()} (no body)`),
+    );
+  });
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const table = /"event":"pull".*?"table":"(\w+)"/.exec(String(payload))?.[1];
+      if (table) note(`live: pull ${table}`);
+    }),
+  );
+  return { lines };
+}
+
 async function download(page: Page, from: ReturnType<Page['getByRole']>) {
   const [file] = await Promise.all([page.waitForEvent('download'), from.click()]);
   return file;
@@ -27,6 +58,7 @@ test('the signed agreement downloads as a PDF, offline too, with the hash Postgr
   context,
 }) => {
   test.setTimeout(120_000);
+  const trace = syncTrace(page);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await controlledByServiceWorker(page);
@@ -71,7 +103,15 @@ test('the signed agreement downloads as a PDF, offline too, with the hash Postgr
   await page.getByRole('button', { name: 'Documents & Actions' }).click();
   await page.getByRole('button', { name: 'View Agreement' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('signature-hash')).toHaveText(row.signature_hash!, { timeout: 20_000 });
+  try {
+    await expect(dialog.getByTestId('signature-hash')).toHaveText(row.signature_hash!, { timeout: 20_000 });
+  } catch (error) {
+    const live = await page
+      .evaluate(() => document.querySelector('[data-live-sync]')?.getAttribute('data-live-sync') ?? null)
+      .catch(() => null);
+    const said = `the device's sync (live channel: ${live ?? 'not shown'}):\n${trace.lines.slice(-40).join('\n')}`;
+    throw new Error(`${(error as Error).message}\n${said}`, { cause: error });
+  }
   await context.setOffline(true);
   // A new page offline: the maker comes from the worker's cache, not from this page's memory.
   await page.reload();
