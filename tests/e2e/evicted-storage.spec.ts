@@ -5,10 +5,13 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { heldOnDevice } from '../held-on-device';
 import { controlledByServiceWorker, signUp, sql, test } from './fixtures';
 
-/** What the browser does when it evicts a site: its IndexedDB goes; localStorage here stays. */
-async function evictIndexedDb(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'indexeddb' });
+/**
+ * What the browser does when it evicts a site no tab has open (a site in use is not evicted): the
+ * storage named goes. `blank` is a tab of the context on no page of the site.
+ */
+async function evict(context: BrowserContext, blank: Page, origin: string, storageTypes: string) {
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes });
   await cdp.detach();
 }
 
@@ -32,12 +35,13 @@ test('changes waiting in a database the browser removed are said lost, never syn
     await page.getByRole('button', { name: `Remove ${title}` }).click();
   }
   await expect(page.locator('header [data-sync-kind]')).toContainText('2 changes waiting');
+  // No tab of the app is left open (one on /hire would hold the database and its waiting changes).
+  const origin = new URL(page.url()).origin;
   const other = await context.newPage();
-  await other.goto('/hire');
   await page.close();
 
-  // The browser evicts the site's IndexedDB. Back online, the app opens again.
-  await evictIndexedDb(context, other);
+  // The browser evicts the site's IndexedDB (localStorage here stays). Back online, the app opens again.
+  await evict(context, other, origin, 'indexeddb');
   await context.setOffline(false);
   await other.goto('/saved-properties');
   const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -93,15 +97,10 @@ test('with localStorage removed too, nothing on the device is left to tell: it a
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Remove 2 bed flat, Clapham' }).click();
   await expect(page.locator('header [data-sync-kind]')).toContainText('1 change waiting');
+  const origin = new URL(page.url()).origin;
   const other = await context.newPage();
-  await other.goto('/hire');
   await page.close();
-  const cdp = await context.newCDPSession(other);
-  await cdp.send('Storage.clearDataForOrigin', {
-    origin: new URL(other.url()).origin,
-    storageTypes: 'indexeddb,local_storage',
-  });
-  await cdp.detach();
+  await evict(context, other, origin, 'indexeddb,local_storage');
   await context.setOffline(false);
 
   // The session went with localStorage: the page asks to sign in, and says nothing it cannot know.
