@@ -61,7 +61,7 @@ export async function refreshOnce(
     const response = await send();
     if (response.ok) await keep(sent, await response.clone().text());
     // A refresh token refused: the session has ended, and what was kept of it goes.
-    else if (ENDED.has(response.status)) await bounded(answers.run('readwrite', (store) => done(store.clear())));
+    else if (ENDED.has(response.status)) await clearAnswers();
     return response;
   });
   // The gate was not free in time: an answer kept meanwhile still serves.
@@ -71,9 +71,10 @@ export async function refreshOnce(
 /** Drops every kept answer (a sign-out: they hold the session), after any refresh under way. */
 export async function forgetRefreshAnswers(): Promise<void> {
   if (!canGate()) return;
-  const clear = () => bounded(answers.run('readwrite', (store) => done(store.clear())));
-  if ((await inGate(clear)) === null) await clear();
+  if ((await inGate(clearAnswers)) === null) await clearAnswers();
 }
+
+const clearAnswers = () => bounded(answers.run('readwrite', (store) => done(store.clear())));
 
 /** `work` holding the gate; null if the gate was not free within GATE_WAIT_MS. */
 async function inGate<T>(work: () => Promise<T>): Promise<T | null> {
