@@ -169,7 +169,9 @@ async function openDatabase<
     conflict_log: CONFLICT_LOG_COLLECTION,
   } as never);
   const outbox = (made.outbox = new Outbox(db.collections.outbox, SYNC_RULES));
-  const conflictLog = new ConflictLog(db.collections.conflict_log);
+  const conflictLog = new ConflictLog(db.collections.conflict_log, undefined, async (table, docId) => {
+    return (await outbox.kept(table, [docId])).get(docId)?.bursts ?? {};
+  });
   return { db, outbox, conflictLog, conflicts, rules: SYNC_RULES, writes: new WriteQueue() };
 }
 

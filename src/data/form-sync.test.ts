@@ -2,6 +2,7 @@
 // of its own writes (docs/decisions/030-two-writers-one-truth.md).
 import { EMPTY } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BurstOf } from '../sync/merge';
 import type { Fields } from './form-machine';
 import { FormSync, type FormView } from './form-sync';
 import type { SyncedDocument } from './synced-document';
@@ -17,9 +18,11 @@ function draftForm() {
   const keep = vi.fn(() => Promise.resolve());
   const pageGoingPush = vi.fn((_table: string, _states: unknown[]) => true);
   const pushUnstored = vi.fn((_table: string, _states: unknown[]) => true);
-  // Only what the controller reaches of the device's data (no outbox or database here).
+  const noteBursts = vi.fn((_table: string, _docId: string, _bursts: Record<string, BurstOf>) => undefined);
+  // Only what the controller reaches of the device's data (no database here).
   const local = {
     writes: new WriteQueue(),
+    outbox: { noteBursts },
     conflictLog: { keep, unstored: () => [] },
     db: { name: 'form-sync-test' },
     engine: { pageGoingPush, pushUnstored },
@@ -55,6 +58,7 @@ function draftForm() {
     keep,
     pageGoingPush,
     pushUnstored,
+    noteBursts,
     document,
     sync: new FormSync({ document, initial: null, view }),
   };
@@ -80,6 +84,25 @@ describe('a form whose first change makes its document', () => {
     await sync.flush();
     expect(store.doc?.email).toBe('ada@example.test');
     expect(keep).not.toHaveBeenCalled();
+  });
+});
+
+describe('a form writing what is typed', () => {
+  it('tells the outbox which burst typed each value it writes, every value of the burst so far', async () => {
+    const { form, noteBursts, sync } = draftForm();
+    dispose = () => sync.dispose();
+    for (const name of ['A', 'Ad', 'Ada']) {
+      form.name = name;
+      sync.typed();
+      await sync.flush();
+    }
+    expect(noteBursts).toHaveBeenCalled();
+    const [table, docId, bursts] = noteBursts.mock.calls.at(-1)!;
+    expect([table, docId]).toEqual(['share_subscriptions', 'draft']);
+    expect(Object.keys(bursts)).toEqual(['name']);
+    expect(bursts.name!.typed).toEqual(['A', 'Ad', 'Ada']);
+    // One burst: the same id at each write.
+    expect(new Set(noteBursts.mock.calls.map((c) => c[2].name?.id)).size).toBe(1);
   });
 });
 

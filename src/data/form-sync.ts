@@ -16,6 +16,7 @@ import {
   type Step,
 } from './form-machine';
 import {
+  burstsOf,
   compareAndSet,
   pickHeld,
   pickTyped,
@@ -204,6 +205,7 @@ export class FormSync {
 
   async #write(request: WriteRequest): Promise<WriteOutcome> {
     const document = this.#document;
+    document.local.outbox.noteBursts(document.table, document.id, burstsOf(this.#state, request));
     if (request.create && document.make && document.insert && !(await document.read())) {
       const made = document.make(this.#read());
       const madeFrom = document.make(this.#madeFrom);

@@ -3,10 +3,11 @@
 // — a compare-and-set per field, run against the document as it is stored at the moment of writing
 // (RxDB's incrementalModify runs it again when another tab wrote meanwhile) — and what its outcome
 // does to the form's state.
-import { mergeList } from '../sync/merge';
+import { mergeList, type BurstOf } from '../sync/merge';
 import {
   BURST_IDLE_MS,
   SEEN_AFTER_MS,
+  burstOf,
   replacedBurst,
   same,
   type Effect,
@@ -160,6 +161,15 @@ export function wrote(state: FormState, request: WriteRequest, outcome: WriteOut
 export function writeFailed(state: FormState, request: WriteRequest): FormState {
   const fields = Object.keys(request.edited).filter((f) => same(state.values[f], request.edited[f]));
   return { ...state, pending: [...new Set([...state.pending, ...fields])], writing: settleWriting(state, request) };
+}
+
+/** The bursts that typed a write's fields (the outbox keeps them: a refusal is told as its burst's). */
+export function burstsOf(state: FormState, request: WriteRequest): Record<string, BurstOf> {
+  const typing = Object.keys(request.edited).flatMap((f) => {
+    const burst = state.typing[f];
+    return burst ? [[f, burstOf(state, f, burst)] as const] : [];
+  });
+  return Object.fromEntries(typing);
 }
 
 /** The values typed in bursts that lost to a value stored first: held back, never written. */

@@ -4,6 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeLogs, logOn } from '../testing/conflict-log';
 import { ConflictLog, REFUSALS_MS, type Exclusive, type ReplacedBy } from './conflict-log';
+import { toNotes, withNotes } from './burst-notes';
 import type { BurstOf } from './merge';
 
 afterEach(closeLogs);
@@ -89,6 +90,41 @@ describe('ConflictLog', () => {
         'Office Linden 7',
       ]);
       expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 3, toReview: 2 });
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('refusals of one burst the outbox kept, however far apart and in whatever order: one entry, its last value', async () => {
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const { collection } = await logOn();
+      const burst = { id: 'form1:main_contact_name:1', since: 999_000, typed: ['B', 'Be', 'Bea', 'Bea Khan'] };
+      const notes = withNotes({}, toNotes({ main_contact_name: burst }));
+      const log = new ConflictLog(collection, undefined, () => Promise.resolve(notes));
+      const refused = (local: string, at: number) => {
+        now.mockReturnValue(at);
+        return log.keep('assessments', 'a1', [{ field: 'main_contact_name', local, server: 'Alex' }], 'other-device');
+      };
+      // A slow connection: each push refused seconds after the last, the burst long over.
+      await refused('B', 1_000_000);
+      await refused('Be', 1_000_000 + 3 * REFUSALS_MS);
+      await refused('Bea Khan', 1_000_000 + 6 * REFUSALS_MS);
+      // An earlier value told late says nothing new.
+      await refused('Bea', 1_000_000 + 9 * REFUSALS_MS);
+      // The form's own telling of the burst's loss (its whole burst) is the same entry.
+      await log.keep(
+        'assessments',
+        'a1',
+        [{ field: 'main_contact_name', local: 'Bea Khan', server: 'Alex', burst }],
+        'other-device',
+      );
+      const kept = await firstValueFrom(log.toReview$());
+      expect(kept.map((k) => [k.local, k.server])).toEqual([['Bea Khan', 'Alex']]);
+      expect(await firstValueFrom(log.counts$())).toEqual({ conflicts: 1, toReview: 1 });
+      // A value no kept burst typed is an entry of its own.
+      await refused('Zed', 1_000_000 + 12 * REFUSALS_MS);
+      expect((await firstValueFrom(log.toReview$())).map((k) => k.local)).toEqual(['Bea Khan', 'Zed']);
     } finally {
       now.mockRestore();
     }

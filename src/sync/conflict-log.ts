@@ -8,6 +8,7 @@
 import type { RxCollection, RxDocument, RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { withTabLock } from '../lib/tab-lock';
+import { burstThatTyped, type BurstNotes } from './burst-notes';
 import { sameValue, type BurstOf, type LostValue } from './merge';
 
 /**
@@ -167,6 +168,8 @@ export class ConflictLog {
   constructor(
     readonly collection: RxCollection<ConflictLogEntry>,
     alone?: Exclusive,
+    /** The bursts of typing that wrote a document's latest values (its outbox entry's). */
+    private readonly burstsOf: (table: string, docId: string) => Promise<BurstNotes> = () => Promise.resolve({}),
   ) {
     this.#alone = alone ?? ((fn) => withTabLock(`chloe-conflict-log:${collection.database.name}`, fn));
   }
@@ -190,24 +193,28 @@ export class ConflictLog {
 
   async #keep({ table, docId, lost, replacedBy }: Keeping, seen: boolean) {
     const at = Date.now();
+    // A refusal says no burst: the one that typed its value, if the outbox kept it, is its own.
+    const notes = lost.some((l) => !l.burst) && ours(replacedBy) ? await this.burstsOf(table, docId) : {};
     for (const l of lost) {
-      const typed = l.burst ? [...new Set([...l.burst.typed, l.local].map(json))].slice(-MAX_TYPED) : [];
+      const refused = l.burst ? undefined : burstThatTyped(notes, l.field, l.local);
+      const burst = l.burst ?? refused;
+      const typed = burst ? [...new Set([...burst.typed, l.local].map(json))].slice(-MAX_TYPED) : [];
       const loss: Stored = {
         local: json(l.local),
         server: json(l.server),
         at,
         replacedBy,
-        burst: l.burst?.id ?? '',
+        burst: burst?.id ?? '',
         typed,
       };
       const unseen = await this.collection.find({ selector: { table, docId, field: l.field, reviewed: false } }).exec();
       // Each entry judged once (and again inside the write that changes it).
-      const judged = unseen.map((e) => ({ e, how: joins(e, loss, l.burst) }));
+      const judged = unseen.map((e) => ({ e, how: joins(e, loss, burst) }));
       const same = judged.find((j) => j.how === 'same')?.e;
-      const taken = same ? await this.#join(same, loss, l.burst) : false;
+      const taken = same ? await this.#join(same, loss, burst, refused !== undefined) : false;
       // A value its burst's entry went through is kept seen: the entry says the burst's last.
       const within = judged.some((j) => j.how === 'within');
-      if (!taken && !l.burst?.again)
+      if (!taken && !burst?.again)
         await this.collection.insert({
           id: crypto.randomUUID(),
           table,
@@ -217,21 +224,24 @@ export class ConflictLog {
           reviewed: seen || within,
         });
       // The burst's own values set aside on the way: its entry says its last; they stay, seen.
-      for (const { e, how } of judged) if (how === 'claims') await this.#claim(e, loss, l.burst);
+      for (const { e, how } of judged) if (how === 'claims') await this.#claim(e, loss, burst);
     }
   }
 
   /**
    * The entry takes the loss, judged again as it is now (another tab may have changed it): its
-   * burst's later value, or the same loss told again (which changes nothing said).
+   * burst's later value, or the same loss told again (which changes nothing said). A `refusal`
+   * of a value the entry's burst went through is told late (pushes go in order): it changes
+   * nothing said either.
    */
-  async #join(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined) {
+  async #join(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined, refusal: boolean) {
     let taken = false;
     await entry.incrementalModify((now) => {
       taken = !now.reviewed && joins(now, loss, burst) === 'same';
       if (!taken) return now;
       const typed = [...new Set([...now.typed, ...loss.typed])].slice(-MAX_TYPED);
-      if (burst && now.burst === burst.id) return { ...now, ...loss, typed };
+      const late = refusal && loss.local !== now.local && now.typed.includes(loss.local);
+      if (burst && now.burst === burst.id) return late ? { ...now, typed } : { ...now, ...loss, typed };
       return { ...now, burst: now.burst || loss.burst, typed };
     });
     return taken;

@@ -1,4 +1,5 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb';
+import type { BurstNotes } from './burst-notes';
 import type { Doc } from './merge';
 import type { Refusal } from './refusal';
 
@@ -33,6 +34,9 @@ export interface OutboxEntry {
    * state it was made from; removed while nothing else waited, the state it was removed from.
    */
   base: Doc | null;
+  /** Per field, the bursts of typing that wrote its latest values: a refusal of one is told as
+   * the burst's (burst-notes.ts). */
+  bursts: BurstNotes;
 }
 
 /** A waiting entry with states sent and no answer yet. */
@@ -93,7 +97,7 @@ const objectOrNull = { type: ['object', 'null'] } as const;
 
 const outboxSchema: RxJsonSchema<OutboxEntry> = {
   title: 'outbox',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -107,8 +111,9 @@ const outboxSchema: RxJsonSchema<OutboxEntry> = {
     refusal: objectOrNull,
     sent: { type: 'array', items: { type: 'object' } },
     base: objectOrNull,
+    bursts: { type: 'object' },
   },
-  required: ['id', 'table', 'docId', 'waiting', 'since', 'state', 'lastError', 'refusal', 'sent', 'base'],
+  required: ['id', 'table', 'docId', 'waiting', 'since', 'state', 'lastError', 'refusal', 'sent', 'base', 'bursts'],
   // 'n changes waiting' is a count, which RxDB answers from an index.
   indexes: ['waiting'],
   additionalProperties: false,
@@ -128,8 +133,11 @@ interface OutboxEntryV2 {
 
 const parsed = <T>(json: string | null | undefined): T | null => (json ? (JSON.parse(json) as T) : null);
 
+/** An entry of version 3, before bursts were kept with it. */
+type OutboxEntryV3 = Omit<OutboxEntry, 'bursts'>;
+
 /** Version 3 keeps typed fields: an entry from before waits as it did, judged against what it kept. */
-export function fromVersion2(old: OutboxEntryV2): OutboxEntry {
+export function fromVersion2(old: OutboxEntryV2): OutboxEntryV3 {
   const refused = parsed<Doc>(old.refused);
   const refusal = parsed<Refusal>(old.refusal);
   return {
@@ -149,10 +157,37 @@ export function fromVersion2(old: OutboxEntryV2): OutboxEntry {
 /** The collection's definition, for a database's addCollections. */
 export const OUTBOX_COLLECTION = {
   schema: outboxSchema,
-  // Versions 1 and 2 added `refusal` and `sent` (entries from before have none); 3 typed them.
+  // Versions 1 and 2 added `refusal` and `sent` (entries from before have none); 3 typed them;
+  // 4 keeps bursts (an entry from before knows none: its refusals are told as before).
   migrationStrategies: {
     1: (oldDoc: OutboxEntryV2) => oldDoc,
     2: (oldDoc: OutboxEntryV2) => oldDoc,
     3: fromVersion2,
+    4: (oldDoc: OutboxEntryV3): OutboxEntry => ({ ...oldDoc, bursts: {} }),
   },
 } as const;
+
+// RxDB's own fields of a document: not its state.
+export function withoutMeta({ _meta: _m, _rev: _r, _attachments: _a, ...state }: Doc): Doc {
+  return state;
+}
+
+/** An entry's id: one per document. */
+export const entryKey = (table: string, docId: string) => `${table}:${docId}`;
+
+/** An entry of `docId` with nothing waiting yet. */
+export function emptyEntry(table: string, docId: string): OutboxEntry {
+  return {
+    id: entryKey(table, docId),
+    table,
+    docId,
+    waiting: false,
+    since: Date.now(),
+    state: { id: docId },
+    lastError: null,
+    refusal: null,
+    sent: [],
+    base: null,
+    bursts: {},
+  };
+}

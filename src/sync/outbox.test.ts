@@ -1,59 +1,9 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Doc } from './merge';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeOutboxes, entries, eventually, property, stateOf, tracked } from '../testing/outbox';
 import { Outbox } from './outbox';
-import { fromVersion2, OUTBOX_COLLECTION, type OutboxEntry } from './outbox-entry';
+import { fromVersion2, OUTBOX_COLLECTION } from './outbox-entry';
 
-addRxPlugin(RxDBMigrationSchemaPlugin);
-
-// A database of its own: one synced collection (a property with a list field) and the outbox.
-type Property = { id: string; user_id: string; title: string; key_features: string[] };
-type Db = RxDatabase<{ saved_properties: RxCollection<Property>; outbox: RxCollection<OutboxEntry> }>;
-const propertySchema = {
-  title: 'saved_properties',
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 36 },
-    user_id: { type: 'string' },
-    title: { type: 'string' },
-    key_features: { type: 'array', items: { type: 'string' } },
-  },
-  required: ['id'],
-} as const;
-
-const open: Db[] = [];
-afterEach(async () => {
-  for (const db of open.splice(0)) if (!db.closed) await db.close();
-});
-
-async function tracked() {
-  const db: Db = await createRxDatabase({
-    name: `o${crypto.randomUUID().slice(0, 8)}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    multiInstance: false,
-  });
-  await db.addCollections({ saved_properties: { schema: propertySchema }, outbox: OUTBOX_COLLECTION });
-  open.push(db);
-  const outbox = new Outbox(db.outbox, { saved_properties: { listFields: ['key_features'], serverOwned: [] } });
-  outbox.track(db.saved_properties);
-  return { db, outbox };
-}
-
-const property = (title: string) => ({
-  id: crypto.randomUUID(),
-  user_id: crypto.randomUUID(),
-  title,
-  key_features: [],
-});
-const entries = ({ outbox }: { outbox: Outbox }) => outbox.entries();
-const stateOf = (doc: { toJSON(): unknown }): Doc => ({ ...(doc.toJSON() as Doc), _deleted: false });
-// RxDB runs the post-write hooks of incremental writes (incrementalPatch) without awaiting them.
-const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2000, interval: 10 });
+afterEach(closeOutboxes);
 
 describe('the outbox', () => {
   it('records each local write once, keeping the time of the oldest', async () => {
@@ -257,6 +207,34 @@ describe('the outbox', () => {
     const kept = (await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)!;
     expect(kept.refusal).toEqual(refusal);
     expect(kept.base).toEqual({ id: doc.id });
+  });
+
+  it('keeps with the entry the bursts that typed what was written, the latest two per field', async () => {
+    const local = await tracked();
+    const doc = await local.db.saved_properties.insert(property('F'));
+    const burst = (id: string, typed: string[]) => ({ title: { id, since: 1, typed } });
+    local.outbox.noteBursts('saved_properties', doc.id, burst('b1', ['F', 'Fl']));
+    await doc.getLatest().incrementalPatch({ title: 'Fl' });
+    const kept = async () => (await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)!.bursts;
+    await eventually(async () => expect((await kept()).title?.map((b) => b.id)).toEqual(['b1']));
+    // Noted again as it goes on: the same burst, more values.
+    local.outbox.noteBursts('saved_properties', doc.id, burst('b1', ['F', 'Fl', 'Fla']));
+    await doc.getLatest().incrementalPatch({ title: 'Fla' });
+    await eventually(async () => expect((await kept()).title?.[0]?.typed).toHaveLength(3));
+    for (const [id, title] of [
+      ['b2', 'Flat'],
+      ['b3', 'Flat 2'],
+    ]) {
+      local.outbox.noteBursts('saved_properties', doc.id, burst(id!, [title!]));
+      await doc.getLatest().incrementalPatch({ title });
+    }
+    await eventually(async () => expect((await kept()).title?.map((b) => b.id)).toEqual(['b2', 'b3']));
+    expect(JSON.stringify(await kept())).not.toContain('Flat');
+  });
+
+  it('entries of version 3 migrate with no bursts kept', () => {
+    const v3 = { ...fromVersion2({ id: 'p:d', table: 'p', docId: 'd', since: 5, lastError: null, refused: null }) };
+    expect(OUTBOX_COLLECTION.migrationStrategies[4](v3)).toEqual({ ...v3, bursts: {} });
   });
 
   it('entries of version 2 (JSON strings) migrate to typed fields', () => {

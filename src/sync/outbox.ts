@@ -8,12 +8,19 @@
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { requestPersistentStorage } from '../lib/storage';
-import { sameState, type Doc } from './merge';
-import { RecordsInFlight, UnansweredPushes, type OutboxEntry, type StoredRefusal } from './outbox-entry';
+import { sameState, type BurstOf, type Doc } from './merge';
+import { NotedBursts, withNotes } from './burst-notes';
+import {
+  emptyEntry,
+  entryKey,
+  RecordsInFlight,
+  UnansweredPushes,
+  withoutMeta,
+  type OutboxEntry,
+  type StoredRefusal,
+} from './outbox-entry';
 import type { SyncDoc } from './rows';
 import { rulesOf, type SyncRules } from './rules';
-
-const key = (table: string, docId: string) => `${table}:${docId}`;
 
 /** Sends remembered per document while no answer comes: one that landed is merged from. */
 export const SENT_KEPT = 5;
@@ -27,6 +34,8 @@ export class Outbox {
   /** The tracked collections by table: an answer is settled against the document as stored then. */
   readonly #tracked = new Map<string, RxCollection>();
   readonly #recording = new RecordsInFlight();
+  /** Bursts a form noted before its write: the write's record keeps them. */
+  readonly #bursts = new NotedBursts();
   /** Resolves once the stored entries have been read: a replication starts after it. */
   readonly ready: Promise<void>;
 
@@ -43,7 +52,7 @@ export class Outbox {
    * state rather than the one RxDB assumes. Synchronous: RxDB's equality checks ask it.
    */
   unanswered(table: string, docId: string): boolean {
-    return this.#unanswered.has(key(table, docId));
+    return this.#unanswered.has(entryKey(table, docId));
   }
 
   #same(table: string, a: Doc, b: Doc) {
@@ -59,7 +68,7 @@ export class Outbox {
     docId: string,
     change: (entry: OutboxEntry | null) => OutboxEntry | null | Promise<OutboxEntry | null>,
   ): Promise<void> {
-    const id = key(table, docId);
+    const id = entryKey(table, docId);
     for (;;) {
       const doc = await this.collection.findOne(id).exec();
       if (doc) {
@@ -106,7 +115,7 @@ export class Outbox {
    */
   record(table: string, state: Doc & SyncDoc, previous?: Doc): Promise<void> {
     void requestPersistentStorage();
-    return this.#recording.add(key(table, state.id), this.#write(table, state, previous));
+    return this.#recording.add(entryKey(table, state.id), this.#write(table, state, previous));
   }
 
   /**
@@ -116,10 +125,19 @@ export class Outbox {
    * its own.
    */
   recorded(table: string, docId: string): Promise<void> {
-    return this.#recording.done(key(table, docId));
+    return this.#recording.done(entryKey(table, docId));
+  }
+
+  /**
+   * A form is about to write these fields, typed in these bursts: the write's record keeps them
+   * with the entry, so a refusal of one of their values is told as the burst's.
+   */
+  noteBursts(table: string, docId: string, bursts: Readonly<Record<string, BurstOf>>) {
+    this.#bursts.note(entryKey(table, docId), bursts);
   }
 
   #write(table: string, state: Doc & SyncDoc, previous?: Doc): Promise<void> {
+    const noted = this.#bursts.take(entryKey(table, state.id));
     return this.#modify(table, state.id, (entry) => {
       // RxDB runs post-write hooks after the write: its push may have been accepted first.
       if (entry && !entry.waiting && this.#same(table, entry.state, state)) return null;
@@ -133,6 +151,7 @@ export class Outbox {
         // A refusal's record stays (the next push is judged against the server's row); its
         // message goes, as the user has changed something since.
         lastError: null,
+        bursts: withNotes(entry?.bursts ?? {}, noted),
       };
     });
   }
@@ -241,7 +260,7 @@ export class Outbox {
   /** The kept entries of these documents (a conflict's merge base reads them). */
   async kept(table: string, docIds: readonly string[]): Promise<Map<string, OutboxEntry>> {
     if (docIds.length === 0) return new Map();
-    const found = await this.collection.findByIds(docIds.map((d) => key(table, d))).exec();
+    const found = await this.collection.findByIds(docIds.map((d) => entryKey(table, d))).exec();
     return new Map([...found.values()].map((e) => [e.docId, e.toMutableJSON()]));
   }
 
@@ -264,7 +283,9 @@ export class Outbox {
 
   /** One document's waiting change, live (null: nothing waits). */
   watch(table: string, docId: string): Observable<OutboxEntry | null> {
-    return this.collection.findOne(key(table, docId)).$.pipe(map((doc) => (doc?.waiting ? doc.toMutableJSON() : null)));
+    return this.collection
+      .findOne(entryKey(table, docId))
+      .$.pipe(map((doc) => (doc?.waiting ? doc.toMutableJSON() : null)));
   }
 
   /** How many changes wait. */
@@ -276,24 +297,4 @@ export class Outbox {
   async entries(): Promise<OutboxEntry[]> {
     return (await this.collection.find({ selector: { waiting: true } }).exec()).map((d) => d.toMutableJSON());
   }
-}
-
-// RxDB's own fields of a document: not its state.
-function withoutMeta({ _meta: _m, _rev: _r, _attachments: _a, ...state }: Doc): Doc {
-  return state;
-}
-
-function emptyEntry(table: string, docId: string): OutboxEntry {
-  return {
-    id: key(table, docId),
-    table,
-    docId,
-    waiting: false,
-    since: Date.now(),
-    state: { id: docId },
-    lastError: null,
-    refusal: null,
-    sent: [],
-    base: null,
-  };
 }
