@@ -179,7 +179,7 @@ export async function burstRace(
 }
 
 /**
- * Soon after the burst, both fields show the same whole value (two-writers.spec.ts holds the
+ * Soon after the burst, both fields show the same whole value (one-answer-two-people.spec.ts holds the
  * second; here a push whose answer was dropped may add a retry).
  */
 async function wholeEverywhere(a: TabActor, tab: Page, field: TabField, whole: Scalar[], ways: WizardWays) {
