@@ -170,6 +170,8 @@ async function openDatabase<
   } as never);
   const outbox = (made.outbox = new Outbox(db.collections.outbox, SYNC_RULES));
   const conflictLog = new ConflictLog(db.collections.conflict_log, undefined, async (table, docId) => {
+    // A write's record keeps its bursts after the write resolves: a refusal of it may come first.
+    await outbox.recorded(table, docId);
     return (await outbox.kept(table, [docId])).get(docId)?.bursts ?? {};
   });
   return { db, outbox, conflictLog, conflicts, rules: SYNC_RULES, writes: new WriteQueue() };

@@ -3,8 +3,8 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeLogs, logOn } from '../testing/conflict-log';
-import { ConflictLog, REFUSALS_MS, type Exclusive, type ReplacedBy } from './conflict-log';
-import { toNotes, withNotes } from './burst-notes';
+import { ConflictLog, type Exclusive, type ReplacedBy } from './conflict-log';
+import { REFUSALS_MS, toNotes, withNotes } from './burst-notes';
 import type { BurstOf } from './merge';
 
 afterEach(closeLogs);
@@ -125,6 +125,37 @@ describe('ConflictLog', () => {
       // A value no kept burst typed is an entry of its own.
       await refused('Zed', 1_000_000 + 12 * REFUSALS_MS);
       expect((await firstValueFrom(log.toReview$())).map((k) => k.local)).toEqual(['Bea Khan', 'Zed']);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('one typing a stalled page split in two bursts is one entry, its last value; another form’s its own', async () => {
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const { collection } = await logOn();
+      const first = { id: 'tab1:address:1000', since: 1_000, typed: ['R', 'Ro', 'Road', 'Road Q'] };
+      const second = { id: 'tab1:address:2500', since: 2_500, typed: ['Road Qu', 'Road Qua', 'Road Quarry 7'] };
+      const other = { id: 'tab2:address:2600', since: 2_600, typed: ['Lane 2'] };
+      let notes = withNotes({}, toNotes({ address: first }, 1_400));
+      notes = withNotes(notes, toNotes({ address: second }, 3_000));
+      notes = withNotes(notes, toNotes({ address: other }, 3_100));
+      const log = new ConflictLog(collection, undefined, () => Promise.resolve(notes));
+      const keep = (local: string, at: number, burst?: BurstOf) => {
+        now.mockReturnValue(at);
+        const lost = [{ field: 'address', local, server: 'Mill Rd', burst }];
+        return log.keep('share_subscriptions', 'd1', lost, 'other-device');
+      };
+      // The first burst's last push was merged into the next: its last refusal is part-way.
+      await keep('Road Q', 4_000);
+      await keep('Road Quarry 7', 9_000);
+      // A push of the second burst refused late (a retry) says nothing new, nor the form's telling.
+      await keep('Road Qua', 12_000);
+      expect((await firstValueFrom(log.toReview$())).map((k) => k.local)).toEqual(['Road Quarry 7']);
+      await keep('Road Quarry 7', 12_500, second);
+      expect((await firstValueFrom(log.toReview$())).map((k) => k.local)).toEqual(['Road Quarry 7']);
+      await keep('Lane 2', 13_000, other);
+      expect((await firstValueFrom(log.toReview$())).map((k) => k.local)).toEqual(['Road Quarry 7', 'Lane 2']);
     } finally {
       now.mockRestore();
     }

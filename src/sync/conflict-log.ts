@@ -8,7 +8,7 @@
 import type { RxCollection, RxDocument, RxJsonSchema } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { withTabLock } from '../lib/tab-lock';
-import { burstThatTyped, type BurstNotes } from './burst-notes';
+import { burstThatTyped, REFUSALS_MS, typedBefore, typingOf, type BurstNotes } from './burst-notes';
 import { sameValue, type BurstOf, type LostValue } from './merge';
 
 /**
@@ -46,9 +46,6 @@ export interface ConflictLogEntry {
 
 /** How many of a burst's values an entry remembers. */
 const MAX_TYPED = 200;
-/** Refusals of one field this close together, bursts not known, are taken as one burst's: the
- * newer is the one to review, the older stays in the log, seen. */
-export const REFUSALS_MS = 2_000;
 
 export const conflictLogSchema: RxJsonSchema<ConflictLogEntry> = {
   title: 'conflict_log',
@@ -153,6 +150,9 @@ function joins(entry: Stored, loss: Stored, burst: BurstOf | undefined): 'same' 
   return loss.at - entry.at <= REFUSALS_MS ? 'claims' : null;
 }
 
+/** Whether a loss, a refusal, is told after the entry's later value (it changes nothing said). */
+type Late = (entry: Stored) => boolean;
+
 /** Runs `fn` while no other keep into the log runs. */
 export type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
 
@@ -193,11 +193,12 @@ export class ConflictLog {
 
   async #keep({ table, docId, lost, replacedBy }: Keeping, seen: boolean) {
     const at = Date.now();
-    // A refusal says no burst: the one that typed its value, if the outbox kept it, is its own.
-    const notes = lost.some((l) => !l.burst) && ours(replacedBy) ? await this.burstsOf(table, docId) : {};
+    // The typings the outbox kept: a form's burst is told as its typing's, a refusal (no burst)
+    // as the typing that typed its value, if one did.
+    const notes = ours(replacedBy) ? await this.burstsOf(table, docId) : {};
     for (const l of lost) {
       const refused = l.burst ? undefined : burstThatTyped(notes, l.field, l.local);
-      const burst = l.burst ?? refused;
+      const burst = l.burst ? typingOf(notes, l.field, l.burst) : refused;
       const typed = burst ? [...new Set([...burst.typed, l.local].map(json))].slice(-MAX_TYPED) : [];
       const loss: Stored = {
         local: json(l.local),
@@ -211,7 +212,12 @@ export class ConflictLog {
       // Each entry judged once (and again inside the write that changes it).
       const judged = unseen.map((e) => ({ e, how: joins(e, loss, burst) }));
       const same = judged.find((j) => j.how === 'same')?.e;
-      const taken = same ? await this.#join(same, loss, burst, refused !== undefined) : false;
+      // A refusal of a value typed before the entry's is told late (pushes go in order).
+      const late = (entry: Stored) =>
+        refused !== undefined &&
+        loss.local !== entry.local &&
+        (entry.typed.includes(loss.local) || typedBefore(notes, l.field, l.local, JSON.parse(entry.local)));
+      const taken = same ? await this.#join(same, loss, burst, late) : false;
       // A value its burst's entry went through is kept seen: the entry says the burst's last.
       const within = judged.some((j) => j.how === 'within');
       if (!taken && !burst?.again)
@@ -230,18 +236,16 @@ export class ConflictLog {
 
   /**
    * The entry takes the loss, judged again as it is now (another tab may have changed it): its
-   * burst's later value, or the same loss told again (which changes nothing said). A `refusal`
-   * of a value the entry's burst went through is told late (pushes go in order): it changes
-   * nothing said either.
+   * burst's later value, or the same loss told again (which changes nothing said). A `late`
+   * refusal (of a value typed before the entry's) changes nothing said either.
    */
-  async #join(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined, refusal: boolean) {
+  async #join(entry: RxDocument<ConflictLogEntry>, loss: Stored, burst: BurstOf | undefined, late: Late) {
     let taken = false;
     await entry.incrementalModify((now) => {
       taken = !now.reviewed && joins(now, loss, burst) === 'same';
       if (!taken) return now;
       const typed = [...new Set([...now.typed, ...loss.typed])].slice(-MAX_TYPED);
-      const late = refusal && loss.local !== now.local && now.typed.includes(loss.local);
-      if (burst && now.burst === burst.id) return late ? { ...now, typed } : { ...now, ...loss, typed };
+      if (burst && now.burst === burst.id) return late(now) ? { ...now, typed } : { ...now, ...loss, typed };
       return { ...now, burst: now.burst || loss.burst, typed };
     });
     return taken;

@@ -1,5 +1,5 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb';
-import type { BurstNotes } from './burst-notes';
+import { fromBurstsV4, type BurstNotes, type BurstNotesV4 } from './burst-notes';
 import type { Doc } from './merge';
 import type { Refusal } from './refusal';
 
@@ -97,7 +97,7 @@ const objectOrNull = { type: ['object', 'null'] } as const;
 
 const outboxSchema: RxJsonSchema<OutboxEntry> = {
   title: 'outbox',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -135,6 +135,8 @@ const parsed = <T>(json: string | null | undefined): T | null => (json ? (JSON.p
 
 /** An entry of version 3, before bursts were kept with it. */
 type OutboxEntryV3 = Omit<OutboxEntry, 'bursts'>;
+/** An entry of version 4, its bursts each on its own. */
+export type OutboxEntryV4 = OutboxEntryV3 & { bursts: BurstNotesV4 };
 
 /** Version 3 keeps typed fields: an entry from before waits as it did, judged against what it kept. */
 export function fromVersion2(old: OutboxEntryV2): OutboxEntryV3 {
@@ -158,12 +160,14 @@ export function fromVersion2(old: OutboxEntryV2): OutboxEntryV3 {
 export const OUTBOX_COLLECTION = {
   schema: outboxSchema,
   // Versions 1 and 2 added `refusal` and `sent` (entries from before have none); 3 typed them;
-  // 4 keeps bursts (an entry from before knows none: its refusals are told as before).
+  // 4 keeps bursts (an entry from before knows none: its refusals are told as before); 5 keeps
+  // them as typings (each burst of version 4 a typing of its own).
   migrationStrategies: {
     1: (oldDoc: OutboxEntryV2) => oldDoc,
     2: (oldDoc: OutboxEntryV2) => oldDoc,
     3: fromVersion2,
-    4: (oldDoc: OutboxEntryV3): OutboxEntry => ({ ...oldDoc, bursts: {} }),
+    4: (oldDoc: OutboxEntryV3): OutboxEntryV4 => ({ ...oldDoc, bursts: {} }),
+    5: (oldDoc: OutboxEntryV4): OutboxEntry => ({ ...oldDoc, bursts: fromBurstsV4(oldDoc.bursts) }),
   },
 } as const;
 

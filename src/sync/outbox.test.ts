@@ -212,11 +212,13 @@ describe('the outbox', () => {
   it('keeps with the entry the bursts that typed what was written, the latest two per field', async () => {
     const local = await tracked();
     const doc = await local.db.saved_properties.insert(property('F'));
-    const burst = (id: string, typed: string[]) => ({ title: { id, since: 1, typed } });
+    // Bursts of three tabs: one form's bursts close together would be one typing (burst-notes.test.ts).
+    const burst = (tab: string, typed: string[]) => ({ title: { id: `${tab}:title:1`, since: 1, typed } });
+    const ids = async () => (await kept()).title?.map((b) => b.id.split(':')[0]);
     local.outbox.noteBursts('saved_properties', doc.id, burst('b1', ['F', 'Fl']));
     await doc.getLatest().incrementalPatch({ title: 'Fl' });
     const kept = async () => (await local.outbox.kept('saved_properties', [doc.id])).get(doc.id)!.bursts;
-    await eventually(async () => expect((await kept()).title?.map((b) => b.id)).toEqual(['b1']));
+    await eventually(async () => expect(await ids()).toEqual(['b1']));
     // Noted again as it goes on: the same burst, more values.
     local.outbox.noteBursts('saved_properties', doc.id, burst('b1', ['F', 'Fl', 'Fla']));
     await doc.getLatest().incrementalPatch({ title: 'Fla' });
@@ -228,13 +230,18 @@ describe('the outbox', () => {
       local.outbox.noteBursts('saved_properties', doc.id, burst(id!, [title!]));
       await doc.getLatest().incrementalPatch({ title });
     }
-    await eventually(async () => expect((await kept()).title?.map((b) => b.id)).toEqual(['b2', 'b3']));
+    await eventually(async () => expect(await ids()).toEqual(['b2', 'b3']));
     expect(JSON.stringify(await kept())).not.toContain('Flat');
   });
 
-  it('entries of version 3 migrate with no bursts kept', () => {
+  it('entries of version 3 migrate with no bursts kept, and of version 4 with each burst a typing', () => {
     const v3 = { ...fromVersion2({ id: 'p:d', table: 'p', docId: 'd', since: 5, lastError: null, refused: null }) };
-    expect(OUTBOX_COLLECTION.migrationStrategies[4](v3)).toEqual({ ...v3, bursts: {} });
+    const v4 = OUTBOX_COLLECTION.migrationStrategies[4](v3);
+    expect(v4).toEqual({ ...v3, bursts: {} });
+    const typed = { ...v4, bursts: { title: [{ id: 'f:title:7', since: 7, typed: ['x1', 'x2'] }] } };
+    expect(OUTBOX_COLLECTION.migrationStrategies[5](typed).bursts).toEqual({
+      title: [{ id: 'f:title:7', since: 7, lastAt: 7, bursts: ['f:title:7'], typed: ['x1', 'x2'] }],
+    });
   });
 
   it('entries of version 2 (JSON strings) migrate to typed fields', () => {

@@ -9,7 +9,7 @@ import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { requestPersistentStorage } from '../lib/storage';
 import { sameState, type BurstOf, type Doc } from './merge';
-import { NotedBursts, withNotes } from './burst-notes';
+import { NotedBursts, withAllNotes } from './burst-notes';
 import {
   emptyEntry,
   entryKey,
@@ -151,7 +151,7 @@ export class Outbox {
         // A refusal's record stays (the next push is judged against the server's row); its
         // message goes, as the user has changed something since.
         lastError: null,
-        bursts: withNotes(entry?.bursts ?? {}, noted),
+        bursts: withAllNotes(entry?.bursts ?? {}, noted),
       };
     });
   }
