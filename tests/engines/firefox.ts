@@ -98,6 +98,31 @@ function offlineEmulation(page: Page) {
   };
 }
 
+/** What is on top at the middle of `selector` when not the control itself ('': the control). */
+const coveredBy = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => {
+    el.scrollIntoView({ block: 'center' });
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (!top || el === top || el.contains(top)) return '';
+    const named = top.closest('[role], [aria-label], [data-part]') ?? top;
+    return `${named.tagName.toLowerCase()} "${(named.textContent ?? '').trim().slice(0, 80)}"`;
+  });
+
+/**
+ * A real click on `selector`, in the middle of the window, clear of the toasts at its bottom edge.
+ * A click lands on whatever is on top there; as WebKit's driver refuses an intercepted click, this
+ * waits briefly for the control to be uncovered (a toast going), then says what covers it.
+ */
+async function clickUncovered(page: Page, selector: string) {
+  for (let attempt = 0; ; attempt++) {
+    const cover = await coveredBy(page, selector);
+    if (cover === '') return page.click(selector);
+    if (attempt >= 10) throw new Error(`firefox: the click on ${selector} would land on ${cover}, which covers it`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 async function setViewport(page: Page, width: number, height: number) {
   // puppeteer sets the size and the screen's orientation at once; Firefox ESR 140.12 knows no
   // orientation override and refuses it, and the size it did take is waited for here.
@@ -164,12 +189,7 @@ export async function launchFirefox(options: ProxyOptions = {}): Promise<EngineD
       await page.keyboard.up('Control');
       await page.keyboard.press('Backspace');
     },
-    async click(selector) {
-      // In the middle of the window, clear of the toasts at its bottom edge (a click lands on
-      // whatever is on top there; WebKit's driver refuses instead).
-      await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
-      await page.click(selector);
-    },
+    click: (selector) => clickUncovered(page, selector),
     draw: (selector, points) => draw(page, selector, points),
     setViewport: (width, height) => setViewport(page, width, height),
     errors: async () => take(),
