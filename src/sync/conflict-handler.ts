@@ -41,6 +41,9 @@ export class ConflictRule<T extends Doc> {
       sameData(a, b, this.rules) && !(ASSUMED_VS_DEVICE.has(context) && this.#unanswered(String(b.id))),
     resolve: async (input) => {
       const id = String(input.realMasterState.id);
+      // The push went as the change was stored; its record (the state it was made over, the
+      // merge base) comes after: a busy device may have the answer first.
+      await this.outbox()?.recorded(this.table, id);
       const kept = (await this.outbox()?.kept(this.table, [id]))?.get(id) ?? null;
       const base = mergeBase(input.assumedMasterState, input.realMasterState, kept, this.rules);
       const merged = merge3(base, input.newDocumentState as Doc, input.realMasterState as Doc, this.rules);

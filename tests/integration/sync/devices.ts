@@ -102,13 +102,16 @@ function storageWith(
  * makes after storing the pulled documents): as when the page goes between the two writes.
  */
 export function storageLosingPullRecords() {
-  const faults = { losing: false };
-  const wrapped = storageWith((instance) => {
+  // `outboxDelayMs`: the outbox's writes land this much later, as on a busy device.
+  const faults = { losing: false, outboxDelayMs: 0 };
+  const wrapped = storageWith((instance, params) => {
     const bulkWrite = instance.bulkWrite.bind(instance);
-    instance.bulkWrite = (rows, context) =>
-      faults.losing && context === 'replication-down-write-meta'
-        ? Promise.resolve({ error: [] })
-        : bulkWrite(rows, context);
+    instance.bulkWrite = async (rows, context) => {
+      if (faults.losing && context === 'replication-down-write-meta') return { error: [] };
+      const delay = params.collectionName === 'outbox' ? faults.outboxDelayMs : 0;
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      return bulkWrite(rows, context);
+    };
   });
   return { storage: wrapped, faults };
 }

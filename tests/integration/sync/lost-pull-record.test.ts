@@ -26,7 +26,7 @@ async function deviceWithoutRecord() {
     (d) => d !== null,
   );
   faults.losing = false;
-  return { u, a, id, doc: doc! };
+  return { u, a, id, doc: doc!, faults };
 }
 
 const waiting = (a: Awaited<ReturnType<typeof deviceWithoutRecord>>['a']) =>
@@ -46,6 +46,22 @@ describe('a pulled document whose record RxDB lost', () => {
     );
     expect(await row(id)).toEqual({ title: '2 bed flat', _deleted: true });
     expect(await a.db.saved_properties.findOne(id).exec()).toBeNull();
+    expect(await a.db.conflict_log.count().exec()).toBe(0);
+  });
+
+  it('removed on a busy device, its record written after the server answered: the removal applies', async () => {
+    const { a, id, doc, faults } = await deviceWithoutRecord();
+    // The push goes as the removal is stored; its record of the state it was made over comes
+    // later. The server's answer (its row, a conflict) is merged only once that record is there.
+    faults.outboxDelayMs = 1_500;
+    await doc.remove();
+    faults.outboxDelayMs = 0;
+    await inSync(a);
+    await until(
+      () => waiting(a),
+      (n) => n === 0,
+    );
+    expect(await row(id)).toEqual({ title: '2 bed flat', _deleted: true });
     expect(await a.db.conflict_log.count().exec()).toBe(0);
   });
 
