@@ -45,6 +45,11 @@ export function startServiceWorker() {
   const wb = new Workbox(SCRIPT_URL, OPTIONS);
   watchForUpdates(wb, {
     controlled: container.controller !== null,
+    waitsBehindActive: () =>
+      container.getRegistration().then(
+        (registration) => registration?.active != null && registration.waiting != null,
+        () => false,
+      ),
     offer: (onReload) =>
       toast.action(UPDATE_TITLE, UPDATE_DESCRIPTION, { label: 'Reload', onClick: onReload }, 'app-update'),
     blocked: () => toast.error(BLOCKED_TITLE, BLOCKED_DESCRIPTION),

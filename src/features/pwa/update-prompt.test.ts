@@ -12,34 +12,47 @@ function fakeWorkbox() {
   return source;
 }
 
-/** `controlled`: a worker controls the page as it starts (false on a first visit). */
-function setup({ unsaved = false, controlled = true } = {}) {
+/** `controlled`: a worker controls the page as it starts (false on a first visit). `behindActive`:
+ *  the waiting worker waits behind an active one (false for a first install slow to activate). */
+function setup({ unsaved = false, controlled = true, behindActive = true } = {}) {
   const wb = fakeWorkbox();
   let reloadAction: (() => void) | undefined;
+  const reads: Promise<boolean>[] = [];
   const deps = {
     controlled,
+    waitsBehindActive: vi.fn(() => {
+      const read = Promise.resolve(behindActive);
+      reads.push(read);
+      return read;
+    }),
     offer: vi.fn((onReload: () => void) => (reloadAction = onReload)),
     blocked: vi.fn(),
     hasUnsavedInput: vi.fn(() => unsaved),
     reload: vi.fn(),
   };
   watchForUpdates(wb, deps);
-  return { wb, deps, clickReload: () => reloadAction?.() };
+  // Once every registration read has answered, the prompt has acted on it (its callback came first).
+  const answered = () => Promise.all(reads);
+  const fireWaiting = async () => {
+    wb.fire('waiting');
+    await answered();
+  };
+  return { wb, deps, fireWaiting, clickReload: () => reloadAction?.() };
 }
 
 describe('the update prompt', () => {
-  it('a waiting worker is offered with a toast, and nothing reloads by itself', () => {
-    const { wb, deps } = setup();
+  it('a waiting worker is offered with a toast, and nothing reloads by itself', async () => {
+    const { wb, deps, fireWaiting } = setup();
     expect(deps.offer).not.toHaveBeenCalled();
-    wb.fire('waiting');
+    await fireWaiting();
     expect(deps.offer).toHaveBeenCalledTimes(1);
     expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
   });
 
-  it("'Reload' sends skip-waiting, then reloads once the new worker controls the page", () => {
-    const { wb, deps, clickReload } = setup();
-    wb.fire('waiting');
+  it("'Reload' sends skip-waiting, then reloads once the new worker controls the page", async () => {
+    const { wb, deps, clickReload, fireWaiting } = setup();
+    await fireWaiting();
     clickReload();
     expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
     expect(deps.reload).not.toHaveBeenCalled();
@@ -47,9 +60,9 @@ describe('the update prompt', () => {
     expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('with unsaved wizard input, Reload does not reload: it says why and the offer stays', () => {
-    const { wb, deps, clickReload } = setup({ unsaved: true });
-    wb.fire('waiting');
+  it('with unsaved wizard input, Reload does not reload: it says why and the offer stays', async () => {
+    const { wb, deps, clickReload, fireWaiting } = setup({ unsaved: true });
+    await fireWaiting();
     clickReload();
     expect(deps.blocked).toHaveBeenCalledTimes(1);
     expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
@@ -64,10 +77,10 @@ describe('the update prompt', () => {
     expect(deps.reload).not.toHaveBeenCalled();
   });
 
-  it('a tab open since the first visit: a later version is offered, and Reload reloads it', () => {
-    const { wb, deps, clickReload } = setup({ controlled: false });
+  it('a tab open since the first visit: a later version is offered, and Reload reloads it', async () => {
+    const { wb, deps, clickReload, fireWaiting } = setup({ controlled: false });
     wb.fire('controlling'); // the first install
-    wb.fire('waiting');
+    await fireWaiting();
     expect(deps.offer).toHaveBeenCalledTimes(1);
     clickReload();
     wb.fire('controlling');
@@ -82,9 +95,18 @@ describe('the update prompt', () => {
     expect(deps.offer).toHaveBeenCalledTimes(1);
   });
 
-  it('another tab taking the update never reloads this one', () => {
-    const { wb, deps } = setup();
-    wb.fire('waiting');
+  it('a first install still waiting to activate (a slow device) is no update: nothing is offered', async () => {
+    const { wb, deps, fireWaiting } = setup({ controlled: false, behindActive: false });
+    await fireWaiting();
+    wb.fire('controlling');
+    expect(deps.waitsBehindActive).toHaveBeenCalledTimes(1);
+    expect(deps.offer).not.toHaveBeenCalled();
+    expect(deps.reload).not.toHaveBeenCalled();
+  });
+
+  it('another tab taking the update never reloads this one', async () => {
+    const { wb, deps, fireWaiting } = setup();
+    await fireWaiting();
     wb.fire('controlling');
     expect(deps.reload).not.toHaveBeenCalled();
     expect(deps.offer).toHaveBeenCalledTimes(2);

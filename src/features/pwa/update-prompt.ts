@@ -10,6 +10,8 @@ export interface UpdateSource {
 export interface UpdatePromptDeps {
   /** A worker controls the page as the watch starts (navigator.serviceWorker.controller). */
   controlled: boolean;
+  /** A worker waits behind an active one: a new version, not the first install still starting. */
+  waitsBehindActive(): Promise<boolean>;
   /** Show 'A new version is available' with a Reload action that calls `onReload`. */
   offer(onReload: () => void): void;
   /** Reload was chosen while some form holds unsaved input: say why nothing happens. */
@@ -34,7 +36,13 @@ export function watchForUpdates(source: UpdateSource, deps: UpdatePromptDeps) {
     requested = true;
     source.messageSkipWaiting();
   };
-  source.addEventListener('waiting', () => deps.offer(onReload));
+  // workbox-window says 'waiting' of any worker still 'installed' 200 ms on: on a slow device that
+  // is also the first install, between its install and its activation (seen in Firefox on CI).
+  source.addEventListener('waiting', () => {
+    void deps.waitsBehindActive().then((update) => {
+      if (update) deps.offer(onReload);
+    });
+  });
   // A worker took control. The first one to control this page is the first install (clientsClaim),
   // however workbox-window labels it (a page loaded while it installed calls it 'external'): that
   // is no update, there is nothing to offer. A later one is a new version: reload if this page
