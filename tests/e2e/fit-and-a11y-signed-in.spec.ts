@@ -5,12 +5,33 @@ import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { checkState, insertLongest, LONG_WORD, userId } from './fit-and-a11y-fixtures';
 import { apiClient, PASSWORD, signUp, sql, test } from './fixtures';
-import { fillInvestment, fillLegal, fillPersonal, stepHeading } from './subscription-steps';
+import { completeSubscription, fillInvestment, fillLegal, fillPersonal, stepHeading } from './subscription-steps';
 
-test('signed in: dashboard, saved properties, the five subscription steps, the shareholder dashboard, create-assessment', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+/** Staff confirm `email`'s payment and issue its shares, once its subscription's status row is in. */
+async function issueShares(email: string) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql(
+            `select 1 from share_agreement_status a join share_subscriptions s on s.id = a.subscription_id
+              join auth.users u on u.id = s.user_id where u.email = $1`,
+            [email],
+          )
+        ).length,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  await sql(
+    `update share_agreement_status a set payment_received = true, shares_issued = true
+       from share_subscriptions s join auth.users u on u.id = s.user_id
+      where s.id = a.subscription_id and u.email = $1`,
+    [email],
+  );
+}
+
+test('signed in: dashboard, home, account, saved properties with a long title', async ({ page }) => {
+  test.setTimeout(120_000);
   const email = await signUp(page);
   await expect(page.getByText('Account created successfully')).toBeVisible();
   await checkState(page, '/dashboard');
@@ -72,7 +93,11 @@ test('signed in: dashboard, saved properties, the five subscription steps, the s
   await checkState(page, '/saved-properties, Property removed toast with Undo', undo);
   await undo.click();
   await expect(card).toHaveCount(1);
+});
 
+test('signed in: the five subscription steps, then the shareholder dashboard locked and unlocked', async ({ page }) => {
+  test.setTimeout(150_000);
+  const email = await signUp(page);
   // The subscription wizard: every step, the sync details popover, a field error.
   await page.goto('/shareholder');
   await expect(page.getByRole('heading', { name: 'Become a Co-Founder of Chloe' })).toBeVisible();
@@ -134,25 +159,7 @@ test('signed in: dashboard, saved properties, the five subscription steps, the s
   await checkState(page, '/shareholder/dashboard signed, locked');
 
   // Staff confirm payment and issue shares: the dashboard shows '✓ Complete', links can be made.
-  await expect
-    .poll(
-      async () =>
-        (
-          await sql(
-            `select 1 from share_agreement_status a join share_subscriptions s on s.id = a.subscription_id
-              join auth.users u on u.id = s.user_id where u.email = $1`,
-            [email],
-          )
-        ).length,
-      { timeout: 30_000 },
-    )
-    .toBe(1);
-  await sql(
-    `update share_agreement_status a set payment_received = true, shares_issued = true
-       from share_subscriptions s join auth.users u on u.id = s.user_id
-      where s.id = a.subscription_id and u.email = $1`,
-    [email],
-  );
+  await issueShares(email);
   await page.reload();
   const status = page.getByRole('list', { name: 'Agreement status' });
   await expect(status.locator('li', { hasText: 'Shares Issued' })).toContainText('Complete', { timeout: 20_000 });
@@ -170,7 +177,14 @@ test('signed in: dashboard, saved properties, the five subscription steps, the s
   await expect(confirm.first()).toBeVisible();
   await checkState(page, '/shareholder/dashboard, cancel confirmation', confirm.first());
   await page.getByRole('button', { name: 'Keep my subscription' }).click();
+});
 
+test('subscribed: create-assessment with a long agency name, its responses and its errors', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page);
+  await page.goto('/shareholder/subscribe');
+  await completeSubscription(page);
+  await issueShares(email);
   // Create-assessment with a long agency name in the creator's list.
   const creator = await userId(email);
   const nameLength = await insertLongest([10_000, 500, 200], async (n) => {
