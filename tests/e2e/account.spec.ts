@@ -27,7 +27,7 @@ async function signInWith(page: Page, email: string, password: string) {
 test('change the email from the account screen, confirm it from the mail, then change the password', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const oldAddress = await signUp(page);
   const newAddress = newEmail();
 

@@ -57,7 +57,7 @@ test('the signed agreement downloads as a PDF, offline too, with the hash Postgr
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const trace = syncTrace(page);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');

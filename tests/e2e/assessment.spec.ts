@@ -28,7 +28,7 @@ test('a shareholder makes a link; an agency fills it on a tablet, offline from s
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const creator = await signUp(page);
   await unlockShareholder(creator);
 
@@ -243,7 +243,7 @@ test("the creator's links: kept for offline, refreshed on reconnecting, each cop
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const creator = await signUp(page);
   await unlockShareholder(creator);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

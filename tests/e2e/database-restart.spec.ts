@@ -12,7 +12,7 @@ const RAW = /Database (connection|client) error|Could not connect with the datab
 test('a Postgres restart: the status says so in words, the change waits, and arrives when it is back', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();

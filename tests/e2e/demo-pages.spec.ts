@@ -123,7 +123,7 @@ for (const viewport of VIEWPORTS) {
   test(`${viewport.name} (${viewport.width} px): every demo and agent page, ${viewport.columns} tiles across`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const axeChecked = new Set<Expected['hero']>();
     for (const expected of PAGES) {
@@ -183,7 +183,7 @@ test('/demo/haus&haus and /demo/haus%26haus are both Sarah’s Haus & Haus page;
 });
 
 test('a demo page opens offline after one visit, and so do the others', async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/demo-yopa');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Kerry');
   await controlledByServiceWorker(page);

@@ -210,7 +210,7 @@ test.describe('online', () => {
     page,
     context,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto('/hire');
     await checkFitAndAxe(page, 'hire');
     await page.getByRole('button', { name: 'Request Demo' }).click();
@@ -249,7 +249,7 @@ test('offline: a request is kept on the device, survives a reload, and reaches P
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/professional-signup');
   await controlledByServiceWorker(page);

@@ -23,7 +23,7 @@ async function agent(browser: Browser, mailbox: string) {
 const logsOn = (page: Page) => page.getByRole('list', { name: 'Email activity' }).getByRole('listitem');
 
 test('a mailbox two users connected: one reply per message, and both logs say who answered', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const mailbox = await newMailbox('shared');
   const ana = await agent(browser, mailbox);
   const ben = await agent(browser, mailbox);

@@ -100,7 +100,7 @@ test.describe('Integrations', () => {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.clock.install();
     await signUp(page);
     let lists = 0;

@@ -18,7 +18,7 @@ async function evict(context: BrowserContext, blank: Page, origin: string, stora
 const status = (page: Page) => page.locator('header [data-sync-kind]').getByRole('status');
 
 test('changes waiting in a database the browser removed are said lost, never synced', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = await signUp(page);
   const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
   for (const title of ['2 bed flat, Clapham', '4 bed detached house']) {
@@ -71,7 +71,7 @@ test('with localStorage removed too, nothing on the device is left to tell: it a
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = await signUp(page);
   const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
   await sql('insert into saved_properties (id, user_id, title) values ($1, $2, $3)', [

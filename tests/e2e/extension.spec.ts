@@ -23,7 +23,7 @@ import { signUp, test } from './fixtures';
 const extension = useBuiltExtension();
 
 test('signed in through /extension-auth, a Rightmove listing is saved from the popup and found on /saved-properties', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { context, worker } = await extension.launch(await extension.newProfile());
   try {
     const app = await context.newPage();
@@ -159,7 +159,7 @@ test('signed in through /extension-auth, a Rightmove listing is saved from the p
 });
 
 test('with the API down, a save waits on this device (badge), survives a browser restart and is sent when the API is back', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const profile = await extension.newProfile();
   let email: string;
   {

@@ -8,7 +8,7 @@ test('/dashboard: each tab with long words, refusals, a connection problem and o
   page,
   context,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const email = await signUp(page);
   const id = await userId(email);
   // An account that works and one whose grant was revoked, both with addresses that do not break.

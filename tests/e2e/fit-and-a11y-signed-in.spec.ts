@@ -31,7 +31,7 @@ async function issueShares(email: string) {
 }
 
 test('signed in: dashboard, home, account, saved properties with a long title', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   await expect(page.getByText('Account created successfully')).toBeVisible();
   await checkState(page, '/dashboard');
@@ -96,7 +96,7 @@ test('signed in: dashboard, home, account, saved properties with a long title', 
 });
 
 test('signed in: the five subscription steps, then the shareholder dashboard locked and unlocked', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const email = await signUp(page);
   // The subscription wizard: every step, the sync details popover, a field error.
   await page.goto('/shareholder');
@@ -180,7 +180,7 @@ test('signed in: the five subscription steps, then the shareholder dashboard loc
 });
 
 test('subscribed: create-assessment with a long agency name, its responses and its errors', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await completeSubscription(page);

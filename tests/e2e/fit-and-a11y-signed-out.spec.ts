@@ -6,7 +6,7 @@ import { checkState, LONG_WORD } from './fit-and-a11y-fixtures';
 import { apiClient, newEmail, PASSWORD, requestResetLink, sql, test } from './fixtures';
 
 test('signed out: home, sign in and up, 404, the shareholder landing, subscribe, an invalid link', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await checkState(page, 'home');
@@ -47,7 +47,7 @@ test('signed out: home, sign in and up, 404, the shareholder landing, subscribe,
 test('the landing page in a conversation: the microphone refused, then typing, with a long message', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/');
   await page.getByRole('main').locator('button[data-phase]').click();
   await expect(page.getByRole('button', { name: 'Type to Chloe instead' })).toBeVisible();
@@ -66,7 +66,7 @@ test('the landing page in a conversation: the microphone refused, then typing, w
 });
 
 test('demo and agent pages: a call-button hero, a channel-grid hero, an agent page', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   for (const [path, name] of [
     ['/demo/haus&haus', 'Talk to Sarah'],
     ['/demo-yopa', 'Talk to Kerry'],
@@ -81,7 +81,7 @@ test('demo and agent pages: a call-button hero, a channel-grid hero, an agent pa
 test('/hire with its form open and refused, /professional-signup with every message and with 400-character words', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/hire');
   await expect(page.getByRole('heading', { level: 1, name: 'Hire Chloe' })).toBeVisible();
   await checkState(page, '/hire');
@@ -101,7 +101,7 @@ test('/hire with its form open and refused, /professional-signup with every mess
 });
 
 test('/norman: locked, a wrong password, offline, and unlocked', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await sql('delete from public.norman_access_attempts');
   await page.goto('/norman');
   await expect(page.getByRole('heading', { name: 'Access Required' })).toBeVisible();
@@ -126,7 +126,7 @@ test('/norman: locked, a wrong password, offline, and unlocked', async ({ page, 
 test('password recovery: the recover form, the link sent, and /auth/reset expired, without a link, with one', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = newEmail();
   const { error } = await apiClient().auth.signUp({ email, password: PASSWORD });
   if (error) throw error;
@@ -162,7 +162,7 @@ test('password recovery: the recover form, the link sent, and /auth/reset expire
 });
 
 test('the seven assessment steps and the completed assessment, as an agency on a tablet or phone', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const token = `A${randomUUID().replace(/-/g, '')}`;
   // Unbroken words where the agency's own text shows: the answers, in the steps and once completed.
   await sql(

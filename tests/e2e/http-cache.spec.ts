@@ -52,7 +52,7 @@ async function seed(email: string, marker: string) {
 }
 
 test('signed out online, the HTTP disk cache keeps nothing of the user', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const profile = await mkdtemp(path.join(os.tmpdir(), 'chloe-cache-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,

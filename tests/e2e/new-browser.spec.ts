@@ -36,7 +36,7 @@ async function newBrowser(browser: Browser, state: State) {
 
 /** A new browser (newBrowser) of a user with COUNT saved properties. */
 async function newBrowserWithList(browser: Browser, context: BrowserContext) {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   return newBrowser(browser, await userWithList(context));
 }
 
@@ -191,7 +191,7 @@ test('a stored session whose token has ended: nothing is asked with it, auth-js 
   browser,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const state = await userWithList(context);
   let ended = '';
   const stale: State = {

@@ -43,7 +43,7 @@ test('two people typing one answer of an assessment link: one whole value, one k
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const token = `T${randomUUID().replace(/-/g, '')}`;
   await sql(`insert into agent_assessments (token) values ($1)`, [token]);
   const other = await browser.newContext();

@@ -19,7 +19,7 @@ async function signInWith(page: Page, email: string, password: string) {
 }
 
 test('forgot password: the emailed link sets a new password and signs in; the link works once', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = await signUp(page);
   await signOut(page);
 

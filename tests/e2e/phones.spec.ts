@@ -133,7 +133,7 @@ test('/norman on a phone: the toasts leave the password field and its button unc
 test('the investor dashboard: spec order, the locked tool closed in one line, status rows that fit', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize(PHONE);
   await signUp(page);
   await page.goto('/shareholder/subscribe');

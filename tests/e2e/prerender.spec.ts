@@ -59,7 +59,7 @@ test('every public page is readable with scripts off, with its own title and des
 });
 
 test('every public page hydrates without a mismatch, and its buttons then work', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const errors = errorsOf(page);
   for (const meta of PUBLIC_PAGES) {
     await page.goto(encode(meta.path));

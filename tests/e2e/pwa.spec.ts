@@ -98,7 +98,7 @@ test('offline before the first visit has precached: the banner says offline use 
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Hold back the worker's precache requests (it makes them one by one): its install cannot finish.
   // Its own script is fetched in its name too; that one must pass, or the worker never starts.
   const held: Route[] = [];

@@ -28,7 +28,7 @@ test('a save over another device’s value, and a value lost to another device, 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();

@@ -29,7 +29,7 @@ async function atStepOne(page: Page) {
 test('two tabs saving one field within ~30 ms: one value stands, the other is in the conflict log', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const email = await signUp(page);
   await atStepOne(page);
   await page.getByLabel('Full name', { exact: true }).fill('Start');
@@ -92,7 +92,7 @@ test('two tabs saving one field within ~30 ms: one value stands, the other is in
 test("'Save & Continue Later' then the tab closed at once: the save reaches the account; typed then closed, kept", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const context = await browser.newContext();
   let page = await context.newPage();
   const email = await signUp(page);

@@ -9,7 +9,7 @@ const MANY = 300;
 test('hundreds of saved properties: drawn as the reader goes, searched and sorted by keyboard, removed', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const email = await signUp(page);
   const id = await userId(email);
   await sql(

@@ -23,7 +23,7 @@ test('signed out everywhere from elsewhere: the waiting change is said, kept, an
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);

@@ -8,7 +8,7 @@ test('signed out offline, the next person on the same profile finds none of the 
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = newEmail();
   await signUp(page, email);
   // A saved property, as the extension saves one.

@@ -13,7 +13,7 @@ test('subscribe on one device, resume on another, complete, and unlock assessmen
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = await signUp(page);
   await page.goto('/shareholder');
   await expect(page.getByRole('heading', { name: 'Become a Co-Founder of Chloe' })).toBeVisible();
@@ -151,7 +151,7 @@ test('offline: fill from step 2 on, reload offline with the draft intact, comple
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await controlledByServiceWorker(page);

@@ -18,7 +18,7 @@ test('signed on another device: the open devices show the dashboard, later typin
   context,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);

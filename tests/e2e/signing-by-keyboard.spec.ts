@@ -23,7 +23,7 @@ async function expectFocusOnHeading(page: Page, title: string) {
 
 for (const width of [390, 820]) {
   test(`by keyboard only, with a typed signature, at ${width} px`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 700 ? 844 : 1180 });
     const email = await signUp(page);
     await page.goto('/shareholder/subscribe');
@@ -104,7 +104,7 @@ for (const width of [390, 820]) {
 test('a 200-character name and address without a space wrap on every step and the dashboard at 390 px', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = LONG_WORD(200);
   const address = LONG_WORD(200);
   await signUp(page);
@@ -142,7 +142,7 @@ test('offline at 820 px, a 10,000-character paste into the typed name is cut to 
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUp(page);
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.goto('/shareholder/subscribe');

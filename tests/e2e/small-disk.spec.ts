@@ -12,7 +12,7 @@ const FULL =
 test('a disk full for real: typing says so and is sent all the same, a reload opens with the words, space back keeps it', async ({
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const device = await smallDiskBrowser(baseURL);
   try {
     const { page } = device;

@@ -61,7 +61,7 @@ test.describe.configure({ retries: 0 });
 for (const seed of seeds) {
   const wizard = seed % 2 === 0 ? 'subscription' : 'assessment';
   test(`${wizard} sequence, seed ${seed}`, async ({ browser }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const rng = new Rng(seed);
     const write = async (figures: Figures) => {
       await mkdir(figuresDir(), { recursive: true });

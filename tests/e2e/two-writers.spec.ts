@@ -34,7 +34,7 @@ test('a device opened before the draft existed takes it as soon as it exists, an
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   const b = (await signIn(browser, email)).page;
   // B opens the wizard first: no draft anywhere yet.
@@ -66,7 +66,7 @@ test('two devices that start a draft offline end on one, merged field by field; 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   const other = await signIn(browser, email);
   const b = other.page;
@@ -115,7 +115,7 @@ test('two tabs of one browser are one device: one draft, one value everywhere, n
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { email, second } = await twoTabs(context, page);
   // Both type the name at once, before either has a draft.
   await Promise.all([
@@ -148,7 +148,7 @@ test('two tabs of one browser are one device: one draft, one value everywhere, n
 });
 
 test('a reconnect shows no failure that did not happen', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUp(page);
   await atStepOne(page);
   await controlledByServiceWorker(page);
@@ -184,7 +184,7 @@ test('a name changed on another device while this one signs by typing: the step 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signUp(page);
   await atStepOne(page);
   await field(page, 'Full name').fill('Alice Investor');
