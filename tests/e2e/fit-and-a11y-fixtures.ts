@@ -30,11 +30,12 @@ const settle = (page: Page) =>
  */
 export async function checkState(page: Page, state: string, still?: Locator) {
   const problems: string[] = [];
-  // A pointer over a toast pauses its timer: it stays for the whole check.
-  if (still) await still.hover();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 700 ? 844 : 1180 });
     await settle(page);
+    // A pointer over a toast pauses its timer, so it stays for the check; each width lays the toast
+    // out afresh, away from the pointer (its timer ran on, and an 8-s toast went during a slow check).
+    if (still) await still.hover();
     const layout = await page.evaluate(layoutProblem);
     if (layout) problems.push(`${state} @ ${width}px: ${layout}`);
     if (!AXE_AT.has(width)) continue;
