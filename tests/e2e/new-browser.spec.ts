@@ -160,6 +160,7 @@ test("a new browser installs the service worker once the list's first cards are 
   context,
 }) => {
   const fresh = await newBrowserWithList(browser, context);
+  await fresh.page.addInitScript(markInstallAndCards);
   // The first cards' read (and the device's first pull) held back: the page is loaded, its code
   // running, its content not there.
   let release!: () => void;
@@ -168,24 +169,52 @@ test("a new browser installs the service worker once the list's first cards are 
     await released;
     await route.continue();
   });
-  const registered = () =>
-    fresh.page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
   try {
     await fresh.page.goto('/saved-properties');
     await expect(fresh.page.getByText('Loading saved properties...')).toBeVisible({ timeout: 20_000 });
     // Past the load event (where the worker used to be registered) and several frames.
     await fresh.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    expect(await registered(), 'no install while the first cards are on their way').toBe(false);
     release();
     const cards = fresh.page.getByRole('list', { name: 'Saved properties' }).locator(':scope > li');
     await expect(cards.first()).toContainText('House ', { timeout: 20_000 });
-    await expect.poll(registered, { message: 'installed once they are drawn' }).toBe(true);
+    const marks = () => fresh.page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
+    await expect.poll(async () => (await marks()).install, { message: 'installed once they are drawn' }).toBeDefined();
+    const { install, cards: drawn, paint } = await marks();
+    // Not before the cards; or, where the held read outlasted the wait's ceiling (a slow machine),
+    // not before the ceiling after the first paint (FIRST_CONTENT_CEILING_MS, src/lib/first-content.ts).
+    expect(install, 'the install asked for after the first cards, or at the ceiling').toBeGreaterThanOrEqual(
+      Math.min(drawn!, paint! + 3000),
+    );
     expect(fresh.violations).toEqual([]);
   } finally {
     release();
     await fresh.context.close();
   }
 });
+
+interface Marks {
+  install?: number;
+  cards?: number;
+  paint?: number;
+}
+
+/** In the page, before its code: when the worker's install is asked for, and when the first card is in. */
+function markInstallAndCards() {
+  const marks: Marks = {};
+  (window as unknown as { __marks: Marks }).__marks = marks;
+  const container = navigator.serviceWorker;
+  const register = container.register.bind(container);
+  container.register = (...args: Parameters<typeof register>) => {
+    marks.install ??= performance.now();
+    return register(...args);
+  };
+  new MutationObserver(() => {
+    if (document.querySelector('ul[aria-label="Saved properties"] > li')) marks.cards ??= performance.now();
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) marks.paint ??= entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+}
 
 test('a stored session whose token has ended: nothing is asked with it, auth-js refreshes, the list shows', async ({
   browser,
