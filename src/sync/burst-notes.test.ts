@@ -34,7 +34,7 @@ describe('burst notes', () => {
     expect(burstThatTyped(notes, 'phone', 'A')).toBeUndefined();
   });
 
-  it('keep the latest two bursts per field; a burst noted again replaces itself', () => {
+  it('keep the latest two typings per field; a burst noted again replaces itself', () => {
     let notes = withNotes({}, toNotes({ name: burst('b1', ['A']), phone: burst('p1', ['0']) }));
     notes = withNotes(notes, toNotes({ name: burst('b1', ['A', 'Al']) }));
     expect(notes.name?.map((b) => [b.id, b.typed.length])).toEqual([['b1', 2]]);

@@ -21,7 +21,7 @@ export interface BurstNote {
   typed: string[];
 }
 
-/** Per field, the latest bursts (newest last): a refusal may come after the next burst began. */
+/** Per field, the latest typings (newest last): a refusal may come after the next one began. */
 export type BurstNotes = Record<string, BurstNote[]>;
 
 /** Notes as version 4 of the outbox kept them: each burst on its own. */
