@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DISABLE_FEATURES } from '../chromium';
 
 export type JsRow = {
   route: string;
@@ -55,7 +55,8 @@ export async function lighthouseRuns(url: string, runs: number): Promise<Lightho
     // A fresh browser per run: a cold cache, no service worker from the run before.
     const chrome = await launch({
       chromePath: CHROMIUM_PATH,
-      chromeFlags: [...CHROMIUM_ARGS.filter((f) => f !== '--headless'), '--headless=new'],
+      // chrome-launcher's own --disable-features list stands (CHROMIUM_ARGS' repeats Playwright's).
+      chromeFlags: [...CHROMIUM_ARGS.filter((f) => f !== '--headless' && f !== DISABLE_FEATURES), '--headless=new'],
     });
     try {
       const result = await lighthouse(url, {
