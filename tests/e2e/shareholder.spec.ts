@@ -214,6 +214,9 @@ test('signed out: the landing offers Sign In, the wizard asks for it, the dashbo
 });
 
 test('cancelling during cooling-off: asks first, the server records it, the dashboard says so', async ({ page }) => {
+  // The five steps and a signature first, as the other tests here that complete one (CI once spent
+  // the default 60 s before the dashboard's Cancel button).
+  test.setTimeout(180_000);
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await completeSubscription(page);
