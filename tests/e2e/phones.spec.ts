@@ -71,6 +71,9 @@ test('the wizard at 390 px: Back and Next on one row at either end, Save & Conti
   await signUp(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
+  // The new step takes the focus to its heading; before it has, Back is step 1's (disabled) and
+  // the heading would take the focus from under the keyboard check below.
+  await expect(page.getByRole('heading', { level: 2, name: 'Investment Details' })).toBeFocused();
   // Measured once step 2 has settled (the step's own content arrives after its heading).
   await expect(async () => {
     const back = await box(page.getByRole('button', { name: 'Back' }));

@@ -13,6 +13,8 @@ export async function fillPersonal(page: Page) {
   await page.getByLabel('Phone (optional)').fill('020 7946 0123');
   await expect(next).toBeEnabled();
   await next.click();
+  // Step 1 has the same buttons: a caller measuring or focusing them waits for step 2 itself.
+  await expect(stepHeading(page, 2, 'Investment Details')).toBeVisible();
 }
 
 export async function fillInvestment(page: Page) {
