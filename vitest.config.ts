@@ -1,6 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+
+/**
+ * The unit files that replace a module (`vi.mock`). Unit files share their workers' modules (a file
+ * in a fresh worker of its own cost the stage half its time: 251 s became 145); a module another
+ * file has loaded already would stay the real one there, so these run each in a fresh worker.
+ */
+const mocking = ['src', 'sw', 'extension', 'supabase/local', 'tests/lint'].flatMap((dir) =>
+  readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.(ts|tsx|mjs)$/.test(file) && !file.includes('node_modules'))
+    .map((file) => path.join(dir, file))
+    .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8'))),
+);
+
+const unitFiles = [
+  'src/**/*.test.{ts,tsx}',
+  'sw/**/*.test.ts',
+  'supabase/local/**/*.test.{ts,mjs}',
+  'tests/lint/**/*.test.ts',
+  'extension/**/*.test.ts',
+];
+
+/** Both unit projects (`--project 'unit*'`): Node unless a file asks for jsdom, fake-indexeddb. */
+const unit = {
+  // Node unless the file asks for jsdom: a jsdom window costs about a second of a worker per
+  // file, half the unit stage's time when every file had one.
+  environment: 'node' as const,
+  setupFiles: ['tests/setup-unit.ts'],
+  // Above the 5-s wait of tests/setup-unit.ts, so a failed wait says what it waited for.
+  testTimeout: 15_000,
+  // Every core (vitest leaves one free): most of a unit file's time is jsdom and imports.
+  maxWorkers: Math.max(2, availableParallelism()),
+  // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.
+  server: { deps: { inline: ['@elevenlabs/react'] } },
+} satisfies TestProjectInlineConfiguration['test'];
 
 // Two projects: unit tests beside the code (Node, or jsdom where a file says
 // `// @vitest-environment jsdom` on its first line; fake-indexeddb in both), and integration tests
@@ -15,26 +53,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unit,
           name: 'unit',
-          // Node unless the file asks for jsdom: a jsdom window costs about a second of a worker per
-          // file, half the unit stage's time when every file had one.
-          environment: 'node',
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'sw/**/*.test.ts',
-            'supabase/local/**/*.test.{ts,mjs}',
-            'tests/lint/**/*.test.ts',
-            'extension/**/*.test.ts',
-          ],
-          exclude: [...configDefaults.exclude, 'supabase/local/**/*.integration.test.ts'],
-          setupFiles: ['tests/setup-unit.ts'],
-          // Above the 5-s wait of tests/setup-unit.ts, so a failed wait says what it waited for.
-          testTimeout: 15_000,
-          // Every core (vitest leaves one free): most of a unit file's time is jsdom and imports.
-          maxWorkers: Math.max(2, availableParallelism()),
-          // Inlined so a test can stand in for @elevenlabs/client's Conversation under the real provider.
-          server: { deps: { inline: ['@elevenlabs/react'] } },
+          include: unitFiles,
+          exclude: [...configDefaults.exclude, 'supabase/local/**/*.integration.test.ts', ...mocking],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...unit, name: 'unit-mocking', include: mocking },
       },
       {
         extends: true,
