@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/chromium';
 
-// e2e in Debian's Chromium (no browser download) against the built PWA served by `vite preview`
-// and a throw-away local stack, both started by tests/e2e/global-setup.ts on free ports.
+// e2e in Debian's Chromium (no browser download; its headless shell, but where a spec launches the
+// whole browser itself: tests/chromium.ts) against the built PWA served by `vite preview` and a
+// throw-away local stack, both started by tests/e2e/global-setup.ts on free ports.
 
 /**
  * The specs that do something to the whole stack (Postgres stopped and started, the voice service
@@ -43,6 +44,6 @@ export default defineConfig({
     // A trace costs a quarter of the run's time; CI prints what failed and a failure is re-run here
     // with its trace, so CI records none.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
 });
