@@ -63,3 +63,10 @@ export const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',
 ];
+
+/**
+ * The whole browser, for the specs with a microphone (Playwright's launchOptions, through
+ * test.use): the headless shell has no media capture (getUserMedia says NotSupportedError), so a
+ * call could not start there, and a refused microphone would fail otherwise than a person's.
+ */
+export const WHOLE_BROWSER = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };

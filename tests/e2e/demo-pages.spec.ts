@@ -1,6 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { axeProblems } from './checks';
 import { controlledByServiceWorker, test } from './fixtures';
+import { WHOLE_BROWSER } from '../chromium';
+
+// The whole browser: the headless shell has no microphone to refuse (tests/chromium.ts).
+test.use({ launchOptions: WHOLE_BROWSER });
 
 // The demo and agent landing pages (docs/product/marketing.md#demo-pages) on a phone and a
 // tablet: the persona of the route table, the phone badge, the 7-day note, two columns of tiles

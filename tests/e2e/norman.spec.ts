@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { sql, test } from './fixtures';
+import { WHOLE_BROWSER } from '../chromium';
 
 // /norman against the real norman-access function (Deno) and the local voice service: the password
 // is checked on the server, Norman's private agent opens only with the pass it signs.
@@ -21,6 +22,8 @@ async function enter(page: Page, password: string) {
 
 // No service worker: waitForResponse and the request headers must see the page's own calls.
 test.use({ serviceWorkers: 'block' });
+// The whole browser: the headless shell captures no audio for the call below (tests/chromium.ts).
+test.use({ launchOptions: WHOLE_BROWSER });
 
 // Attempts are limited per client and every test here comes from the same address.
 test.beforeEach(async () => {

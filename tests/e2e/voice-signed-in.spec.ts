@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { apiClient, PASSWORD, signUp, sql, test } from './fixtures';
 import { stackFault } from './stack-faults';
 import { recorded, signedInHeader, toast, voiceButton } from './voice-fixtures';
+import { WHOLE_BROWSER } from '../chromium';
 
 // A signed-in user's voice calls: the voice-conversation function (under Deno) signs the session
 // with the user's context from the device, a refused token is refreshed and retried, and each of
@@ -13,6 +14,9 @@ const spoilt = (token: string) => {
   const [header, payload, signature = ''] = token.split('.');
   return `${header}.${payload}.${[...signature].reverse().join('')}`;
 };
+
+// The whole browser: the headless shell captures no audio (tests/chromium.ts).
+test.use({ launchOptions: WHOLE_BROWSER });
 
 test.describe('with a microphone', () => {
   // No service worker: requests it forwards escape page.route, which some tests use to change what a

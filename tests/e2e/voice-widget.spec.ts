@@ -2,13 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
 import { test } from './fixtures';
 import { recorded } from './voice-fixtures';
+import { WHOLE_BROWSER } from '../chromium';
 
 // The embedded voice widget (docs/product/voice.md#widget) as the local voice service's stand-in
 // draws it, in real Chromium with a fake microphone: a call button at the bottom right that fits a
 // phone and hides none of the page's own controls; pressed from the keyboard, a call with the
 // page's agent told the page's dynamic variables; End call ends it.
 
-test.use({ permissions: ['microphone'] });
+// The whole browser: the headless shell captures no audio (tests/chromium.ts).
+test.use({ permissions: ['microphone'], launchOptions: WHOLE_BROWSER });
 
 const widgetOf = (page: Page) => page.locator('elevenlabs-convai');
 

@@ -3,11 +3,15 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
 import { recorded, toast, voiceButton, voiceUrl } from './voice-fixtures';
+import { WHOLE_BROWSER } from '../chromium';
 
 // The voice assistant in real Chromium with a fake microphone (tests/chromium.ts), the real
 // @elevenlabs/react SDK and the local voice service (supabase/local) speaking the voice service's
 // websocket protocol: a guest's call, by voice or by text, across pages and offline. A signed-in
 // user's calls, signed by the voice-conversation function, are voice-signed-in.spec.ts's.
+
+// The whole browser: the headless shell captures no audio (tests/chromium.ts).
+test.use({ launchOptions: WHOLE_BROWSER });
 
 test.describe('with a microphone', () => {
   // No service worker: requests it forwards escape page.route, which some tests use to stand in for
