@@ -89,9 +89,14 @@ describe.each(ENGINES)('%s', (_name, prefix, launch) => {
     await page.see('Signature captured.');
 
     await completeOffline(page, email);
-    await expect
-      .poll(() => signed(email), { timeout: 60_000, interval: 500 })
-      .toEqual({ shares: 8000, method: 'drawn', image: true });
+    // Waited for by the page's poll, which says what the page shows (its sync status) if it fails.
+    const drawn = { shares: 8000, method: 'drawn', image: true };
+    await page.until(
+      async () => JSON.stringify(await signed(email)) === JSON.stringify(drawn),
+      'the subscription signed in Postgres',
+      60_000,
+    );
+    expect(await signed(email)).toEqual(drawn);
     await page.gone('will be submitted when you are back online', 30_000);
     expect(await page.device.errors()).toEqual([]);
   }, 180_000);
