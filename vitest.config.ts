@@ -7,13 +7,14 @@ import react from '@vitejs/plugin-react';
 const root = import.meta.dirname;
 
 /**
- * The unit files that replace a module (`vi.mock`). Unit files share their workers' modules (a file
- * in a fresh worker of its own cost the stage half its time: 251 s became 145); a module another
- * file has loaded already would stay the real one there, so these run each in a fresh worker.
+ * The unit files that replace a module (`vi.mock`). Unit files share their workers' modules (a fresh
+ * worker per file loaded them again for each: the stage took 251 s, 191 s sharing); a module another
+ * file has loaded already would stay the real one there, so these run each in a fresh worker. Read
+ * from the folders of `unitFiles`; the integration files there are the integration project's.
  */
 const mocking = ['src', 'sw', 'extension', 'supabase/local', 'tests/lint'].flatMap((dir) =>
   readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.(ts|tsx|mjs)$/.test(file) && !file.includes('node_modules'))
+    .filter((file) => /\.test\.(ts|tsx|mjs)$/.test(file) && !/\.integration\.test\.|node_modules/.test(file))
     .map((file) => path.join(dir, file))
     .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8'))),
 );
@@ -40,7 +41,7 @@ const unit = {
   server: { deps: { inline: ['@elevenlabs/react'] } },
 } satisfies TestProjectInlineConfiguration['test'];
 
-// Two projects: unit tests beside the code (Node, or jsdom where a file says
+// The unit projects: unit tests beside the code (Node, or jsdom where a file says
 // `// @vitest-environment jsdom` on its first line; fake-indexeddb in both), and integration tests
 // against a real local stack that tests/integration/global-setup.ts starts on free ports. A test of
 // the local stack that needs the whole stack running sits beside its code as

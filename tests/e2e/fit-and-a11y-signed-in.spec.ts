@@ -115,7 +115,6 @@ test('signed in: the five subscription steps, then the shareholder dashboard loc
   await checkState(page, 'subscription step 1, sync details open', popover);
   await page.keyboard.press('Escape');
   await fillPersonal(page);
-  await expect(stepHeading(page, 2, 'Investment Details')).toBeVisible();
   await page.getByLabel('Number of shares').fill('3000');
   await expect(page.getByText('Minimum purchase is 5,000 shares')).toBeVisible();
   await checkState(page, 'subscription step 2, below the minimum');

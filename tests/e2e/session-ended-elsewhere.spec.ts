@@ -27,7 +27,6 @@ test('signed out everywhere from elsewhere: the waiting change is said, kept, an
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
-  await expect(stepHeading(page, 2, 'Investment Details')).toBeVisible();
   await expect(status(page, 'All changes synced')).toBeVisible({ timeout: 20_000 });
   const before = await sharesOnServer(email);
   expect(before).toHaveLength(1);

@@ -22,7 +22,6 @@ test('signed on another device: the open devices show the dashboard, later typin
   const email = await signUp(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
-  await expect(stepHeading(page, 2, 'Investment Details')).toBeVisible();
   await synced(page);
 
   // An idle device, online, open on the wizard (it resumes at the first step not done).
