@@ -17,6 +17,8 @@ const ways: WizardWays = {
       await expect(page.getByText(`Step ${at} of 7:`)).toBeVisible();
     }
   },
+  // The assessment stores a text answer as typed, spaces and all; blank is no answer (answers.ts).
+  stored: (text) => (text.trim() === '' ? null : text),
 };
 
 export const readStep = (page: Page) => readWizardStep(page, 7);

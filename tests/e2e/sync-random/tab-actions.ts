@@ -98,10 +98,12 @@ export interface OtherWriter {
   context: BrowserContext;
 }
 
-/** How a wizard's field is reached: its input, and its step from the step a page is at. */
+/** How a wizard's field is reached (its input, its step from the step a page is at), and how the
+ * wizard stores what is typed there. */
 export interface WizardWays {
   input: (page: Page, field: TabField) => Locator;
   goToStep: (page: Page, from: number, to: number) => Promise<void>;
+  stored: (text: string) => Scalar;
 }
 
 /** The subscription wizard's ways (5 steps, Back and Next). */
@@ -114,6 +116,8 @@ export const subscriptionWays: WizardWays = {
       await expect(page.getByText(`Step ${at} of 5:`)).toBeVisible();
     }
   },
+  // The subscription stores its text trimmed (subscription-form.ts).
+  stored: (text) => text.trim() || null,
 };
 
 /** Types `value` key by key over the whole field, as a person does after selecting it. */
@@ -123,10 +127,10 @@ async function typeBurst(input: Locator, value: Scalar) {
   await input.pressSequentially(String(value), { delay: 30 });
 }
 
-/** What the device stores as each key is typed (text fields, trimmed as the form stores them). */
-const prefixes = (value: Scalar) => {
+/** What the device stores as each key is typed, as its wizard stores text. */
+const prefixes = (value: Scalar, ways: WizardWays) => {
   const text = String(value);
-  const all = Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1).trim() || null);
+  const all = Array.from({ length: text.length }, (_, i) => ways.stored(text.slice(0, i + 1)));
   return [...new Set(all)];
 };
 
@@ -166,9 +170,9 @@ export async function burstRace(
           `${JSON.stringify(theirs)}, both over ${JSON.stringify(basis[0])}`,
       );
       // Every prefix was saved on its device as it was typed.
-      for (const p of prefixes(mine)) a.run.model.save(a.device.name, field.column, p, basis);
-      for (const p of prefixes(theirs)) a.run.model.save(other.name, field.column, p, basis);
-      typed.push(...prefixes(mine), ...prefixes(theirs));
+      for (const p of prefixes(mine, ways)) a.run.model.save(a.device.name, field.column, p, basis);
+      for (const p of prefixes(theirs, ways)) a.run.model.save(other.name, field.column, p, basis);
+      typed.push(...prefixes(mine, ways), ...prefixes(theirs, ways));
       await wholeEverywhere(a, tab, field, [mine, theirs], ways);
     }
     await tab.waitForTimeout(1_500);
