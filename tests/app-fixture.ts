@@ -37,13 +37,27 @@ export function buildApp(env: NodeJS.ProcessEnv, outDir: string) {
   });
 }
 
-/** `vite preview` of `outDir` on `port` (a free one unless given); stop() ends it by pid. */
-export async function startPreview(env: NodeJS.ProcessEnv, outDir: string, port?: number) {
+/**
+ * `vite preview` of `outDir` on `port` (a free one unless given); stop() ends it by pid. `config`:
+ * another Vite config than the app's (the e2e's answers uncompressed).
+ */
+export async function startPreview(env: NodeJS.ProcessEnv, outDir: string, port?: number, config?: string) {
   port ??= await freePort();
   const preview = startChild(
     'preview',
     process.execPath,
-    [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    [
+      vite,
+      'preview',
+      ...(config ? ['--config', config] : []),
+      '--outDir',
+      outDir,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     {
       cwd: root,
       env,

@@ -21,7 +21,7 @@ export default async function globalSetup() {
     // The app names the extension by the id its committed key gives it (extension/manifest.mjs).
     const env = appEnv(stack.info);
     await buildApp(env, outDir);
-    preview = await startPreview(env, outDir, appPort);
+    preview = await startPreview(env, outDir, appPort, path.join(import.meta.dirname, 'preview.config.ts'));
     process.env.E2E_BASE_URL = preview.url;
     process.env.E2E_API_URL = stack.info.apiUrl;
     process.env.E2E_DB_URL = stack.info.adminDbUrl;
