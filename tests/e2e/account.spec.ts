@@ -3,6 +3,10 @@
 import { expect, type Page } from '@playwright/test';
 import { apiClient, mailTo, newEmail, PASSWORD, signUp, type Mail, test } from './fixtures';
 
+// Online throughout, and nothing here is the service worker's: without it a context does not
+// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
+test.use({ serviceWorkers: 'block' });
+
 /** The confirmation link of a mail: the auth service's /verify with type=email_change. */
 function verifyLink(mail: Mail): string {
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];

@@ -7,6 +7,10 @@ import { connect, google, mailIn, newMailbox } from './email-assistant-fixtures'
 import { signUp, sql, test } from './fixtures';
 import { runAutoReply } from '../../supabase/local/stack/auto-reply.mjs';
 
+// Online throughout, and nothing here is the service worker's: without it a context does not
+// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
+test.use({ serviceWorkers: 'block' });
+
 /** A user of the agency on a browser of their own: signed up, the mailbox connected, a demo link saved. */
 async function agent(browser: Browser, mailbox: string) {
   const context = await browser.newContext();

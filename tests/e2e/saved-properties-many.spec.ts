@@ -4,6 +4,10 @@ import { expect } from '@playwright/test';
 import { checkState, LONG_WORD, userId } from './fit-and-a11y-fixtures';
 import { signUp, sql, test } from './fixtures';
 
+// Online throughout, and nothing here is the service worker's: without it a context does not
+// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
+test.use({ serviceWorkers: 'block' });
+
 const MANY = 300;
 
 test('hundreds of saved properties: drawn as the reader goes, searched and sorted by keyboard, removed', async ({
