@@ -78,13 +78,17 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifest,
+      // The manifest's icons are in the glob below already: listed once, not twice.
+      includeManifestIcons: false,
       injectManifest: {
         buildPlugins: { vite: [serviceWorkerBuild()] },
-        // Every route's chunk and asset: any route opens offline after one online visit.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Every route's chunk and asset: any route opens offline after one online visit (the
+        // plugin adds manifest.webmanifest itself).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Except the agreement PDF's maker (pdf-lib and fontkit, ~500 KB gzip): an investor's
         // dashboard fetches it and its fonts into a cache of their own (sw/sw.ts), not every install.
-        globIgnores: ['**/agreement-pdf-*.js'],
+        // And the manifest's screenshots (150 KB): only a browser's install offer shows them, online.
+        globIgnores: ['**/agreement-pdf-*.js', 'pwa/screenshot-*.png'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -39,6 +39,13 @@ test('after one online visit every route opens offline: reload, deep links, a gu
   expect(urls.some((u) => new URL(u).pathname === '/index.html')).toBe(true);
   expect(urls.filter((u) => /\/assets\/.+\.js/.test(u)).length).toBeGreaterThan(3);
   expect(urls.filter((u) => /\/(rest|auth|functions)\/v1\//.test(u))).toEqual([]);
+  // The worker's list names each file once, and not the manifest's screenshots (only a browser's
+  // install offer shows them, online).
+  const worker = await (await page.request.get('/sw.js')).text();
+  const listed = [...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]);
+  expect(listed.length).toBeGreaterThan(100);
+  expect(listed.length - new Set(listed).size).toBe(0);
+  expect(listed.filter((u) => u?.includes('screenshot'))).toEqual([]);
 
   await context.setOffline(true);
   await page.reload();
