@@ -98,9 +98,13 @@ test('signed out online, the HTTP disk cache keeps nothing of the user', async (
   }
   try {
     const files = await cacheFiles(profile);
-    expect(holding(files, controlId), 'the control request is on disk').toBe(true);
+    // By its whole address, as the requests below are searched for.
+    const controlUrl = `${process.env.E2E_API_URL}/rest/v1/agent_assessments?select=id&id=neq.${controlId}`;
+    expect(holding(files, controlUrl), 'the control request is on disk').toBe(true);
+    // Requests by their whole address: the app's own scripts, kept on disk as served, name the
+    // paths too (the first page of saved properties is asked for by the boot script).
     const paths = ['gmail_accounts', 'auto_reply_settings', 'email_logs', 'saved_properties'].map(
-      (t) => `rest/v1/${t}`,
+      (t) => `${process.env.E2E_API_URL}/rest/v1/${t}`,
     );
     for (const text of [marker, email, ...paths]) {
       expect(holding(files, text), `the disk cache holds "${text}"`).toBe(false);
