@@ -1,7 +1,7 @@
 // /extension-auth in Chromium: its states (signed out, signed in, connected) and the hand-off of a
 // session of the extension's own, signed in with the password, to its content script and chrome.runtime.
 import { expect } from '@playwright/test';
-import { E2E_EXTENSION_ID, newEmail, PASSWORD, signUp, test } from './fixtures';
+import { controlledByServiceWorker, E2E_EXTENSION_ID, newEmail, PASSWORD, signUp, test } from './fixtures';
 
 test.describe('/extension-auth', () => {
   test('signed out: Sign In, back here after signing in; signed in: connected, and the session handed over once', async ({
@@ -28,6 +28,9 @@ test.describe('/extension-auth', () => {
     });
     const email = newEmail();
     await signUp(page, email);
+    // Offline below as a person's app goes offline: once the worker controls the page, so code it
+    // loads on demand then comes from the precache.
+    await controlledByServiceWorker(page);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByText('Signed out successfully')).toBeVisible();
 

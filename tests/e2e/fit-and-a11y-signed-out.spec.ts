@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { checkState, LONG_WORD } from './fit-and-a11y-fixtures';
-import { apiClient, newEmail, PASSWORD, requestResetLink, sql, test } from './fixtures';
+import { apiClient, controlledByServiceWorker, newEmail, PASSWORD, requestResetLink, sql, test } from './fixtures';
 
 test('signed out: home, sign in and up, 404, the shareholder landing, subscribe, an invalid link', async ({ page }) => {
   test.setTimeout(180_000);
@@ -105,6 +105,9 @@ test('/norman: locked, a wrong password, offline, and unlocked', async ({ page, 
   await sql('delete from public.norman_access_attempts');
   await page.goto('/norman');
   await expect(page.getByRole('heading', { name: 'Access Required' })).toBeVisible();
+  // Offline below as a person's app goes offline: once the worker controls the page, so code it
+  // loads on demand then comes from the precache.
+  await controlledByServiceWorker(page);
   await checkState(page, '/norman locked');
   await page.getByLabel('Password').fill(LONG_WORD(200));
   await page.getByRole('button', { name: 'Access Norman' }).click();

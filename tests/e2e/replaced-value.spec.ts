@@ -8,7 +8,7 @@
 // said under the field's own label in Sync details too, and puts its own back by keyboard alone.
 import { expect, type Page } from '@playwright/test';
 import { axeProblems, layoutProblem } from './checks';
-import { signIn, signUp, sql, test } from './fixtures';
+import { controlledByServiceWorker, signIn, signUp, sql, test } from './fixtures';
 import { stepHeading } from './subscription-steps';
 
 /** An unbroken 200-character word, as a name pasted without spaces. */
@@ -30,6 +30,9 @@ test('a save over another device’s value, and a value lost to another device, 
 }) => {
   test.setTimeout(240_000);
   const email = await signUp(page);
+  // Offline below as a person's app goes offline: once the worker controls each device's page, so code it
+  // loads on demand then comes from the precache.
+  await controlledByServiceWorker(page);
   await page.goto('/shareholder/subscribe');
   await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();
   await page.getByRole('textbox', { name: 'Full name' }).fill('Ada Lovelace');
@@ -37,6 +40,7 @@ test('a save over another device’s value, and a value lost to another device, 
 
   const other = await signIn(browser, email);
   const b = other.page;
+  await controlledByServiceWorker(b);
   await b.goto('/shareholder/subscribe');
   // A draft with a name resumes at the investment step: back to the name.
   await expect(stepHeading(b, 2, 'Investment Details')).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { heldOnDevice } from '../held-on-device';
-import { newEmail, PASSWORD, signUp, test } from './fixtures';
+import { controlledByServiceWorker, newEmail, PASSWORD, signUp, test } from './fixtures';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -197,6 +197,9 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
 }) => {
   const email = newEmail();
   await signUp(page, email);
+  // Offline below as a person's app goes offline: once the worker controls the page, so code it
+  // loads on demand then comes from the precache.
+  await controlledByServiceWorker(page);
   const { userId, ids } = await saveAsExtension(email, PROPERTIES.slice(0, 1));
   await page.goto('/saved-properties');
   await expect.poll(() => cardTitles(page)).toEqual(['2 bed flat, Clapham']);

@@ -3,7 +3,7 @@
 // must stay on the device, the page must say that it waits, and it must reach the server once the
 // same user signs in again — not be refused as an anonymous push and left parked.
 import { expect, type Page } from '@playwright/test';
-import { apiClient, PASSWORD, signUp, sql, test } from './fixtures';
+import { apiClient, controlledByServiceWorker, PASSWORD, signUp, sql, test } from './fixtures';
 import { fillPersonal, stepHeading } from './subscription-steps';
 
 const WAITING_LINE = '1 change on this device has not been sent yet. It will be sent when you sign in again.';
@@ -25,6 +25,9 @@ test('signed out everywhere from elsewhere: the waiting change is said, kept, an
 }) => {
   test.setTimeout(240_000);
   const email = await signUp(page);
+  // Offline below as a person's app goes offline: once the worker controls the page, so code it
+  // loads on demand then comes from the precache.
+  await controlledByServiceWorker(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
   await expect(status(page, 'All changes synced')).toBeVisible({ timeout: 20_000 });

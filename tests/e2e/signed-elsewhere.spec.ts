@@ -4,7 +4,7 @@
 // one's later change kept in the conflict log with a sentence, nothing left waiting and no rule,
 // column or function name anywhere on screen.
 import { expect, type Page } from '@playwright/test';
-import { signIn, signUp, test } from './fixtures';
+import { controlledByServiceWorker, signIn, signUp, test } from './fixtures';
 import { fillLegal, fillPersonal, sign, stepHeading } from './subscription-steps';
 
 /** A server rule's name on screen ('share_subscriptions_signed_is_immutable', 'sync_…'). */
@@ -20,6 +20,9 @@ test('signed on another device: the open devices show the dashboard, later typin
 }) => {
   test.setTimeout(240_000);
   const email = await signUp(page);
+  // Offline below as a person's app goes offline: once the worker controls the page, so code it
+  // loads on demand then comes from the precache.
+  await controlledByServiceWorker(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
   await synced(page);
