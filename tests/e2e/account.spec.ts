@@ -1,11 +1,9 @@
 // The account screen: change the email through the confirmation mail in the local inbox, then the
 // password, and sign in with both.
 import { expect, type Page } from '@playwright/test';
-import { apiClient, mailTo, newEmail, PASSWORD, signUp, type Mail, test } from './fixtures';
+import { apiClient, type Mail, mailTo, newEmail, ONLINE_ONLY, PASSWORD, signUp, test } from './fixtures';
 
-// Online throughout, and nothing here is the service worker's: without it a context does not
-// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
-test.use({ serviceWorkers: 'block' });
+test.use(ONLINE_ONLY);
 
 /** The confirmation link of a mail: the auth service's /verify with type=email_change. */
 function verifyLink(mail: Mail): string {

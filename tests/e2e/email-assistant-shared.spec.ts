@@ -4,12 +4,10 @@
 // (docs/decisions/022-one-reply-per-mailbox.md).
 import { expect, type Browser, type Page } from '@playwright/test';
 import { connect, google, mailIn, newMailbox } from './email-assistant-fixtures';
-import { signUp, sql, test } from './fixtures';
+import { ONLINE_ONLY, signUp, sql, test } from './fixtures';
 import { runAutoReply } from '../../supabase/local/stack/auto-reply.mjs';
 
-// Online throughout, and nothing here is the service worker's: without it a context does not
-// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
-test.use({ serviceWorkers: 'block' });
+test.use(ONLINE_ONLY);
 
 /** A user of the agency on a browser of their own: signed up, the mailbox connected, a demo link saved. */
 async function agent(browser: Browser, mailbox: string) {

@@ -4,12 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { checkState, insertLongest, LONG_WORD, userId } from './fit-and-a11y-fixtures';
-import { apiClient, PASSWORD, signUp, sql, test } from './fixtures';
+import { apiClient, ONLINE_ONLY, PASSWORD, signUp, sql, test } from './fixtures';
 import { completeSubscription, fillInvestment, fillLegal, fillPersonal, stepHeading } from './subscription-steps';
 
-// Online throughout, and nothing here is the service worker's: without it a context does not
-// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
-test.use({ serviceWorkers: 'block' });
+test.use(ONLINE_ONLY);
 
 /** Staff confirm `email`'s payment and issue its shares, once its subscription's status row is in. */
 async function issueShares(email: string) {

@@ -44,6 +44,13 @@ export const apiClient = () =>
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 
+/**
+ * For a spec online throughout whose subject is nothing of the service worker's: without it a
+ * context does not precache the whole build (2 s of CPU each on two cores). The offline specs,
+ * and those whose requests pass the worker in a person's browser, keep it (ADR 050).
+ */
+export const ONLINE_ONLY = { serviceWorkers: 'block' } as const;
+
 /** The service worker is installed, has precached the build and controls this page. */
 export async function controlledByServiceWorker(page: Page) {
   // Precaching the whole build can take a while on a busy machine.

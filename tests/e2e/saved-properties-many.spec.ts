@@ -2,11 +2,9 @@
 // and drawn as the reader goes, by keyboard, fitting every width with a 200-character word.
 import { expect } from '@playwright/test';
 import { checkState, LONG_WORD, userId } from './fit-and-a11y-fixtures';
-import { signUp, sql, test } from './fixtures';
+import { ONLINE_ONLY, signUp, sql, test } from './fixtures';
 
-// Online throughout, and nothing here is the service worker's: without it a context does not
-// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
-test.use({ serviceWorkers: 'block' });
+test.use(ONLINE_ONLY);
 
 const MANY = 300;
 

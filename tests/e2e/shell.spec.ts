@@ -1,10 +1,8 @@
 import { expect } from '@playwright/test';
-import { newEmail, PASSWORD, signUp, test } from './fixtures';
+import { newEmail, ONLINE_ONLY, PASSWORD, signUp, test } from './fixtures';
 import pg from 'pg';
 
-// Online throughout, and nothing here is the service worker's: without it a context does not
-// precache the whole build (2 s of CPU each on two cores). The offline specs keep it.
-test.use({ serviceWorkers: 'block' });
+test.use(ONLINE_ONLY);
 
 test('the 404 page names the problem, logs the path and links home', async ({ page }) => {
   const errors: string[] = [];
