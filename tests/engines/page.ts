@@ -64,6 +64,34 @@ function markInPage(kind: Kind, name: string, within: string | null, mark: strin
   return `[data-engine-mark="${mark}"]`;
 }
 
+/**
+ * Runs in the page: where a sync that never settles may stand. The origin's Web Locks, held and
+ * waiting, each with its holder's client id: the tab that leads the replication holds RxDB's,
+ * auth-js holds its own around every session read, and a lock of a client that is neither this
+ * page ('probe-top') nor its frame ('probe-frame') is a document's gone or frozen. Then the last API
+ * requests the page (or the frame `selector` names) completed.
+ */
+async function syncClues(selector: string | null): Promise<string> {
+  const frame = selector ? document.querySelector<HTMLIFrameElement>(selector) : null;
+  const timing = (frame ? frame.contentWindow : window)?.performance;
+  let release = () => {};
+  const probe = new Promise<void>((resolve) => (release = resolve));
+  void navigator.locks.request('probe-top', () => probe);
+  void frame?.contentWindow?.navigator.locks.request('probe-frame', () => probe);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const locks = await navigator.locks.query();
+  release();
+  const names = (list: LockInfo[] | undefined) =>
+    (list ?? []).map((l) => `${l.name} (${l.clientId})`).join(', ') || 'none';
+  const api = (timing?.getEntriesByType('resource') ?? [])
+    .filter((e) => /\/(rest|auth|functions)\/v1\//.test(e.name))
+    .slice(-5)
+    .map((e) => `${new URL(e.name).pathname} at ${Math.round(e.startTime)} ms for ${Math.round(e.duration)} ms`);
+  return `web locks held: ${names(locks.held)}; waiting: ${names(locks.pending)}; last API requests done: ${
+    api.join(', ') || 'none'
+  } (page time ${Math.round(timing?.now() ?? 0)} ms)`;
+}
+
 export class EnginePage {
   private marks = 0;
   constructor(readonly device: EngineDevice) {}
@@ -86,7 +114,8 @@ export class EnginePage {
             return `${frame ? 'the frame at ' : ''}${doc.location.pathname}${live ? ` (live channel: ${live})` : ''}: ${text}`;
           }, frameSelector ?? null)
           .catch((e: unknown) => `(the page did not answer: ${String(e)})`);
-        throw new Error(`${this.device.engine}: timed out waiting for ${what}; the page shows ${shown}`);
+        const clues = await this.device.evaluate(syncClues, frameSelector ?? null).catch((e: unknown) => String(e));
+        throw new Error(`${this.device.engine}: timed out waiting for ${what}; the page shows ${shown}; ${clues}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
