@@ -28,8 +28,6 @@ test.describe('/extension-auth', () => {
     });
     const email = newEmail();
     await signUp(page, email);
-    // Offline below as a person's app goes offline: once the worker controls the page, so code it
-    // loads on demand then comes from the precache.
     await controlledByServiceWorker(page);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByText('Signed out successfully')).toBeVisible();

@@ -105,8 +105,6 @@ test('/norman: locked, a wrong password, offline, and unlocked', async ({ page, 
   await sql('delete from public.norman_access_attempts');
   await page.goto('/norman');
   await expect(page.getByRole('heading', { name: 'Access Required' })).toBeVisible();
-  // Offline below as a person's app goes offline: once the worker controls the page, so code it
-  // loads on demand then comes from the precache.
   await controlledByServiceWorker(page);
   await checkState(page, '/norman locked');
   await page.getByLabel('Password').fill(LONG_WORD(200));

@@ -51,7 +51,11 @@ export const apiClient = () =>
  */
 export const ONLINE_ONLY = { serviceWorkers: 'block' } as const;
 
-/** The service worker is installed, has precached the build and controls this page. */
+/**
+ * The service worker is installed, has precached the build and controls this page: waited for
+ * before going offline, as a person's installed app goes offline, so code the page loads on demand
+ * then comes from the precache. It may reload the page, so call it before the page holds state.
+ */
 export async function controlledByServiceWorker(page: Page) {
   // Precaching the whole build can take a while on a busy machine.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

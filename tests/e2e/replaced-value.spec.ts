@@ -30,8 +30,6 @@ test('a save over another device’s value, and a value lost to another device, 
 }) => {
   test.setTimeout(240_000);
   const email = await signUp(page);
-  // Offline below as a person's app goes offline: once the worker controls each device's page, so code it
-  // loads on demand then comes from the precache.
   await controlledByServiceWorker(page);
   await page.goto('/shareholder/subscribe');
   await expect(stepHeading(page, 1, 'Personal Details')).toBeVisible();

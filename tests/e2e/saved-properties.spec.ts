@@ -197,8 +197,6 @@ test('offline: the change waits, sign-out asks first, and signing out removes th
 }) => {
   const email = newEmail();
   await signUp(page, email);
-  // Offline below as a person's app goes offline: once the worker controls the page, so code it
-  // loads on demand then comes from the precache.
   await controlledByServiceWorker(page);
   const { userId, ids } = await saveAsExtension(email, PROPERTIES.slice(0, 1));
   await page.goto('/saved-properties');

@@ -25,8 +25,6 @@ test('signed out everywhere from elsewhere: the waiting change is said, kept, an
 }) => {
   test.setTimeout(240_000);
   const email = await signUp(page);
-  // Offline below as a person's app goes offline: once the worker controls the page, so code it
-  // loads on demand then comes from the precache.
   await controlledByServiceWorker(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);

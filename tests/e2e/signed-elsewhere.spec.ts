@@ -20,8 +20,6 @@ test('signed on another device: the open devices show the dashboard, later typin
 }) => {
   test.setTimeout(240_000);
   const email = await signUp(page);
-  // Offline below as a person's app goes offline: once the worker controls the page, so code it
-  // loads on demand then comes from the precache.
   await controlledByServiceWorker(page);
   await page.goto('/shareholder/subscribe');
   await fillPersonal(page);
